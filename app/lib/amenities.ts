@@ -1,0 +1,55 @@
+/**
+ * The amenity flags of SPEC.md section 3, in a stable order, with the labels the UI shows.
+ * Browser-safe: the search filters, the cards and the importer all read this one list.
+ */
+export const AMENITY_FLAGS = [
+  "has_perimeter_fencing",
+  "has_surveillance_footage",
+  "has_unit_alarms",
+  "has_personalized_access_code",
+  "anytime_access",
+  "has_on_site_staff",
+  "has_climate_controlled",
+  "has_covered_parking",
+  "has_uncovered_parking",
+  "has_enclosed_units",
+  "dump_station",
+  "potable_water",
+  "air_station",
+  "propane_station",
+  "rv_washbay",
+  "pull_thru",
+  "available_outlet",
+  "available_30_or_50_amp_outlet",
+] as const;
+
+export type AmenityFlag = (typeof AMENITY_FLAGS)[number];
+
+export const AMENITY_LABELS: Record<AmenityFlag, string> = {
+  has_perimeter_fencing: "Perimeter fencing",
+  has_surveillance_footage: "Video surveillance",
+  has_unit_alarms: "Unit alarms",
+  has_personalized_access_code: "Personal access code",
+  anytime_access: "24/7 access",
+  has_on_site_staff: "On-site staff",
+  has_climate_controlled: "Climate controlled",
+  has_covered_parking: "Covered parking",
+  has_uncovered_parking: "Uncovered parking",
+  has_enclosed_units: "Enclosed units",
+  dump_station: "Dump station",
+  potable_water: "Potable water",
+  air_station: "Air station",
+  propane_station: "Propane",
+  rv_washbay: "RV wash bay",
+  pull_thru: "Pull-through spaces",
+  available_outlet: "Electric outlet",
+  available_30_or_50_amp_outlet: "30/50 amp hookup",
+};
+
+/** Text amenities match a filter when they are non-empty (SPEC.md section 5). */
+export const TEXT_AMENITIES = ["parking_options", "payment_options", "accessibility_options"] as const;
+export type TextAmenity = (typeof TEXT_AMENITIES)[number];
+
+export function isAmenityFlag(value: string): value is AmenityFlag {
+  return (AMENITY_FLAGS as readonly string[]).includes(value);
+}

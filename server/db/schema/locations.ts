@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  pgView,
+  real,
+  text,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { TIERS } from "../../../app/lib/tiers";
+import type { Dimension, Review, Viewport } from "../../locations/types";
+import { timestamps } from "./columns";
+
+export const tierEnum = pgEnum("tier", TIERS);
+
+const flag = (name: string) => boolean(name).notNull().default(false);
+const textList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
+
+/** One RV storage facility, keyed by its place id (SPEC.md section 3, "Location"). */
+export const locations = pgTable(
+  "locations",
+  {
+    placeId: text("place_id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    shortFormattedAddress: text("short_formatted_address"),
+    address: text("address"),
+    city: text("city"),
+    state: varchar("state", { length: 2 }),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    geohash: varchar("geohash", { length: 10 }),
+    rating: real("rating"),
+    userRatingsTotal: integer("user_ratings_total").notNull().default(0),
+    dimensions: jsonb("dimensions").$type<Dimension[]>().notNull().default([]),
+    businessStatus: text("business_status"),
+    description: text("description"),
+    googleMapsUri: text("google_maps_uri"),
+    imageCount: integer("image_count").notNull().default(0),
+    imageUrls: textList("image_urls"),
+    phoneNumber: text("phone_number"),
+    internationalPhoneNumber: text("international_phone_number"),
+    openingHours: textList("opening_hours"),
+    currentOpeningHours: textList("current_opening_hours"),
+    parkingOptions: text("parking_options"),
+    paymentOptions: text("payment_options"),
+    accessibilityOptions: text("accessibility_options"),
+    priceLevel: text("price_level"),
+    primaryType: text("primary_type"),
+    primaryTypeDisplayName: text("primary_type_display_name"),
+    types: textList("types"),
+    viewport: jsonb("viewport").$type<Viewport>(),
+    website: text("website"),
+    reviews: jsonb("reviews").$type<Review[]>().notNull().default([]),
+    photos: jsonb("photos").$type<unknown[]>().notNull().default([]),
+    addressComponents: jsonb("address_components").$type<unknown[]>().notNull().default([]),
+    tier: tierEnum("tier").notNull().default("Free"),
+    isDemo: boolean("is_demo").notNull().default(false),
+
+    hasPerimeterFencing: flag("has_perimeter_fencing"),
+    hasSurveillanceFootage: flag("has_surveillance_footage"),
+    hasUnitAlarms: flag("has_unit_alarms"),
+    hasPersonalizedAccessCode: flag("has_personalized_access_code"),
+    anytimeAccess: flag("anytime_access"),
+    hasOnSiteStaff: flag("has_on_site_staff"),
+    hasClimateControlled: flag("has_climate_controlled"),
+    hasCoveredParking: flag("has_covered_parking"),
+    hasUncoveredParking: flag("has_uncovered_parking"),
+    hasEnclosedUnits: flag("has_enclosed_units"),
+    dumpStation: flag("dump_station"),
+    potableWater: flag("potable_water"),
+    airStation: flag("air_station"),
+    propaneStation: flag("propane_station"),
+    rvWashbay: flag("rv_washbay"),
+    pullThru: flag("pull_thru"),
+    availableOutlet: flag("available_outlet"),
+    available30Or50AmpOutlet: flag("available_30_or_50_amp_outlet"),
+
+    ...timestamps,
+  },
+  (t) => [
+    check("locations_latitude_range", sql`${t.latitude} between -90 and 90`),
+    check("locations_longitude_range", sql`${t.longitude} between -180 and 180`),
+    check("locations_rating_range", sql`${t.rating} between 0 and 5`),
+    check("locations_geohash_precision", sql`${t.geohash} is null or length(${t.geohash}) = 10`),
+    index("locations_geohash_idx").on(t.geohash),
+    index("locations_state_idx").on(t.state),
+    index("locations_name_idx").on(t.name),
+  ],
+);
+
+export type LocationRow = typeof locations.$inferSelect;
+export type NewLocationRow = typeof locations.$inferInsert;
+
+/**
+ * The place-name lookup of SPEC.md section 3 ("holds name and state"), read in batches by id.
+ * A view rather than a copy, so it can never disagree with the catalogue.
+ */
+export const placeNames = pgView("place_names").as((qb) =>
+  qb
+    .select({ placeId: locations.placeId, name: locations.name, state: locations.state })
+    .from(locations),
+);

@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build's entry is our Express app, which wraps the React Router handler, so that
+  // the database, search index and gazetteer live in one bundle with the routes that use them.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : {},
+  ssr: {
+    // Native or WASM packages must stay outside the bundle.
+    external: ["@electric-sql/pglite", "pg", "pino", "sharp"],
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));
