@@ -1,0 +1,93 @@
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { pageTitle } from "./lib/site";
+import { siteOrigin } from "../server/http/origin";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4668F2" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader transparent={pathname === "/"} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: "Bad request", text: "Something in that address or form was not right." },
+  401: { title: "Please sign in", text: "You need to sign in to see this page." },
+  403: { title: "Not allowed", text: "Your account does not have access to this page." },
+  404: { title: "Page not found", text: "We couldn't find that page. It may have moved." },
+  500: { title: "Something went wrong", text: "An unexpected error occurred on our side. Please try again." },
+};
+
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [{ title: pageTitle() }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: pageTitle(STATUS_MESSAGES[status]?.title ?? "Error") }, { name: "robots", content: "noindex" }];
+}
+
+/** One error page for every status, with a way home (Epic Stack's GeneralErrorBoundary). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500]!;
+  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : known.text;
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
+      <p className="text-sm font-semibold text-brand-600">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">{known.title}</h1>
+      <p className="mt-4 text-slate-600">{detail}</p>
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600">
+        Go to Home
+      </Link>
+    </section>
+  );
+}

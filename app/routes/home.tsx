@@ -1,0 +1,83 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { LocationCard } from "../components/location/location-card";
+import { SearchForm } from "../components/search/search-form";
+import { originFrom, seo } from "../lib/meta";
+import { buildPlaceSlug } from "../lib/slug";
+import { stateName } from "../lib/states";
+import { getCatalogueStats, getFeaturedLocations } from "../../server/locations/repository";
+
+export async function loader() {
+  const [stats, featured] = await Promise.all([getCatalogueStats(), getFeaturedLocations(6)]);
+  return {
+    total: stats.total,
+    states: stats.byState.map((s) => ({ ...s, name: stateName(s.state) ?? s.state })),
+    featured: featured.map((l) => ({
+      slug: l.slug,
+      name: l.name,
+      address: l.address,
+      rating: l.rating,
+      userRatingsTotal: l.userRatingsTotal,
+      tier: l.tier,
+      isDemo: l.isDemo,
+      photo: l.imageUrls[0] ?? null,
+    })),
+  };
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({ origin: originFrom(matches), path: location.pathname });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { total, states, featured } = loaderData;
+  return (
+    <>
+      <section className="relative overflow-hidden bg-gradient-to-br from-slate-900 via-slate-800 to-brand-700 pt-28 pb-20 text-white">
+        <div className="relative mx-auto max-w-4xl px-4 text-center">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Find RV storage near you</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
+            Compare {total.toLocaleString("en-US")} RV, camper and boat storage facilities across the USA by size, covered
+            parking, security and reviews.
+          </p>
+          <div className="mx-auto mt-8 max-w-2xl">
+            <SearchForm large />
+          </div>
+        </div>
+      </section>
+
+      {featured.length > 0 && (
+        <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="featured-heading" className="text-2xl font-bold tracking-tight">
+            Preferred partners
+          </h2>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((location, i) => (
+              <LocationCard key={location.slug} location={location} eager={i < 3} />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="states-heading" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="states-heading" className="text-2xl font-bold tracking-tight">
+          Browse by state
+        </h2>
+        {states.length === 0 ? (
+          <p className="mt-4 text-slate-600">No facilities are listed yet.</p>
+        ) : (
+          <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-5">
+            {states.map((s) => (
+              <li key={s.state}>
+                <Link to={`/rv-storage/${buildPlaceSlug(null, s.state)}`} className="text-brand-700 hover:underline">
+                  {s.name}
+                </Link>{" "}
+                <span className="text-sm text-slate-600">({s.count})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

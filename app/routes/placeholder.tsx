@@ -1,0 +1,59 @@
+import { Link, useMatches } from "react-router";
+import type { Route } from "./+types/placeholder";
+import { seo, originFrom } from "../lib/meta";
+
+/** Screens named by SPEC.md whose content later work builds; each route id gets its own title. */
+const SCREENS: Record<string, string> = {
+  blog: "Articles",
+  "blog-post": "Article",
+  login: "Sign in",
+  signup: "Create an account",
+  "business-login": "Business owner sign in",
+  "business-dashboard": "Business dashboard",
+  admin: "Admin Console",
+  "admin-analytics": "Platform analytics",
+  "admin-claims": "Listing claims",
+  "admin-locations": "Locations",
+  "admin-manage": "Manage listings",
+  "admin-manage-location": "Manage listing",
+  "admin-users": "Users",
+  "admin-blog": "Blog posts",
+  "admin-blog-new": "New blog post",
+  "admin-blog-edit": "Edit blog post",
+  owner: "Owner Console",
+  "owner-claim": "Claim a listing",
+  "owner-claim-location": "Claim this business",
+  "owner-claims": "Your claims",
+  "owner-locations": "Your listings",
+  "owner-locations-analytics": "Listing analytics",
+  "owner-location-update": "Update listing",
+  "owner-promote": "Promote your listing",
+  "owner-checkout": "Checkout",
+  "owner-checkout-success": "Payment received",
+  "owner-settings": "Settings",
+};
+
+export function screenName(routeId: string): string {
+  return SCREENS[routeId] ?? "Coming soon";
+}
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  const id = matches.at(-1)?.id ?? "";
+  return [
+    ...seo({ title: screenName(id), origin: originFrom(matches), path: location.pathname }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Placeholder() {
+  const id = useMatches().at(-1)?.id ?? "";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">{screenName(id)}</h1>
+      <p className="mt-4 text-slate-600">This part of the site is coming soon.</p>
+      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600">
+        Go to Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", "data/", ".react-router/", ".tmp/", "coverage/", "server/geo/data/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+  },
+  {
+    // Browser code must never reach into the server (database drivers, secrets): only routes'
+    // loaders and actions, which React Router strips from the client bundle, may import server/.
+    files: ["app/components/**", "app/lib/**", "app/analytics/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**"] }] },
+  },
+);

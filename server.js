@@ -1,0 +1,49 @@
+// The production (and development) entry point: boots the app built from server/app.ts, then
+// serves static assets and every route. `npm start` runs it through scripts/start.mjs.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let mod;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+  server.use((req, res, next) => mod.app(req, res, next));
+} else {
+  mod = await import("./build/server/index.js");
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  server.use(mod.app);
+}
+
+let listen;
+try {
+  listen = await mod.boot();
+} catch (error) {
+  // Configuration and database problems carry a readable message; print it without a stack.
+  console.error(`\nThe site could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+const { port, host } = listen;
+const listener = server.listen(port, host, () => {
+  console.log(`RV Storage Finder is serving http://localhost:${port}`);
+});
+listener.on("error", (error) => {
+  console.error(`\nThe site could not listen on port ${port}: ${error.message}\nSet PORT to use another port.\n`);
+  process.exit(1);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    listener.close();
+    Promise.resolve(mod.shutdown?.()).finally(() => process.exit(0));
+  });
+}

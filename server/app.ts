@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import "react-router";
+import { getConfig } from "./config";
+import { connectDatabase, disconnectDatabase } from "./db";
+import { getGazetteer } from "./geo";
+import { ensureDemoData } from "./locations/demo-seed";
+import { logger } from "./logger";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    requestId: string;
+  }
+}
+
+let ready = false;
+
+/**
+ * Everything that must happen before the first request: configuration, database connection and
+ * migrations, demo data on an empty database, and the gazetteer in memory.
+ */
+export async function boot(): Promise<{ port: number; host: string }> {
+  const config = getConfig();
+  const started = Date.now();
+  const handle = await connectDatabase();
+  await handle.migrate();
+  const seeded = await ensureDemoData(handle.db, { mode: config.DEMO_DATA, count: config.DEMO_COUNT });
+  if (seeded > 0) logger.info({ seeded }, "loaded the demo catalogue into the empty database");
+  getGazetteer();
+  ready = true;
+  logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
+  return { port: config.PORT, host: config.HOST };
+}
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.use((req, res, next) => {
+  const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    logger.info({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
+  next();
+});
+
+app.get("/healthz", (_req, res) => {
+  res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "starting" });
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ requestId: String(res.locals.requestId) }),
+  }),
+);
+
+/** Closes the database (and releases the PGlite lock) on SIGINT/SIGTERM. */
+export async function shutdown(): Promise<void> {
+  await disconnectDatabase();
+}

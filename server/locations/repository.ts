@@ -1,0 +1,101 @@
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDatabase } from "../db";
+import { locations, type LocationRow } from "../db/schema";
+import { logger } from "../logger";
+import { SAMPLE_LOCATION } from "./sample";
+
+/**
+ * Reads of the catalogue for pages. When the database cannot be read, the last good answer is
+ * served from memory, else the built-in sample location (SPEC.md section 8, "Database failure").
+ */
+const lastGood = new Map<string, unknown>();
+
+async function withFallback<T>(key: string, read: () => Promise<T>, fallback: () => T): Promise<T> {
+  try {
+    const value = await read();
+    lastGood.set(key, value);
+    return value;
+  } catch (error) {
+    logger.error({ err: error, key }, "catalogue read failed; serving cached or sample data");
+    return lastGood.has(key) ? (lastGood.get(key) as T) : fallback();
+  }
+}
+
+export async function getLocationBySlug(slug: string): Promise<LocationRow | undefined> {
+  if (slug === SAMPLE_LOCATION.slug) return SAMPLE_LOCATION;
+  return withFallback(
+    `slug:${slug}`,
+    async () => {
+      const [row] = await getDatabase().select().from(locations).where(eq(locations.slug, slug)).limit(1);
+      return row;
+    },
+    () => undefined,
+  );
+}
+
+/** The place id piece of a slug matched against ids lower-cased and stripped like the slug's. */
+export async function getLocationByIdPiece(piece: string): Promise<LocationRow | undefined> {
+  const [row] = await getDatabase()
+    .select()
+    .from(locations)
+    .where(sql`regexp_replace(lower(${locations.placeId}), '[^a-z0-9_]', '', 'g') = ${piece}`)
+    .limit(1);
+  return row;
+}
+
+export interface CatalogueStats {
+  total: number;
+  byState: { state: string; count: number }[];
+}
+
+export function getCatalogueStats(): Promise<CatalogueStats> {
+  return withFallback(
+    "stats",
+    async () => {
+      const db = getDatabase();
+      const byState = await db
+        .select({ state: locations.state, count: count() })
+        .from(locations)
+        .where(isNotNull(locations.state))
+        .groupBy(locations.state)
+        .orderBy(locations.state);
+      const rows = byState.map((r) => ({ state: r.state ?? "", count: r.count }));
+      return { total: rows.reduce((sum, r) => sum + r.count, 0), byState: rows };
+    },
+    () => ({ total: 1, byState: [{ state: SAMPLE_LOCATION.state ?? "TX", count: 1 }] }),
+  );
+}
+
+/** Highest-rated Preferred and Pro listings, for the home page. */
+export function getFeaturedLocations(limit = 6): Promise<LocationRow[]> {
+  return withFallback(
+    `featured:${limit}`,
+    () =>
+      getDatabase()
+        .select()
+        .from(locations)
+        .where(and(inArray(locations.tier, ["Pro", "Preferred"]), isNotNull(locations.latitude)))
+        .orderBy(locations.tier, sql`${locations.rating} desc nulls last`, desc(locations.userRatingsTotal))
+        .limit(limit),
+    () => [SAMPLE_LOCATION],
+  );
+}
+
+export async function countLocations(): Promise<number> {
+  const [row] = await getDatabase().select({ n: count() }).from(locations);
+  return row?.n ?? 0;
+}
+
+/** All listings of one state with coordinates; the search index replaces this for radius queries. */
+export function getLocationsInState(state: string): Promise<LocationRow[]> {
+  return withFallback(
+    `state:${state}`,
+    () =>
+      getDatabase()
+        .select()
+        .from(locations)
+        .where(and(eq(locations.state, state), isNotNull(locations.latitude), isNotNull(locations.longitude)))
+        .orderBy(locations.name),
+    () => (SAMPLE_LOCATION.state === state ? [SAMPLE_LOCATION] : []),
+  );
+}

@@ -1,0 +1,63 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("home page", () => {
+  it("serves the home page with the demo catalogue", async () => {
+    const response = await page.goto(baseUrl + "/");
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toMatch(/RV Storage/);
+    const heading = page.getByRole("heading", { level: 1 });
+    expect(await heading.textContent()).toBe("Find RV storage near you");
+    // The hero counts the demo catalogue, and the header is transparent over it.
+    expect(await page.locator("section p").first().textContent()).toMatch(/Compare [23],\d{3} RV/);
+    expect(await page.locator("header").getAttribute("data-transparent")).toBe("true");
+    const partners = page.getByRole("heading", { name: "Preferred partners" });
+    expect(await partners.isVisible()).toBe(true);
+    expect(await page.getByText("Demo listing").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: ".tmp/screenshots/home-desktop.png", fullPage: false });
+  });
+
+  it("has an opaque header and a footer credits link elsewhere", async () => {
+    await page.goto(baseUrl + "/about");
+    expect(await page.locator("header").getAttribute("data-transparent")).toBe("false");
+    expect(await page.getByRole("heading", { name: "Credits and data licences" }).isVisible()).toBe(true);
+    expect(await page.getByText("GeoNames").first().isVisible()).toBe(true);
+    await page.getByRole("link", { name: "About & credits" }).click();
+    expect(page.url()).toBe(baseUrl + "/about");
+  });
+
+  it("searches from the home page and opens a demo facility that says it is a demo", async () => {
+    await page.goto(baseUrl + "/");
+    await page.getByLabel("City, state, ZIP code or coordinates").fill("Austin, TX");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/\/rv-storage\/austin-tx$/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/^Storage Locations in Austin, Texas \(\d+\)$/);
+    await page.locator("article h3 a").first().click();
+    await page.waitForURL(/\/location\//);
+    expect(await page.getByText("Demo listing").first().isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: /555-01\d\d/ }).count()).toBe(1);
+  });
+
+  it("answers 200 for every placeholder screen and 404 for unknown paths", async () => {
+    for (const path of ["/blog", "/login", "/signup", "/business/login", "/admin/users", "/owner/checkout/success"]) {
+      const response = await page.goto(baseUrl + path);
+      expect(response?.status(), path).toBe(200);
+    }
+    const missing = await page.goto(baseUrl + "/no-such-page");
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
+  });
+});
