@@ -85,7 +85,10 @@ export function ErrorBoundary() {
       <p className="text-sm font-semibold text-brand-600">Error {status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{known.title}</h1>
       <p className="mt-4 text-slate-600">{detail}</p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600">
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600"
+      >
         Go to Home
       </Link>
     </section>

@@ -8,12 +8,15 @@ import { countLocations } from "../server/locations/repository";
 import { ensureDemoData, resetDemoData } from "../server/locations/demo-seed";
 import { connectDatabase, disconnectDatabase } from "../server/db";
 
-const usage = "Usage: npm run seed [-- --reset] [--count N]\n  --reset    replace all demo listings with a fresh demo catalogue\n  --count N  number of demo listings (default DEMO_COUNT, 3000)";
+const usage =
+  "Usage: npm run seed [-- --reset] [--count N]\n  --reset    replace all demo listings with a fresh demo catalogue\n  --count N  number of demo listings (default DEMO_COUNT, 3000)";
 
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ options: { reset: { type: "boolean" }, count: { type: "string" }, help: { type: "boolean" } } }));
+    ({ values } = parseArgs({
+      options: { reset: { type: "boolean" }, count: { type: "string" }, help: { type: "boolean" } },
+    }));
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return 1;

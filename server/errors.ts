@@ -16,7 +16,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new AppError("bad_request", 400, message, details);
+export const badRequest = (message: string, details?: Record<string, unknown>) =>
+  new AppError("bad_request", 400, message, details);
 export const notFound = (message: string) => new AppError("not_found", 404, message);
 
 /** Throws a 404 response carrying `message` unless `value` is present (Epic's invariantResponse). */

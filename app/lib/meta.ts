@@ -13,7 +13,14 @@ export interface SeoInput {
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags, the same way on every page. */
-export function seo({ title, description = SITE_DESCRIPTION, origin, path, image, type = "website" }: SeoInput): MetaDescriptor[] {
+export function seo({
+  title,
+  description = SITE_DESCRIPTION,
+  origin,
+  path,
+  image,
+  type = "website",
+}: SeoInput): MetaDescriptor[] {
   const fullTitle = pageTitle(title);
   const url = new URL(path, origin).toString();
   const tags: MetaDescriptor[] = [

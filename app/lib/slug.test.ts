@@ -30,7 +30,12 @@ describe("stripZip", () => {
 
 describe("location slugs", () => {
   it("builds name-area-state-placeid and parses back", () => {
-    const slug = buildLocationSlug({ name: "Acme RV Storage", area: "Austin", state: "TX", placeId: "ChIJN1t_tDeuEmsRUsoyG83frY4" });
+    const slug = buildLocationSlug({
+      name: "Acme RV Storage",
+      area: "Austin",
+      state: "TX",
+      placeId: "ChIJN1t_tDeuEmsRUsoyG83frY4",
+    });
     expect(slug).toBe("acme-rv-storage-austin-tx-chijn1t_tdeuemsrusoyg83fry4");
     expect(parseLocationSlug(slug)).toEqual({ placeIdPiece: "chijn1t_tdeuemsrusoyg83fry4", state: "TX" });
   });

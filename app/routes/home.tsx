@@ -4,14 +4,14 @@ import { LocationCard } from "../components/location/location-card";
 import { SearchForm } from "../components/search/search-form";
 import { originFrom, seo } from "../lib/meta";
 import { buildPlaceSlug } from "../lib/slug";
-import { stateName } from "../lib/states";
+import { stateNameFromCode } from "../../server/geo";
 import { getCatalogueStats, getFeaturedLocations } from "../../server/locations/repository";
 
 export async function loader() {
   const [stats, featured] = await Promise.all([getCatalogueStats(), getFeaturedLocations(6)]);
   return {
     total: stats.total,
-    states: stats.byState.map((s) => ({ ...s, name: stateName(s.state) ?? s.state })),
+    states: stats.byState.map((s) => ({ ...s, name: stateNameFromCode(s.state) ?? s.state })),
     featured: featured.map((l) => ({
       slug: l.slug,
       name: l.name,
@@ -37,8 +37,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="relative mx-auto max-w-4xl px-4 text-center">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Find RV storage near you</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
-            Compare {total.toLocaleString("en-US")} RV, camper and boat storage facilities across the USA by size, covered
-            parking, security and reviews.
+            Compare {total.toLocaleString("en-US")} RV, camper and boat storage facilities across the USA by size,
+            covered parking, security and reviews.
           </p>
           <div className="mx-auto mt-8 max-w-2xl">
             <SearchForm large />

@@ -119,7 +119,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-slate-700">{l.dimensions.map((d) => `${d.width}' x ${d.length}'`).join(", ")}</p>
             ) : (
               <p className="mt-2 text-slate-600">
-                Sorry! We don't have this information. Check their website or call {l.phone ?? "the facility"} for more info.
+                Sorry! We don't have this information. Check their website or call {l.phone ?? "the facility"} for more
+                info.
               </p>
             )}
           </section>
@@ -144,7 +145,10 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                 {l.reviews.map((r, i) => (
                   <li key={i} className="rounded-card border border-slate-200 p-4">
                     <p className="font-medium">
-                      {r.author} <span className="text-sm font-normal text-slate-600">· {r.rating}/5 · {r.relativeTime}</span>
+                      {r.author}{" "}
+                      <span className="text-sm font-normal text-slate-600">
+                        · {r.rating}/5 · {r.relativeTime}
+                      </span>
                     </p>
                     <p className="mt-1 text-slate-700">{r.text}</p>
                   </li>
@@ -163,12 +167,19 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             </a>
           )}
           {l.phone && (
-            <a href={`tel:${l.phone.replace(/[^\d+]/g, "")}`} className="flex items-center gap-2 text-brand-700 hover:underline">
+            <a
+              href={`tel:${l.phone.replace(/[^\d+]/g, "")}`}
+              className="flex items-center gap-2 text-brand-700 hover:underline"
+            >
               <Phone className="size-4" aria-hidden="true" /> {l.phone}
             </a>
           )}
           {l.website && (
-            <a href={l.website} rel="nofollow noopener" className="flex items-center gap-2 text-brand-700 hover:underline">
+            <a
+              href={l.website}
+              rel="nofollow noopener"
+              className="flex items-center gap-2 text-brand-700 hover:underline"
+            >
               <Globe className="size-4" aria-hidden="true" /> Website
             </a>
           )}

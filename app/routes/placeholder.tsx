@@ -51,7 +51,10 @@ export default function Placeholder() {
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold tracking-tight">{screenName(id)}</h1>
       <p className="mt-4 text-slate-600">This part of the site is coming soon.</p>
-      <Link to="/" className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600">
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600"
+      >
         Go to Home
       </Link>
     </section>

@@ -4,9 +4,8 @@ import { LocationCard } from "../components/location/location-card";
 import { SearchForm } from "../components/search/search-form";
 import { originFrom, seo } from "../lib/meta";
 import { buildPlaceSlug, parsePlaceSlug } from "../lib/slug";
-import { stateName } from "../lib/states";
 import { TIER_WEIGHT } from "../lib/tiers";
-import { getGazetteer, haversineMiles } from "../../server/geo";
+import { getGazetteer, haversineMiles, stateNameFromCode } from "../../server/geo";
 import { getLocationsInState } from "../../server/locations/repository";
 
 const PAGE_SIZE = 12;
@@ -21,25 +20,38 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const q = url.searchParams.get("q")?.trim();
   if (q) {
     const place = getGazetteer().lookup(q);
-    if (!place) return data({ kind: "error" as const, message: `Could not find location: ${q}`, query: q }, { status: 404 });
+    if (!place)
+      return data({ kind: "error" as const, message: `Could not find location: ${q}`, query: q }, { status: 404 });
     throw redirect(`/rv-storage/${buildPlaceSlug(place.kind === "state" ? null : place.name, place.state)}`);
   }
   if (!params.slug) return { kind: "empty" as const };
 
   const parsed = parsePlaceSlug(params.slug);
   const place = parsed?.city ? getGazetteer().findCity(parsed.city, parsed.state) : undefined;
-  const name = stateName(parsed?.state);
+  const name = parsed ? stateNameFromCode(parsed.state) : undefined;
   if (!parsed || !name || (parsed.city && !place)) {
-    return data({ kind: "error" as const, message: `Could not find location: ${params.slug.replace(/-/g, " ")}`, query: params.slug }, { status: 404 });
+    return data(
+      {
+        kind: "error" as const,
+        message: `Could not find location: ${params.slug.replace(/-/g, " ")}`,
+        query: params.slug,
+      },
+      { status: 404 },
+    );
   }
 
   const rows = await getLocationsInState(parsed.state);
   const ranked = place
     ? rows
-        .map((row) => ({ row, miles: haversineMiles({ lat: place.lat, lng: place.lng }, { lat: row.latitude!, lng: row.longitude! }) }))
+        .map((row) => ({
+          row,
+          miles: haversineMiles({ lat: place.lat, lng: place.lng }, { lat: row.latitude!, lng: row.longitude! }),
+        }))
         .filter((r) => r.miles <= RADIUS_MILES)
         .sort((a, b) => TIER_WEIGHT[b.row.tier] - TIER_WEIGHT[a.row.tier] || a.miles - b.miles)
-    : rows.map((row) => ({ row, miles: null })).sort((a, b) => TIER_WEIGHT[b.row.tier] - TIER_WEIGHT[a.row.tier] || (b.row.rating ?? 0) - (a.row.rating ?? 0));
+    : rows
+        .map((row) => ({ row, miles: null }))
+        .sort((a, b) => TIER_WEIGHT[b.row.tier] - TIER_WEIGHT[a.row.tier] || (b.row.rating ?? 0) - (a.row.rating ?? 0));
   return {
     kind: "results" as const,
     city: place?.name ?? null,
@@ -62,7 +74,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   const where =
-    loaderData?.kind === "results" ? (loaderData.city ? `${loaderData.city}, ${loaderData.stateName}` : loaderData.stateName) : undefined;
+    loaderData?.kind === "results"
+      ? loaderData.city
+        ? `${loaderData.city}, ${loaderData.stateName}`
+        : loaderData.stateName
+      : undefined;
   return seo({
     title: where ? `RV Storage in ${where}` : "Find RV Storage",
     description: where
@@ -103,7 +119,9 @@ export default function RvStorage({ loaderData }: Route.ComponentProps) {
               {loaderData.items.map((item, i) => (
                 <div key={item.slug}>
                   <LocationCard location={item} eager={i < 3} />
-                  {item.miles !== null && <p className="mt-1 text-sm text-slate-600">{item.miles.toFixed(1)} miles away</p>}
+                  {item.miles !== null && (
+                    <p className="mt-1 text-sm text-slate-600">{item.miles.toFixed(1)} miles away</p>
+                  )}
                 </div>
               ))}
             </div>

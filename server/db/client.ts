@@ -34,7 +34,8 @@ export function migrationsFolder(): string {
     path.resolve(path.dirname(new URL(import.meta.url).pathname), "migrations"),
   ];
   const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, "meta/_journal.json")));
-  if (!found) throw new Error(`Cannot find the database migrations (looked in ${candidates.filter(Boolean).join(", ")})`);
+  if (!found)
+    throw new Error(`Cannot find the database migrations (looked in ${candidates.filter(Boolean).join(", ")})`);
   return found;
 }
 
@@ -82,6 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** The database the configuration asks for: PostgreSQL when DATABASE_URL is set, else PGlite. */
-export function databaseOptionsFromConfig(config: { DATABASE_URL?: string | undefined; dataDir: string }): DatabaseOptions {
-  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.dataDir };
+export function databaseOptionsFromConfig(config: {
+  DATABASE_URL?: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.DATABASE_URL
+    ? { kind: "postgres", url: config.DATABASE_URL }
+    : { kind: "pglite", dataDir: config.dataDir };
 }

@@ -18,7 +18,8 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
     const rows = await handle.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    const names = (rows as unknown as { rows?: { table_name: string }[] }).rows ?? (rows as unknown as { table_name: string }[]);
+    const names =
+      (rows as unknown as { rows?: { table_name: string }[] }).rows ?? (rows as unknown as { table_name: string }[]);
     expect(names.map((r) => r.table_name)).toEqual(expect.arrayContaining(["locations", "place_names"]));
   });
 
@@ -46,7 +47,9 @@ describe(`migrations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
 
   it("rejects coordinates out of range at the database too", async () => {
     await expect(
-      handle.db.insert(locations).values({ placeId: "bad-lat-0000001", slug: "bad", name: "Bad", latitude: 91, longitude: 0 }),
+      handle.db
+        .insert(locations)
+        .values({ placeId: "bad-lat-0000001", slug: "bad", name: "Bad", latitude: 91, longitude: 0 }),
     ).rejects.toThrow();
   });
 });

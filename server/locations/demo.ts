@@ -1,5 +1,6 @@
 import ngeohash from "ngeohash";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../app/lib/sizes";
 import { buildLocationSlug } from "../../app/lib/slug";
 import type { Tier } from "../../app/lib/tiers";
 import type { NewLocationRow } from "../db/schema";
@@ -21,24 +22,11 @@ export interface DemoGeography {
   places(): readonly Place[];
   /** Two-letter code of the state containing a point, if any. */
   stateAt(lat: number, lng: number): string | undefined;
+  /** The nearest ZIP code to a point in a state, for realistic addresses. */
+  nearestZip?(lat: number, lng: number, state: string): { zip?: string } | undefined;
 }
 
-export const SIZE_OPTIONS: readonly Dimension[] = [
-  [10, 10],
-  [10, 15],
-  [10, 20],
-  [10, 25],
-  [10, 30],
-  [12, 20],
-  [12, 25],
-  [12, 30],
-  [15, 20],
-  [15, 30],
-  [20, 20],
-  [20, 25],
-  [20, 30],
-  [20, 40],
-].map(([width, length]) => ({ width: width!, length: length! }));
+export const SIZE_OPTIONS: readonly Dimension[] = SIZE_OPTIONS_LIST.map(sizeOptionDimensions);
 
 const RV_SIZES: readonly Dimension[] = [
   { width: 12, length: 35 },
@@ -390,7 +378,7 @@ export function makeDemoLocation(
   const placeId = demoId(r, index);
   const name = r.pick(NAME_PATTERNS)(r, town.name);
   const street = `${r.int(100, 29999)} ${streetName(r)}`;
-  const zip = town.zip ?? "";
+  const zip = geography.nearestZip?.(latitude, longitude, town.state)?.zip ?? "";
   const address = `${street}, ${town.name}, ${town.state}${zip ? ` ${zip}` : ""}, USA`;
   const tier = pickTier(r);
   const userRatingsTotal = r.chance(0.08) ? 0 : Math.floor(Math.pow(r.next(), 2) * 400) + 1;

@@ -58,7 +58,14 @@ export default async function setup(project: TestProject) {
   const log = fs.openSync(logPath, "w");
   const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -10,6 +10,8 @@ afterEach(() => {
   const calls = errorSpy.mock.calls;
   errorSpy.mockRestore();
   if (calls.length > 0) {
-    throw new Error(`console.error was called during the test:\n${calls.map((c) => c.map((part: unknown) => String(part)).join(" ")).join("\n")}`);
+    throw new Error(
+      `console.error was called during the test:\n${calls.map((c) => c.map((part: unknown) => String(part)).join(" ")).join("\n")}`,
+    );
   }
 });

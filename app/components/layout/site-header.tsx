@@ -16,7 +16,11 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
   return (
     <header className={tone} data-transparent={transparent}>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
-        <Link to="/" className="flex items-center gap-2 whitespace-nowrap rounded-md text-base font-semibold sm:text-lg" aria-label={`${SITE_NAME} home`}>
+        <Link
+          to="/"
+          className="flex items-center gap-2 whitespace-nowrap rounded-md text-base font-semibold sm:text-lg"
+          aria-label={`${SITE_NAME} home`}
+        >
           <Logo />
           <span>{SITE_NAME}</span>
         </Link>

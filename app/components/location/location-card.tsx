@@ -44,7 +44,10 @@ export function LocationCard({ location, eager = false }: { location: LocationCa
           <DemoBadge isDemo={location.isDemo} />
         </div>
         <h3 className="text-lg font-semibold leading-snug">
-          <Link to={`/location/${location.slug}`} className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none">
+          <Link
+            to={`/location/${location.slug}`}
+            className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
+          >
             {location.name}
           </Link>
         </h3>

@@ -103,7 +103,5 @@ export type NewLocationRow = typeof locations.$inferInsert;
  * A view rather than a copy, so it can never disagree with the catalogue.
  */
 export const placeNames = pgView("place_names").as((qb) =>
-  qb
-    .select({ placeId: locations.placeId, name: locations.name, state: locations.state })
-    .from(locations),
+  qb.select({ placeId: locations.placeId, name: locations.name, state: locations.state }).from(locations),
 );

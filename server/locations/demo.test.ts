@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { SIZE_OPTIONS_LIST } from "../../app/lib/sizes";
+import { PLACE_ID_PATTERN, parseLocationSlug } from "../../app/lib/slug";
+import { TIERS } from "../../app/lib/tiers";
+import { getGazetteer } from "../geo";
+import { DEMO_ID_PREFIX, generateDemoCatalogue } from "./demo";
+import { renderDemoPhoto } from "./demo-photo";
+
+const gazetteer = getGazetteer();
+const rows = generateDemoCatalogue(gazetteer, 3000);
+
+describe("demo catalogue", () => {
+  it("has the requested size, unique ids and unique slugs", () => {
+    expect(rows).toHaveLength(3000);
+    expect(new Set(rows.map((r) => r.placeId)).size).toBe(3000);
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(3000);
+  });
+
+  it("is reproducible from its seed", () => {
+    const again = generateDemoCatalogue(gazetteer, 50);
+    expect(again).toEqual(rows.slice(0, 50));
+    expect(generateDemoCatalogue(gazetteer, 50, 1)).not.toEqual(again);
+  });
+
+  it("puts every facility inside the state of its town, near the town", () => {
+    for (const row of rows) {
+      expect(gazetteer.stateAt(row.latitude!, row.longitude!), row.name).toBe(row.state);
+      const town = gazetteer.findCity(row.city!, row.state!);
+      expect(town, `${row.city}, ${row.state}`).toBeDefined();
+    }
+  });
+
+  it("spreads over (nearly) every state, most where people live", () => {
+    const byState = new Map<string, number>();
+    for (const row of rows) byState.set(row.state!, (byState.get(row.state!) ?? 0) + 1);
+    expect(byState.size).toBeGreaterThanOrEqual(48);
+    expect(byState.get("CA")!).toBeGreaterThan(byState.get("WY") ?? 0);
+  });
+
+  it("flags every row as demo, with 555-01xx phone numbers", () => {
+    for (const row of rows) {
+      expect(row.isDemo).toBe(true);
+      expect(row.placeId.startsWith(DEMO_ID_PREFIX)).toBe(true);
+      expect(row.placeId).toMatch(PLACE_ID_PATTERN);
+      expect(row.phoneNumber).toMatch(/^\(\d{3}\) 555-01\d\d$/);
+      expect(row.internationalPhoneNumber).toMatch(/^\+1 \d{3}-555-01\d\d$/);
+      expect(row.description).toMatch(/Demo listing/);
+    }
+  });
+
+  it("has slugs that parse back to the place id and state", () => {
+    for (const row of rows.slice(0, 200)) {
+      const parsed = parseLocationSlug(row.slug);
+      expect(parsed.placeIdPiece).toBe(row.placeId.toLowerCase());
+      expect(parsed.state).toBe(row.state);
+    }
+  });
+
+  it("has mostly Free tiers, some Basic, few Preferred and Pro", () => {
+    const counts = Object.fromEntries(TIERS.map((t) => [t, rows.filter((r) => r.tier === t).length]));
+    expect(counts.Free).toBeGreaterThan(rows.length * 0.6);
+    expect(counts.Basic).toBeGreaterThan(counts.Preferred!);
+    expect(counts.Pro).toBeGreaterThan(0);
+    expect(counts.Pro! + counts.Preferred!).toBeLessThan(rows.length * 0.15);
+  });
+
+  it("has realistic sizes, hours, ratings, reviews and a few photos", () => {
+    for (const row of rows) {
+      for (const d of row.dimensions ?? []) expect(d.width).toBeLessThanOrEqual(d.length);
+      expect(row.openingHours).toHaveLength(7);
+      if (row.rating !== null && row.rating !== undefined) {
+        expect(row.rating).toBeGreaterThanOrEqual(1);
+        expect(row.rating).toBeLessThanOrEqual(5);
+      } else {
+        expect(row.reviews).toEqual([]);
+      }
+      for (const review of row.reviews ?? []) expect(review.rating).toBeGreaterThanOrEqual(1);
+      expect(row.imageUrls!.length).toBeGreaterThanOrEqual(2);
+      expect(row.imageCount).toBe(row.imageUrls!.length);
+      expect(row.geohash).toHaveLength(10);
+    }
+    const withSizes = rows.filter((r) => (r.dimensions ?? []).length > 0).length;
+    expect(withSizes).toBeGreaterThan(rows.length * 0.8);
+    expect(SIZE_OPTIONS_LIST.length).toBe(14);
+  });
+
+  it("draws a deterministic SVG photo per place and index", () => {
+    const svg = renderDemoPhoto(rows[0]!.placeId, 1);
+    expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 640 480"/);
+    expect(renderDemoPhoto(rows[0]!.placeId, 1)).toBe(svg);
+    expect(renderDemoPhoto(rows[0]!.placeId, 2)).not.toBe(svg);
+  });
+});
