@@ -9,27 +9,30 @@ const server = express();
 server.disable("x-powered-by");
 server.use(compression());
 
-let mod;
-if (DEVELOPMENT) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  server.use(viteDevServer.middlewares);
-  mod = await viteDevServer.ssrLoadModule("./server/app.ts");
-  server.use((req, res, next) => mod.app(req, res, next));
-} else {
-  mod = await import("./build/server/index.js");
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
-  server.use(mod.app);
-}
-
-let listen;
-try {
-  listen = await mod.boot();
-} catch (error) {
-  // Configuration and database problems carry a readable message; print it without a stack.
+/** Configuration and database problems carry a readable message; print it without a stack. */
+function fail(error) {
   console.error(`\nThe site could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
+}
+
+let mod;
+let listen;
+try {
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(viteDevServer.middlewares);
+    mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+    server.use((req, res, next) => mod.app(req, res, next));
+  } else {
+    mod = await import("./build/server/index.js");
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    server.use(express.static("build/client", { maxAge: "1h" }));
+    server.use(mod.app);
+  }
+  listen = await mod.boot();
+} catch (error) {
+  fail(error);
 }
 
 const { port, host } = listen;

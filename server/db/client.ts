@@ -43,8 +43,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
     // Fail fast with the driver's message (wrong host, database missing) instead of at first query.
-    const probe = await pool.connect();
-    probe.release();
+    try {
+      const probe = await pool.connect();
+      probe.release();
+    } catch (error) {
+      await pool.end().catch(() => {});
+      const where = new URL(options.url);
+      where.password = where.password ? "***" : "";
+      throw new Error(`Could not connect to PostgreSQL at ${where.toString()}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Database,

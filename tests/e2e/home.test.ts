@@ -44,9 +44,8 @@ describe("home page", () => {
     await page.getByLabel("City, state, ZIP code or coordinates").fill("Austin, TX");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/\/rv-storage\/austin-tx$/);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(
-      /^Storage Locations in Austin, Texas \(\d+\)$/,
-    );
+    // Client navigation commits the URL before React renders the new page: wait for the heading.
+    await page.getByRole("heading", { level: 1, name: /^Storage Locations in Austin, Texas \(\d+\)$/ }).waitFor();
     await page.locator("article h3 a").first().click();
     await page.waitForURL(/\/location\//);
     expect(await page.getByText("Demo listing").first().isVisible()).toBe(true);
