@@ -366,7 +366,7 @@ export function makeDemoLocation(
   r: Random,
   index: number,
   town: Place,
-  geography: Pick<DemoGeography, "stateAt">,
+  geography: Pick<DemoGeography, "stateAt" | "nearestZip">,
 ): NewLocationRow | undefined {
   let point: [number, number] | undefined;
   for (let attempt = 0; attempt < 12 && !point; attempt++) {

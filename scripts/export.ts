@@ -1,0 +1,132 @@
+/**
+ * npm run export -- --format csv|geojson [--out FILE]
+ *
+ * CSV is in the import's raw shape (npm run import reads it back to identical rows); GeoJSON is a
+ * FeatureCollection of the locations with coordinates. With --out the file appears only when the
+ * export is complete: it is written beside it under a temporary name, then renamed.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { finished } from "node:stream/promises";
+import type { Writable } from "node:stream";
+import { parseArgs } from "node:util";
+import { getConfig } from "../server/config";
+import { databaseOptionsFromConfig, openDatabase, type Database } from "../server/db/client";
+import { describeError } from "../server/locations/cli";
+import { exportCsv, exportGeoJson } from "../server/locations/export";
+
+const USAGE = `Usage: npm run export -- --format csv|geojson [--out FILE]
+
+Writes every location of the database (DATABASE_URL, else the embedded one in DATA_DIR):
+  csv      the import's raw shape, one row per location (re-importable as is)
+  geojson  a FeatureCollection of Point features, for locations with coordinates
+
+Options:
+  --format FORMAT  csv or geojson (required)
+  --out FILE       write to FILE instead of standard output
+  -h, --help       show this help`;
+
+const EXPORTERS: Record<string, (db: Database, out: Writable) => Promise<number>> = {
+  csv: exportCsv,
+  geojson: exportGeoJson,
+};
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        format: { type: "string" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { help, format, out } = parsed.values;
+  if (help) return { help: true as const };
+  if (format === undefined) throw new UsageError("Missing --format (csv or geojson).");
+  const exporter = EXPORTERS[format];
+  if (!exporter) throw new UsageError(`Unknown --format ${format}: use csv or geojson.`);
+  return { help: false as const, exporter, out };
+}
+
+/** A typo in --out should fail before the database is opened, naming the directory. */
+async function checkWritable(directory: string): Promise<void> {
+  try {
+    await fs.promises.access(directory, fs.constants.W_OK);
+  } catch {
+    throw new Error(`Cannot write to the directory ${directory} (missing or read-only).`);
+  }
+}
+
+/** Exports to a temporary file beside `target`, renamed into place only once complete. */
+async function exportToFile(run: (out: Writable) => Promise<number>, target: string): Promise<number> {
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  const stream = fs.createWriteStream(temporary);
+  try {
+    const count = await run(stream);
+    stream.end();
+    await finished(stream);
+    await fs.promises.rename(temporary, target);
+    return count;
+  } catch (error) {
+    stream.destroy();
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parseCommandLine(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 1;
+  }
+  if (command.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const { exporter, out } = command;
+  if (out !== undefined) await checkWritable(path.dirname(path.resolve(out)));
+
+  const handle = await openDatabase(databaseOptionsFromConfig(getConfig()));
+  try {
+    await handle.migrate();
+    const run = (stream: Writable) => exporter(handle.db, stream);
+    if (out === undefined) {
+      const count = await run(process.stdout);
+      console.error(`Exported ${count} locations.`);
+    } else {
+      const count = await exportToFile(run, out);
+      console.log(`Exported ${count} locations to ${out}.`);
+    }
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A reader that stops early (`| head`) closes the pipe: that ends the export, it is no failure. */
+const isClosedPipe = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === "EPIPE";
+process.stdout.on("error", (error) => {
+  if (!isClosedPipe(error)) throw error;
+});
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (isClosedPipe(error)) return;
+    console.error(`Export failed: ${describeError(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,94 @@
+/**
+ * npm run import -- FILE [--dry-run]
+ *
+ * Exit codes: 0 every row accepted, 2 some rows rejected (the accepted ones are written unless
+ * --dry-run), 1 a fatal error (bad usage, unreadable file, database unavailable or locked).
+ */
+import { parseArgs } from "node:util";
+import { getConfig } from "../server/config";
+import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
+import { describeError } from "../server/locations/cli";
+import { importSource } from "../server/locations/import";
+import { openLocationFile, type FileFormat } from "../server/locations/read-file";
+import { formatImportReport, importExitCode } from "../server/locations/report";
+
+const USAGE = `Usage: npm run import -- FILE [--dry-run] [--format csv|json|ndjson]
+
+Imports RV storage locations from a CSV, JSON or NDJSON file whose fields are the SPEC names
+(place_id, name, address, state, latitude, longitude, ...). Rows are upserted by place_id in one
+transaction; rejected rows are listed with their row number, field and reason.
+
+Options:
+  --dry-run        check every row (including against the database) but write nothing
+  --format FORMAT  csv, json or ndjson (default: from the file extension, else sniffed)
+  -h, --help       show this help
+
+Exit codes: 0 all rows accepted, 2 some rows rejected, 1 fatal error.
+The database is the one the site uses (DATABASE_URL, else the embedded one in DATA_DIR).`;
+
+const FORMATS: readonly FileFormat[] = ["csv", "json", "ndjson"];
+
+class UsageError extends Error {}
+
+function parseCommandLine(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        "dry-run": { type: "boolean", default: false },
+        format: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { help: true as const };
+  if (positionals.length === 0) throw new UsageError("Missing FILE.");
+  if (positionals.length > 1)
+    throw new UsageError(`Expected one FILE, got ${positionals.length}: ${positionals.join(" ")}`);
+  const format = values.format as FileFormat | undefined;
+  if (format !== undefined && !FORMATS.includes(format))
+    throw new UsageError(`Unknown --format ${format}: use csv, json or ndjson.`);
+  return { help: false as const, file: positionals[0] ?? "", dryRun: values["dry-run"], format };
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parseCommandLine(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 1;
+  }
+  if (command.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  // The file is checked before the database is opened, so a typo costs nothing.
+  const source = await openLocationFile(command.file, command.format);
+  const handle = await openDatabase(databaseOptionsFromConfig(getConfig()));
+  try {
+    await handle.migrate();
+    const report = await importSource(handle.db, source, { dryRun: command.dryRun });
+    console.log(formatImportReport(report, { source: command.file }));
+    return importExitCode(report);
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`Import failed: ${describeError(error)}`);
+    process.exitCode = 1;
+  },
+);

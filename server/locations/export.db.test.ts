@@ -1,0 +1,107 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { asc } from "drizzle-orm";
+import type { FeatureCollection, Point } from "geojson";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/setup/db";
+import type { DatabaseHandle } from "../db/client";
+import { locations } from "../db/schema";
+import { parseCsv } from "./csv";
+import { exportCsv, exportGeoJson } from "./export";
+import { importFile } from "./import";
+import { RAW_FIELDS } from "./record";
+
+const fixture = (name: string) => path.resolve("tests/fixtures/import", name);
+
+let handle: DatabaseHandle;
+let tmp: string;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "export-db-"));
+});
+afterAll(async () => {
+  await handle?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await handle.db.delete(locations);
+});
+
+/** Runs an export into memory. */
+async function capture(run: (out: Writable) => Promise<number>): Promise<{ text: string; count: number }> {
+  const chunks: string[] = [];
+  const out = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  const count = await run(out);
+  return { text: chunks.join(""), count };
+}
+
+const allRows = () => handle.db.select().from(locations).orderBy(asc(locations.placeId));
+
+async function importFixtures() {
+  for (const name of ["good.csv", "good.json", "good.ndjson"]) {
+    const report = await importFile(handle.db, fixture(name));
+    expect(report.rejected).toEqual([]);
+  }
+}
+
+describe(`export (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  it("writes CSV that imports back to identical rows", async () => {
+    await importFixtures();
+    const before = await allRows();
+    const { text, count } = await capture((out) => exportCsv(handle.db, out, { pageSize: 2 }));
+    expect(count).toBe(7);
+
+    const records = parseCsv(text);
+    expect(records[0]).toEqual([...RAW_FIELDS]);
+    expect(records.slice(1).map((r) => r[0])).toEqual(before.map((r) => r.placeId));
+
+    const file = path.join(tmp, "export.csv");
+    fs.writeFileSync(file, text);
+    await handle.db.delete(locations);
+    const report = await importFile(handle.db, file, { now: new Date("2030-01-01T00:00:00Z") });
+    expect(report).toMatchObject({ accepted: 7, inserted: 7, rejected: [], warnings: [] });
+    expect(await allRows()).toEqual(before);
+
+    // Over the same rows, an import of the export changes nothing.
+    const again = await importFile(handle.db, file);
+    expect(again).toMatchObject({ accepted: 7, updated: 7 });
+    expect(await allRows()).toEqual(before);
+  });
+
+  it("writes GeoJSON points for the located rows", async () => {
+    await importFixtures();
+    const { text, count } = await capture((out) => exportGeoJson(handle.db, out, { pageSize: 3 }));
+    const collection = JSON.parse(text) as FeatureCollection<Point>;
+    expect(collection.type).toBe("FeatureCollection");
+    expect(count).toBe(6);
+    expect(collection.features).toHaveLength(6);
+    expect(collection.features.map((f) => f.properties?.place_id)).not.toContain("ChIJgood-nocoords-0003");
+    const austin = collection.features.find((f) => f.properties?.place_id === "ChIJgood-austin-0001");
+    expect(austin?.geometry).toEqual({ type: "Point", coordinates: [-97.7431, 30.2672] });
+    expect(austin?.properties).toMatchObject({
+      slug: "joes-big-rig-rv-storage-north-lot-austin-tx-chijgoodaustin0001",
+      name: 'Joe\'s "Big Rig" RV Storage, North Lot',
+      state: "TX",
+      tier: "Pro",
+      user_ratings_total: 1234,
+      dimensions: "10x20, 12x30, 14x40, 10x25",
+      has_covered_parking: true,
+      dump_station: false,
+      parking_options: "Free parking lot",
+    });
+  });
+
+  it("writes a header or an empty collection for an empty catalogue", async () => {
+    const csv = await capture((out) => exportCsv(handle.db, out));
+    expect(csv).toEqual({ text: `${RAW_FIELDS.join(",")}\r\n`, count: 0 });
+    const geojson = await capture((out) => exportGeoJson(handle.db, out));
+    expect(JSON.parse(geojson.text)).toEqual({ type: "FeatureCollection", features: [] });
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Exports of the catalogue, read in pages by place_id so that the whole table is never in memory:
+ * CSV in the import's raw shape (export -> import gives back identical rows), and GeoJSON.
+ */
+import { Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { and, asc, gt, isNotNull, type SQL } from "drizzle-orm";
+import type { Feature, Point } from "geojson";
+import type { Database } from "../db/client";
+import { locations, type LocationRow } from "../db/schema";
+import { amenityFlagsOf } from "./amenities";
+import { formatCsvRow } from "./csv";
+import { formatDimensions } from "./parse";
+import { RAW_FIELDS, formatLocationRecord } from "./record";
+
+export interface ExportOptions {
+  /** Rows read per query. */
+  pageSize?: number;
+}
+
+const DEFAULT_PAGE = 1000;
+
+/** Keyset pagination: each page starts after the last place_id of the one before. */
+async function* pagesOf(db: Database, pageSize: number, filter?: SQL): AsyncGenerator<LocationRow[]> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(locations)
+      .where(and(filter, after === undefined ? undefined : gt(locations.placeId, after)))
+      .orderBy(asc(locations.placeId))
+      .limit(pageSize);
+    if (page.length > 0) yield page;
+    const last = page[page.length - 1];
+    if (!last || page.length < pageSize) return;
+    after = last.placeId;
+  }
+}
+
+/**
+ * Streams the text into `out` (left open: it may be stdout). pipeline() minds backpressure and
+ * stops at the first error of either side, such as a closed pipe.
+ */
+async function writeAll(out: Writable, text: AsyncIterable<string>): Promise<void> {
+  await pipeline(Readable.from(text), out, { end: false });
+}
+
+/** Writes every location as CSV (header = the raw field names); returns the number of rows. */
+export async function exportCsv(
+  db: Database,
+  out: Writable,
+  { pageSize = DEFAULT_PAGE }: ExportOptions = {},
+): Promise<number> {
+  let count = 0;
+  await writeAll(
+    out,
+    (async function* () {
+      yield formatCsvRow(RAW_FIELDS);
+      for await (const page of pagesOf(db, pageSize)) {
+        count += page.length;
+        yield page
+          .map((row) => {
+            const record = formatLocationRecord(row);
+            return formatCsvRow(RAW_FIELDS.map((field) => record[field]));
+          })
+          .join("");
+      }
+    })(),
+  );
+  return count;
+}
+
+export function toFeature(row: LocationRow & { latitude: number; longitude: number }): Feature<Point> {
+  return {
+    type: "Feature",
+    geometry: { type: "Point", coordinates: [row.longitude, row.latitude] },
+    properties: {
+      place_id: row.placeId,
+      slug: row.slug,
+      name: row.name,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      tier: row.tier,
+      rating: row.rating,
+      user_ratings_total: row.userRatingsTotal,
+      dimensions: row.dimensions.length > 0 ? formatDimensions(row.dimensions) : null,
+      phone_number: row.phoneNumber,
+      website: row.website,
+      ...amenityFlagsOf(row),
+      parking_options: row.parkingOptions,
+      payment_options: row.paymentOptions,
+      accessibility_options: row.accessibilityOptions,
+    },
+  };
+}
+
+/** Writes a FeatureCollection of the locations that have coordinates; returns the number of features. */
+export async function exportGeoJson(
+  db: Database,
+  out: Writable,
+  { pageSize = DEFAULT_PAGE }: ExportOptions = {},
+): Promise<number> {
+  const located = and(isNotNull(locations.latitude), isNotNull(locations.longitude));
+  let count = 0;
+  await writeAll(
+    out,
+    (async function* () {
+      yield '{"type":"FeatureCollection","features":[';
+      for await (const page of pagesOf(db, pageSize, located)) {
+        const features = page.flatMap(({ latitude, longitude, ...row }) =>
+          latitude === null || longitude === null ? [] : [JSON.stringify(toFeature({ ...row, latitude, longitude }))],
+        );
+        yield `${count === 0 ? "\n" : ",\n"}${features.join(",\n")}`;
+        count += features.length;
+      }
+      yield "\n]}\n";
+    })(),
+  );
+  return count;
+}
