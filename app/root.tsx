@@ -1,5 +1,4 @@
 import {
-  Link,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer";
+import { MessagePage } from "./components/layout/message-page";
 import { SiteHeader } from "./components/layout/site-header";
 import { pageTitle } from "./lib/site";
 import { siteOrigin } from "../server/http/origin";
@@ -80,17 +80,5 @@ export function ErrorBoundary() {
   const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500]!;
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : known.text;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
-      <p className="text-sm font-semibold text-brand-600">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">{known.title}</h1>
-      <p className="mt-4 text-slate-600">{detail}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600"
-      >
-        Go to Home
-      </Link>
-    </section>
-  );
+  return <MessagePage role="alert" eyebrow={`Error ${status}`} title={known.title} text={detail} />;
 }

@@ -12,7 +12,7 @@ import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { getConfig } from "../server/config";
 import { databaseOptionsFromConfig, openDatabase, type Database } from "../server/db/client";
-import { describeError } from "../server/locations/cli";
+import { UsageError, runCli } from "../server/cli";
 import { exportCsv, exportGeoJson } from "../server/locations/export";
 
 const USAGE = `Usage: npm run export -- --format csv|geojson [--out FILE]
@@ -31,8 +31,6 @@ const EXPORTERS: Record<string, (db: Database, out: Writable) => Promise<number>
   geojson: exportGeoJson,
 };
 
-class UsageError extends Error {}
-
 function parseCommandLine(argv: string[]) {
   let parsed;
   try {
@@ -48,11 +46,11 @@ function parseCommandLine(argv: string[]) {
     throw new UsageError((error as Error).message);
   }
   const { help, format, out } = parsed.values;
-  if (help) return { help: true as const };
+  if (help) return "help" as const;
   if (format === undefined) throw new UsageError("Missing --format (csv or geojson).");
   const exporter = EXPORTERS[format];
   if (!exporter) throw new UsageError(`Unknown --format ${format}: use csv or geojson.`);
-  return { help: false as const, exporter, out };
+  return { exporter, out };
 }
 
 /** A typo in --out should fail before the database is opened, naming the directory. */
@@ -81,19 +79,9 @@ async function exportToFile(run: (out: Writable) => Promise<number>, target: str
   }
 }
 
-async function main(argv: string[]): Promise<number> {
-  let command;
-  try {
-    command = parseCommandLine(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 1;
-  }
-  if (command.help) {
-    console.log(USAGE);
-    return 0;
-  }
+type ExportCommand = Exclude<ReturnType<typeof parseCommandLine>, "help">;
+
+async function run(command: ExportCommand): Promise<number> {
   const { exporter, out } = command;
   if (out !== undefined) await checkWritable(path.dirname(path.resolve(out)));
 
@@ -120,13 +108,4 @@ process.stdout.on("error", (error) => {
   if (!isClosedPipe(error)) throw error;
 });
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (isClosedPipe(error)) return;
-    console.error(`Export failed: ${describeError(error)}`);
-    process.exitCode = 1;
-  },
-);
+void runCli({ usage: USAGE, failure: "Export failed", parse: parseCommandLine, run, isQuiet: isClosedPipe });

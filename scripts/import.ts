@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { getConfig } from "../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
-import { describeError } from "../server/locations/cli";
+import { UsageError, runCli } from "../server/cli";
 import { importSource } from "../server/locations/import";
 import { openLocationFile, type FileFormat } from "../server/locations/read-file";
 import { formatImportReport, importExitCode } from "../server/locations/report";
@@ -28,8 +28,6 @@ The database is the one the site uses (DATABASE_URL, else the embedded one in DA
 
 const FORMATS: readonly FileFormat[] = ["csv", "json", "ndjson"];
 
-class UsageError extends Error {}
-
 function parseCommandLine(argv: string[]) {
   let parsed;
   try {
@@ -46,30 +44,19 @@ function parseCommandLine(argv: string[]) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { help: true as const };
+  if (values.help) return "help" as const;
   if (positionals.length === 0) throw new UsageError("Missing FILE.");
   if (positionals.length > 1)
     throw new UsageError(`Expected one FILE, got ${positionals.length}: ${positionals.join(" ")}`);
   const format = values.format as FileFormat | undefined;
   if (format !== undefined && !FORMATS.includes(format))
     throw new UsageError(`Unknown --format ${format}: use csv, json or ndjson.`);
-  return { help: false as const, file: positionals[0] ?? "", dryRun: values["dry-run"], format };
+  return { file: positionals[0] ?? "", dryRun: values["dry-run"], format };
 }
 
-async function main(argv: string[]): Promise<number> {
-  let command;
-  try {
-    command = parseCommandLine(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 1;
-  }
-  if (command.help) {
-    console.log(USAGE);
-    return 0;
-  }
+type ImportCommand = Exclude<ReturnType<typeof parseCommandLine>, "help">;
 
+async function run(command: ImportCommand): Promise<number> {
   // The file is checked before the database is opened, so a typo costs nothing.
   const source = await openLocationFile(command.file, command.format);
   const handle = await openDatabase(databaseOptionsFromConfig(getConfig()));
@@ -83,12 +70,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`Import failed: ${describeError(error)}`);
-    process.exitCode = 1;
-  },
-);
+void runCli({ usage: USAGE, failure: "Import failed", parse: parseCommandLine, run });

@@ -1,44 +1,55 @@
-// npm run seed [-- --reset] [--count N]
-// Loads the demo catalogue into an empty database, or with --reset replaces every demo listing
-// (real listings are never touched).
+/**
+ * npm run seed [-- --reset] [--count N]
+ *
+ * Loads the demo catalogue into an empty database, or with --reset replaces every demo listing
+ * (real listings are never touched).
+ */
 import { parseArgs } from "node:util";
+import { UsageError, runCli } from "../server/cli";
 import { getConfig } from "../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
-import { countLocations } from "../server/locations/repository";
-import { ensureDemoData, resetDemoData } from "../server/locations/demo-seed";
 import { connectDatabase, disconnectDatabase } from "../server/db";
+import { ensureDemoData, resetDemoData } from "../server/locations/demo-seed";
+import { countLocations } from "../server/locations/repository";
 
-const usage =
-  "Usage: npm run seed [-- --reset] [--count N]\n  --reset    replace all demo listings with a fresh demo catalogue\n  --count N  number of demo listings (default DEMO_COUNT, 3000)";
+const USAGE = `Usage: npm run seed [-- --reset] [--count N]
 
-async function main(): Promise<number> {
+Options:
+  --reset    replace all demo listings with a fresh demo catalogue (real listings are kept)
+  --count N  number of demo listings (default DEMO_COUNT, 3000)
+  -h, --help show this help`;
+
+function parseCommandLine(argv: string[]) {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { reset: { type: "boolean" }, count: { type: "string" }, help: { type: "boolean" } },
+      args: argv,
+      options: {
+        reset: { type: "boolean", default: false },
+        count: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
     }));
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    return 1;
+    throw new UsageError((error as Error).message);
   }
-  if (values.help) {
-    console.log(usage);
-    return 0;
+  if (values.help) return "help" as const;
+  const count = values.count === undefined ? getConfig().DEMO_COUNT : Number(values.count);
+  if (!Number.isInteger(count) || count < 1 || count > 100_000) {
+    throw new UsageError(`--count must be a whole number from 1 to 100000, got "${values.count}".`);
   }
-  const config = getConfig();
-  const size = values.count === undefined ? config.DEMO_COUNT : Number(values.count);
-  if (!Number.isInteger(size) || size < 1 || size > 100_000) {
-    console.error(`--count must be a whole number from 1 to 100000, got "${values.count}"`);
-    return 1;
-  }
-  const handle = await connectDatabase(await openDatabase(databaseOptionsFromConfig(config)));
+  return { reset: values.reset, count };
+}
+
+async function run({ reset, count }: Exclude<ReturnType<typeof parseCommandLine>, "help">): Promise<number> {
+  const handle = await connectDatabase(await openDatabase(databaseOptionsFromConfig(getConfig())));
   try {
     await handle.migrate();
-    if (values.reset) {
-      const { removed, inserted } = await resetDemoData(handle.db, size);
+    if (reset) {
+      const { removed, inserted } = await resetDemoData(handle.db, count);
       console.log(`Removed ${removed} demo listings and loaded ${inserted}.`);
     } else {
-      const inserted = await ensureDemoData(handle.db, { mode: "auto", count: size });
+      const inserted = await ensureDemoData(handle.db, { mode: "auto", count });
       console.log(
         inserted > 0
           ? `Loaded ${inserted} demo listings.`
@@ -51,10 +62,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+void runCli({ usage: USAGE, failure: "Seeding failed", parse: parseCommandLine, run });

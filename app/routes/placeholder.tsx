@@ -1,4 +1,5 @@
-import { Link, useMatches } from "react-router";
+import { useMatches } from "react-router";
+import { MessagePage } from "../components/layout/message-page";
 import type { Route } from "./+types/placeholder";
 import { seo, originFrom } from "../lib/meta";
 
@@ -47,16 +48,5 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Placeholder() {
   const id = useMatches().at(-1)?.id ?? "";
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight">{screenName(id)}</h1>
-      <p className="mt-4 text-slate-600">This part of the site is coming soon.</p>
-      <Link
-        to="/"
-        className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600"
-      >
-        Go to Home
-      </Link>
-    </section>
-  );
+  return <MessagePage title={screenName(id)} text="This part of the site is coming soon." />;
 }
