@@ -13,6 +13,10 @@ export default [
   route("about", "routes/about.tsx"),
   route("demo-images/:placeId/:file", "routes/demo-image.ts"),
 
+  route("api/search", "routes/api.search.ts"),
+  route("api/places/suggest", "routes/api.places-suggest.ts"),
+  route("api/places/reverse", "routes/api.places-reverse.ts"),
+
   placeholder("blog", "blog"),
   placeholder("blog/:slug", "blog-post"),
 

@@ -1,0 +1,222 @@
+/**
+ * The search contract shared by the results page, the /api/search endpoint and the index:
+ * constants of SPEC.md section 9, the query parsed from a URL, and the result shape.
+ * Browser-safe and pure.
+ */
+import { z } from "zod";
+import { AMENITY_FLAGS, type AmenityFlag } from "./amenities";
+import { SIZE_OPTIONS_LIST, type SizeOption } from "./sizes";
+import type { Tier } from "./tiers";
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_BUTTONS = 5;
+export const DEFAULT_RADIUS_MILES = 100;
+export const MAX_RADIUS_MILES = 500;
+export const SORTS = ["distance", "rating"] as const;
+export type SortOrder = (typeof SORTS)[number];
+/** Up to this many amenity chips per card. */
+export const MAX_CARD_AMENITIES = 6;
+/** The first this many cards load their photo eagerly. */
+export const EAGER_CARD_IMAGES = 3;
+
+export interface SearchFilters {
+  sizes: SizeOption[];
+  amenities: AmenityFlag[];
+  /** Case-insensitive text on name, address and state. */
+  q?: string;
+}
+
+export interface SearchQuery extends SearchFilters {
+  lat: number;
+  lng: number;
+  radius: number;
+  sort: SortOrder;
+  page: number;
+  /** Items per page; 0 asks only for the total and facets (the filter previews). */
+  pageSize: number;
+}
+
+export interface SearchItem {
+  id: string;
+  slug: string;
+  name: string;
+  address: string | null;
+  state: string | null;
+  lat: number;
+  lng: number;
+  /** Rounded to one decimal. */
+  distanceMiles: number;
+  rating: number | null;
+  reviewCount: number;
+  tier: Tier;
+  isDemo: boolean;
+  photo: string | null;
+  /** The flags this location has, in AMENITY_FLAGS order. */
+  amenities: AmenityFlag[];
+  /** Its sizes as "WxL". */
+  sizes: string[];
+}
+
+export interface SearchFacets {
+  /** For each size option: how many locations of the current result set match it. */
+  sizes: Record<SizeOption, number>;
+  /** For each amenity flag: how many locations of the current result set have it. */
+  amenities: Record<AmenityFlag, number>;
+}
+
+export interface SearchResult {
+  total: number;
+  page: number;
+  pageSize: number;
+  items: SearchItem[];
+  facets: SearchFacets;
+}
+
+const number = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .transform(Number)
+    .refine((n) => Number.isFinite(n), `${name} must be a number`);
+
+const single = (params: URLSearchParams, key: string) => {
+  const all = params.getAll(key);
+  return all.length === 0 ? undefined : all[all.length - 1];
+};
+
+/** Repeated or comma-separated values: `size=10x20&size=12x30` or `size=10x20,12x30`. */
+const list = (params: URLSearchParams, key: string) =>
+  params
+    .getAll(key)
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+export interface SearchParamError {
+  parameter: string;
+  message: string;
+}
+
+export type ParsedSearchParams =
+  | {
+      ok: true;
+      filters: SearchFilters;
+      sort: SortOrder;
+      page: number;
+      radius: number;
+      point?: { lat: number; lng: number };
+      pageSize: number;
+    }
+  | { ok: false; errors: SearchParamError[] };
+
+/**
+ * Parses the search part of a URL query. Every problem names its parameter, so an API client or
+ * a hand-edited URL gets a clear 400 instead of a guess.
+ */
+export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
+  const errors: SearchParamError[] = [];
+  const check = <T>(parameter: string, schema: z.ZodType<T>, raw: string | undefined, fallback: T): T => {
+    if (raw === undefined) return fallback;
+    const result = schema.safeParse(raw);
+    if (result.success) return result.data;
+    errors.push({ parameter, message: result.error.issues[0]?.message ?? `${parameter} is invalid` });
+    return fallback;
+  };
+
+  const latRaw = single(params, "lat");
+  const lngRaw = single(params, "lng");
+  const lat = check(
+    "lat",
+    number("lat").refine((n) => n >= -90 && n <= 90, "lat must be between -90 and 90"),
+    latRaw,
+    NaN,
+  );
+  const lng = check(
+    "lng",
+    number("lng").refine((n) => n >= -180 && n <= 180, "lng must be between -180 and 180"),
+    lngRaw,
+    NaN,
+  );
+  if ((latRaw === undefined) !== (lngRaw === undefined)) {
+    errors.push({ parameter: latRaw === undefined ? "lat" : "lng", message: "lat and lng must be given together" });
+  }
+  const radius = check(
+    "radius",
+    number("radius").refine(
+      (n) => n > 0 && n <= MAX_RADIUS_MILES,
+      `radius must be above 0 and at most ${MAX_RADIUS_MILES} miles`,
+    ),
+    single(params, "radius"),
+    DEFAULT_RADIUS_MILES,
+  );
+  const page = check(
+    "page",
+    number("page").refine((n) => Number.isInteger(n) && n >= 1 && n <= 100_000, "page must be a whole number from 1"),
+    single(params, "page"),
+    1,
+  );
+  const pageSize = check(
+    "pageSize",
+    number("pageSize").refine(
+      (n) => Number.isInteger(n) && n >= 0 && n <= 100,
+      "pageSize must be a whole number from 0 to 100",
+    ),
+    single(params, "pageSize"),
+    PAGE_SIZE,
+  );
+  const sort = check(
+    "sort",
+    z.enum(SORTS, { error: "sort must be distance or rating" }),
+    single(params, "sort"),
+    "distance",
+  );
+
+  const sizes: SizeOption[] = [];
+  for (const value of list(params, "size")) {
+    const normalized = value.toLowerCase().replace(/\s+/g, "");
+    if ((SIZE_OPTIONS_LIST as readonly string[]).includes(normalized)) {
+      if (!sizes.includes(normalized as SizeOption)) sizes.push(normalized as SizeOption);
+    } else
+      errors.push({
+        parameter: "size",
+        message: `unknown size "${value}"; use one of ${SIZE_OPTIONS_LIST.join(", ")}`,
+      });
+  }
+  const amenities: AmenityFlag[] = [];
+  for (const value of list(params, "amenity")) {
+    if ((AMENITY_FLAGS as readonly string[]).includes(value)) {
+      if (!amenities.includes(value as AmenityFlag)) amenities.push(value as AmenityFlag);
+    } else errors.push({ parameter: "amenity", message: `unknown amenity "${value}"` });
+  }
+  const q = single(params, "q")?.trim().slice(0, 200) || undefined;
+
+  if (errors.length > 0) return { ok: false, errors };
+  const point = Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : undefined;
+  return {
+    ok: true,
+    filters: { sizes, amenities, ...(q ? { q } : {}) },
+    sort,
+    page,
+    radius,
+    pageSize,
+    ...(point ? { point } : {}),
+  };
+}
+
+/** The URL query for a state of the results page: only what differs from the defaults. */
+export function searchParamsFor(state: {
+  sizes?: readonly string[];
+  amenities?: readonly string[];
+  sort?: SortOrder;
+  page?: number;
+  q?: string;
+}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const size of state.sizes ?? []) params.append("size", size);
+  for (const amenity of state.amenities ?? []) params.append("amenity", amenity);
+  if (state.q) params.set("q", state.q);
+  if (state.sort && state.sort !== "distance") params.set("sort", state.sort);
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  return params;
+}
