@@ -27,6 +27,13 @@ const envSchema = z.object({
     .default("auto")
     .describe("auto: load the demo catalogue when the database is empty"),
   DEMO_COUNT: z.coerce.number().int().min(0).max(100_000).default(3000),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL template containing {z}, {x} and {y}")
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
