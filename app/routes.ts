@@ -12,6 +12,7 @@ export default [
   route("location/:slug", "routes/location.tsx"),
   route("about", "routes/about.tsx"),
   route("demo-images/:placeId/:file", "routes/demo-image.ts"),
+  route("place-images/:placeId/:file", "routes/place-images.ts"),
 
   route("api/search", "routes/api.search.ts"),
   route("api/places/suggest", "routes/api.places-suggest.ts"),

@@ -1,0 +1,79 @@
+/**
+ * npm run images:ingest -- DIR [--dry-run]
+ *
+ * Exit codes: 0 every photo used, 2 some files or folders skipped (the rest are stored unless
+ * --dry-run), 1 a fatal error (bad usage, missing DIR, database unavailable or locked).
+ */
+import { parseArgs } from "node:util";
+import { getConfig } from "../server/config";
+import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
+import { UsageError, runCli } from "../server/cli";
+import { getImageStorage } from "../server/images";
+import {
+  assertIngestDirectory,
+  formatIngestSummary,
+  formatPlaceReport,
+  ingestExitCode,
+  ingestPlaceImages,
+} from "../server/images/ingest";
+
+const USAGE = `Usage: npm run images:ingest -- DIR [--dry-run]
+
+Processes original photos into the site's image files. DIR holds one folder per place id, each
+with that place's photos (JPEG, PNG, WebP, AVIF, HEIF, GIF, TIFF or SVG; at most 25 MB and 40
+megapixels each). Photos are numbered in file-name order; each becomes 320, 640, 960 and 1280 px
+wide AVIF, WebP and JPEG files under DATA_DIR/place-images/{placeId}/, and the location's
+image_count and image_urls are updated. Broken files and unknown place ids are reported and
+skipped; stored photos numbered above a place's new count are removed.
+
+Options:
+  --dry-run   validate every photo and place id, write nothing
+  -h, --help  show this help
+
+Exit codes: 0 all photos used, 2 some files or folders skipped, 1 fatal error.
+The database is the one the site uses (DATABASE_URL, else the embedded one in DATA_DIR); the
+embedded one can only be open in one process, so stop the site first.`;
+
+function parseCommandLine(argv: string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        "dry-run": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help" as const;
+  if (positionals.length === 0) throw new UsageError("Missing DIR.");
+  if (positionals.length > 1)
+    throw new UsageError(`Expected one DIR, got ${positionals.length}: ${positionals.join(" ")}`);
+  return { dir: positionals[0] ?? "", dryRun: values["dry-run"] };
+}
+
+type IngestCommand = Exclude<ReturnType<typeof parseCommandLine>, "help">;
+
+async function run(command: IngestCommand): Promise<number> {
+  // The directory is checked before the database is opened, so a typo costs nothing.
+  await assertIngestDirectory(command.dir);
+  const handle = await openDatabase(databaseOptionsFromConfig(getConfig()));
+  try {
+    await handle.migrate();
+    const report = await ingestPlaceImages(handle.db, getImageStorage(), command.dir, {
+      dryRun: command.dryRun,
+      concurrency: 2,
+      onPlace: (place) => console.log(formatPlaceReport(place, command.dryRun)),
+    });
+    console.log(formatIngestSummary(report));
+    return ingestExitCode(report);
+  } finally {
+    await handle.close();
+  }
+}
+
+void runCli({ usage: USAGE, failure: "Image ingest failed", parse: parseCommandLine, run });

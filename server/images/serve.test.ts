@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalStorage } from "./local-storage";
+import { processImage } from "./pipeline";
+import { storePhoto } from "./place-photos";
+import { servePlaceImage, type ServePlaceImageOptions } from "./serve";
+import type { ImageStorage } from "./storage";
+
+let root: string;
+let storage: ImageStorage;
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "serve-images-"));
+  storage = createLocalStorage(root);
+  const { variants } = await processImage(fs.readFileSync(path.resolve("tests/fixtures/images/landscape.png")));
+  await storePhoto(storage, "ChIJreal", 1, variants);
+});
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const DEMO = "demo_0001abcdefghij";
+
+function get(placeId: string, file: string, init: RequestInit = {}, options: Partial<ServePlaceImageOptions> = {}) {
+  const request = new Request(`http://localhost/place-images/${placeId}/${file}`, init);
+  return servePlaceImage(request, { placeId, file }, { storage, ...options });
+}
+
+const isAvif = (bytes: Uint8Array) => Buffer.from(bytes).toString("latin1", 4, 12) === "ftypavif";
+
+describe("servePlaceImage", () => {
+  it("serves a stored file with its type, length, ETag and a year of immutable caching", async () => {
+    const response = await get("ChIJreal", "w640n1.webp");
+    expect(response.status).toBe(200);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.equals(fs.readFileSync(path.join(root, "place-images/ChIJreal/w640n1.webp")))).toBe(true);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      "content-type": "image/webp",
+      "content-length": String(body.length),
+      "cache-control": "public, max-age=31536000, immutable",
+      etag: expect.stringMatching(/^"[A-Za-z0-9_-]+"$/),
+    });
+    expect((await sharp(body).metadata()).width).toBe(640);
+  });
+
+  it("answers HEAD with the headers and no body", async () => {
+    const response = await get("ChIJreal", "w1280n1.jpg", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(Number(response.headers.get("content-length"))).toBeGreaterThan(1000);
+    expect(response.body).toBeNull();
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const etag = (await get("ChIJreal", "w320n1.avif")).headers.get("etag") ?? "";
+    const response = await get("ChIJreal", "w320n1.avif", { headers: { "If-None-Match": `"other", W/${etag}` } });
+    expect(response.status).toBe(304);
+    expect(response.body).toBeNull();
+    expect(response.headers.get("etag")).toBe(etag);
+  });
+
+  it.each([
+    ["ChIJreal", "w641n1.jpg"],
+    ["ChIJreal", "w640n0.jpg"],
+    ["ChIJreal", "w640n1000.jpg"],
+    ["ChIJreal", "w640n1.png"],
+    ["ChIJreal", "w640n1.jpeg"],
+    ["ChIJreal", "..%2Fw640n1.jpg"],
+    ["..", "w640n1.jpg"],
+    ["a b", "w640n1.jpg"],
+    ["x".repeat(129), "w640n1.jpg"],
+    ["", "w640n1.jpg"],
+  ])("404s the malformed %s/%s as plain text", async (placeId, file) => {
+    const response = await get(placeId, file);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toBe("Unknown image");
+  });
+
+  it("404s a well-formed name that is not stored", async () => {
+    const response = await get("ChIJreal", "w640n2.jpg");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("Image not found");
+  });
+
+  it("draws a listed demo photo on first request: a real AVIF, all twelve files kept", async () => {
+    const response = await get(DEMO, "w960n2.avif", {}, { demoPhotoIsListed: async () => true });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(isAvif(body)).toBe(true);
+    expect(await sharp(body).metadata()).toMatchObject({ format: "heif", compression: "av1", width: 960, height: 720 });
+    expect(fs.readdirSync(path.join(root, "place-images", DEMO)).sort()).toEqual(
+      ["w1280n2", "w320n2", "w640n2", "w960n2"].flatMap((n) => [`${n}.avif`, `${n}.jpg`, `${n}.webp`]),
+    );
+    // The stored copy is what later requests get, with the same ETag.
+    const again = await get(DEMO, "w960n2.avif");
+    expect(again.headers.get("etag")).toBe(response.headers.get("etag"));
+  });
+
+  it("renders a demo photo once however many of its files are asked for at the same time", async () => {
+    let puts = 0;
+    const counting: ImageStorage = { ...storage, put: (key, bytes) => (puts++, storage.put(key, bytes)) };
+    const files = ["w320n3.avif", "w640n3.webp", "w1280n3.jpg", "w320n3.avif", "w960n3.jpg", "w640n3.avif"];
+    const responses = await Promise.all(
+      files.map((file) =>
+        servePlaceImage(
+          new Request(`http://localhost/place-images/${DEMO}/${file}`),
+          { placeId: DEMO, file },
+          { storage: counting, demoPhotoIsListed: async () => true },
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(files.map(() => 200));
+    expect(puts).toBe(12);
+  });
+
+  it("draws nothing for a demo photo that is not listed, numbered above 9, or not a demo id", async () => {
+    expect((await get(DEMO, "w320n4.avif")).status).toBe(404);
+    expect((await get(DEMO, "w320n5.avif", {}, { demoPhotoIsListed: async () => false })).status).toBe(404);
+    expect((await get(DEMO, "w320n10.avif", {}, { demoPhotoIsListed: async () => true })).status).toBe(404);
+    expect((await get("ChIJnotdemo", "w320n1.avif", {}, { demoPhotoIsListed: async () => true })).status).toBe(404);
+    expect(fs.readdirSync(path.join(root, "place-images", DEMO)).filter((f) => /n(4|5|10)\./.test(f))).toEqual([]);
+    expect(fs.existsSync(path.join(root, "place-images/ChIJnotdemo"))).toBe(false);
+  });
+});
