@@ -1,5 +1,6 @@
 // The production (and development) entry point: boots the app built from server/app.ts, then
 // serves static assets and every route. `npm start` runs it through scripts/start.mjs.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -36,7 +37,11 @@ try {
 }
 
 const { port, host } = listen;
-const listener = server.listen(port, host, () => {
+// A few hot endpoints are answered before Express (server/app.ts handleFastPath).
+const listener = http.createServer((req, res) => {
+  if (!mod.handleFastPath(req, res)) server(req, res);
+});
+listener.listen(port, host, () => {
   console.log(`RV Storage Finder is serving http://localhost:${port}`);
 });
 listener.on("error", (error) => {

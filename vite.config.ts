@@ -10,5 +10,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Native or WASM packages must stay outside the bundle.
     external: ["@electric-sql/pglite", "pg", "pino", "sharp"],
   },
+  // The map's libraries load lazily; pre-bundling them spares dev mode a reload on first use.
+  optimizeDeps: { include: ["leaflet", "supercluster"] },
   plugins: [tailwindcss(), reactRouter()],
 }));

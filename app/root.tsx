@@ -9,17 +9,14 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import "./app.css";
 import { SiteFooter } from "./components/layout/site-footer";
 import { MessagePage } from "./components/layout/message-page";
 import { SiteHeader } from "./components/layout/site-header";
 import { pageTitle } from "./lib/site";
 import { siteOrigin } from "../server/http/origin";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: siteOrigin(request) };

@@ -11,10 +11,8 @@ export default [
   route("rv-storage/:slug?", "routes/rv-storage.tsx"),
   route("location/:slug", "routes/location.tsx"),
   route("about", "routes/about.tsx"),
-  route("demo-images/:placeId/:file", "routes/demo-image.ts"),
   route("place-images/:placeId/:file", "routes/place-images.ts"),
 
-  route("api/search", "routes/api.search.ts"),
   route("api/places/suggest", "routes/api.places-suggest.ts"),
   route("api/places/reverse", "routes/api.places-reverse.ts"),
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
@@ -7,6 +8,7 @@ import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
 import { logger } from "./logger";
+import { searchRequestHandler, startSearch, stopSearch } from "./search";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -18,7 +20,7 @@ let ready = false;
 
 /**
  * Everything that must happen before the first request: configuration, database connection and
- * migrations, demo data on an empty database, and the gazetteer in memory.
+ * migrations, demo data on an empty database, the gazetteer and the search index in memory.
  */
 export async function boot(): Promise<{ port: number; host: string }> {
   const config = getConfig();
@@ -28,9 +30,23 @@ export async function boot(): Promise<{ port: number; host: string }> {
   const seeded = await ensureDemoData(handle.db, { mode: config.DEMO_DATA, count: config.DEMO_COUNT });
   if (seeded > 0) logger.info({ seeded }, "loaded the demo catalogue into the empty database");
   getGazetteer();
+  await startSearch(handle);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
   return { port: config.PORT, host: config.HOST };
+}
+
+/**
+ * Requests answered before Express sees them. GET /api/search is the hot path of every results
+ * page and filter preview: it is served from a per-index answer cache straight onto node:http,
+ * skipping Express's routing and React Router's fetch Request/Response round trip (ADR 005).
+ * Returns false for every other request.
+ */
+export function handleFastPath(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "";
+  if (req.method !== "GET" || !(url === "/api/search" || url.startsWith("/api/search?"))) return false;
+  searchRequestHandler(req, res);
+  return true;
 }
 
 export const app = express();
@@ -66,5 +82,6 @@ app.use(
 
 /** Closes the database (and releases the PGlite lock) on SIGINT/SIGTERM. */
 export async function shutdown(): Promise<void> {
+  await stopSearch();
   await disconnectDatabase();
 }

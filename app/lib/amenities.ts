@@ -53,3 +53,40 @@ export type TextAmenity = (typeof TEXT_AMENITIES)[number];
 export function isAmenityFlag(value: string): value is AmenityFlag {
   return (AMENITY_FLAGS as readonly string[]).includes(value);
 }
+
+/** The amenities modal's groups, so 18 checkboxes read as four short lists. */
+export const AMENITY_GROUPS: readonly { title: string; flags: readonly AmenityFlag[] }[] = [
+  {
+    title: "Security",
+    flags: [
+      "has_perimeter_fencing",
+      "has_surveillance_footage",
+      "has_unit_alarms",
+      "has_personalized_access_code",
+      "has_on_site_staff",
+    ],
+  },
+  {
+    title: "Parking and units",
+    flags: [
+      "has_covered_parking",
+      "has_uncovered_parking",
+      "has_enclosed_units",
+      "has_climate_controlled",
+      "pull_thru",
+    ],
+  },
+  { title: "Access", flags: ["anytime_access"] },
+  {
+    title: "Services",
+    flags: [
+      "dump_station",
+      "potable_water",
+      "air_station",
+      "propane_station",
+      "rv_washbay",
+      "available_outlet",
+      "available_30_or_50_amp_outlet",
+    ],
+  },
+];

@@ -1,3 +1,21 @@
-export function loader() {
-  return Response.json({ error: "not implemented" }, { status: 501 });
+import type { Route } from "./+types/api.places-suggest";
+import { getGazetteer } from "../../server/geo";
+import { invalidParameters, toPlaceSuggestion } from "../../server/search";
+
+const MAX_QUERY_LENGTH = 100;
+const LIMIT = 8;
+
+/**
+ * GET /api/places/suggest?q= -> { suggestions: PlaceSuggestion[] }: towns, ZIP codes and states
+ * from the embedded gazetteer, most populous first. 2 characters or fewer give an empty list
+ * (SPEC.md section 5: suggestions start after more than 2 characters).
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  const q = url.searchParams.get("q") ?? "";
+  if (q.length > MAX_QUERY_LENGTH) {
+    return invalidParameters([{ parameter: "q", message: `q must be at most ${MAX_QUERY_LENGTH} characters` }]);
+  }
+  const text = q.trim();
+  const suggestions = text.length <= 2 ? [] : getGazetteer().suggest(text, LIMIT).map(toPlaceSuggestion);
+  return Response.json({ suggestions }, { headers: { "Cache-Control": "public, max-age=3600" } });
 }

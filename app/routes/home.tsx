@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { LocationCard } from "../components/location/location-card";
-import { SearchForm } from "../components/search/search-form";
+import { useState } from "react";
+import { LocationErrorBanner } from "../components/search/location-error-banner";
+import { PlaceSearch } from "../components/search/place-search";
+import { UseMyLocationButton } from "../components/search/use-my-location";
 import { originFrom, seo } from "../lib/meta";
 import { buildPlaceSlug } from "../lib/slug";
 import { stateNameFromCode } from "../../server/geo";
@@ -31,6 +34,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { total, states, featured } = loaderData;
+  const [locationError, setLocationError] = useState<string | null>(null);
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-slate-900 via-slate-800 to-brand-700 pt-28 pb-20 text-white">
@@ -40,8 +44,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Compare {total.toLocaleString("en-US")} RV, camper and boat storage facilities across the USA by size,
             covered parking, security and reviews.
           </p>
-          <div className="mx-auto mt-8 max-w-2xl">
-            <SearchForm large />
+          <div className="mx-auto mt-8 flex max-w-2xl flex-col gap-3">
+            <PlaceSearch size="lg" />
+            <div className="flex justify-center">
+              <UseMyLocationButton variant="dark" onError={setLocationError} />
+            </div>
+            {locationError && (
+              <div className="text-left">
+                <LocationErrorBanner message={locationError} />
+              </div>
+            )}
           </div>
         </div>
       </section>

@@ -1,132 +1,347 @@
-import { data, redirect } from "react-router";
+import { List, Map as MapIcon } from "lucide-react";
+import { useState } from "react";
+import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/rv-storage";
 import { LocationCard } from "../components/location/location-card";
-import { SearchForm } from "../components/search/search-form";
+import { ResultsMap } from "../components/map/results-map";
+import { AmenitiesFilter } from "../components/search/amenities-filter";
+import { LocationErrorBanner } from "../components/search/location-error-banner";
+import { Pagination } from "../components/search/pagination";
+import { PlaceSearch } from "../components/search/place-search";
+import { SizeFilter } from "../components/search/size-filter";
+import { SortButtons } from "../components/search/sort-buttons";
+import { UseMyLocationButton } from "../components/search/use-my-location";
+import { AMENITY_LABELS, type AmenityFlag } from "../lib/amenities";
 import { originFrom, seo } from "../lib/meta";
-import { buildPlaceSlug, parsePlaceSlug } from "../lib/slug";
-import { TIER_WEIGHT } from "../lib/tiers";
-import { getGazetteer, haversineMiles, stateNameFromCode } from "../../server/geo";
-import { getLocationsInState } from "../../server/locations/repository";
+import { EAGER_CARD_IMAGES, PAGE_SIZE, parseSearchParams, searchParamsFor, type SortOrder } from "../lib/search";
+import type { SizeOption } from "../lib/sizes";
+import {
+  placeFromPoint,
+  placeFromSlug,
+  placeFromText,
+  suggestPlaces,
+  type SearchPlace,
+} from "../../server/geo/resolve-place";
+import { publicMapConfig } from "../../server/http/public-config";
+import { searchResultsPage } from "../../server/search";
 
-const PAGE_SIZE = 12;
-const RADIUS_MILES = 100;
+/** Map markers beyond this many nearest results add nothing a visitor can use. */
+const MAX_MARKERS = 500;
+
+type ErrorData = { kind: "error"; message: string; suggestions: SearchPlace[]; query: string };
+
+function errorPage(message: string, query: string, status: number, suggestFrom?: string) {
+  return data<ErrorData>(
+    { kind: "error", message, suggestions: suggestFrom ? suggestPlaces(suggestFrom) : [], query },
+    { status },
+  );
+}
 
 /**
- * Results page. This first version resolves the place and lists the nearest facilities of its
- * state; the search index, filters, map and paging replace the listing in the search work.
+ * The results page: slug (or ?lat=&lng=, or typed ?where=) -> place -> the search index.
+ * Filters, sort and page live in the URL query, so every state can be shared and reloaded.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.trim();
-  if (q) {
-    const place = getGazetteer().lookup(q);
-    if (!place)
-      return data({ kind: "error" as const, message: `Could not find location: ${q}`, query: q }, { status: 404 });
-    throw redirect(`/rv-storage/${buildPlaceSlug(place.kind === "state" ? null : place.name, place.state)}`);
-  }
-  if (!params.slug) return { kind: "empty" as const };
-
-  const parsed = parsePlaceSlug(params.slug);
-  const place = parsed?.city ? getGazetteer().findCity(parsed.city, parsed.state) : undefined;
-  const name = parsed ? stateNameFromCode(parsed.state) : undefined;
-  if (!parsed || !name || (parsed.city && !place)) {
-    return data(
-      {
-        kind: "error" as const,
-        message: `Could not find location: ${params.slug.replace(/-/g, " ")}`,
-        query: params.slug,
-      },
-      { status: 404 },
-    );
+  const where = url.searchParams.get("where");
+  if (where !== null) {
+    const text = where.trim();
+    const place = text ? placeFromText(text) : undefined;
+    if (!place) return errorPage(`Could not find location: ${text}`, text, 404, text);
+    const rest = new URLSearchParams(url.searchParams);
+    rest.delete("where");
+    if (place.kind === "point") {
+      rest.set("lat", String(place.lat));
+      rest.set("lng", String(place.lng));
+      throw redirect(`/rv-storage?${rest}`);
+    }
+    throw redirect(`/rv-storage/${place.slug}${rest.size ? `?${rest}` : ""}`);
   }
 
-  const rows = await getLocationsInState(parsed.state);
-  const ranked = place
-    ? rows
-        .map((row) => ({
-          row,
-          miles: haversineMiles({ lat: place.lat, lng: place.lng }, { lat: row.latitude!, lng: row.longitude! }),
-        }))
-        .filter((r) => r.miles <= RADIUS_MILES)
-        .sort((a, b) => TIER_WEIGHT[b.row.tier] - TIER_WEIGHT[a.row.tier] || a.miles - b.miles)
-    : rows
-        .map((row) => ({ row, miles: null }))
-        .sort((a, b) => TIER_WEIGHT[b.row.tier] - TIER_WEIGHT[a.row.tier] || (b.row.rating ?? 0) - (a.row.rating ?? 0));
+  const parsed = parseSearchParams(url.searchParams);
+  if (!parsed.ok) {
+    return errorPage(parsed.errors.map((e) => `${e.parameter}: ${e.message}`).join("; "), "", 400);
+  }
+
+  let place: SearchPlace | undefined;
+  if (params.slug) {
+    place = placeFromSlug(params.slug);
+    if (!place) {
+      const words = params.slug.replace(/-/g, " ");
+      return errorPage(`Could not find location: ${words}`, words, 404, words.replace(/\s+[a-z]{2}$/i, ""));
+    }
+    if (place.slug !== params.slug) throw redirect(`/rv-storage/${place.slug}${url.search}`, 301);
+  } else if (parsed.point) {
+    place = placeFromPoint(parsed.point.lat, parsed.point.lng);
+    if (!place) return errorPage("That point is outside the United States. Try a US city, state or ZIP code.", "", 404);
+  } else {
+    return { kind: "empty" as const };
+  }
+
+  const { result, markers } = searchResultsPage(place, {
+    ...parsed.filters,
+    sort: parsed.sort,
+    page: parsed.page,
+    pageSize: PAGE_SIZE,
+    radius: parsed.radius,
+    maxMarkers: MAX_MARKERS,
+  });
   return {
     kind: "results" as const,
-    city: place?.name ?? null,
-    state: parsed.state,
-    stateName: name,
-    total: ranked.length,
-    items: ranked.slice(0, PAGE_SIZE).map(({ row, miles }) => ({
-      slug: row.slug,
-      name: row.name,
-      address: row.address,
-      rating: row.rating,
-      userRatingsTotal: row.userRatingsTotal,
-      tier: row.tier,
-      isDemo: row.isDemo,
-      photo: row.imageUrls[0] ?? null,
-      miles: miles === null ? null : Math.round(miles * 10) / 10,
-    })),
+    place,
+    applied: {
+      sizes: parsed.filters.sizes,
+      amenities: parsed.filters.amenities,
+      sort: parsed.sort,
+      q: parsed.filters.q,
+    },
+    radius: parsed.radius,
+    result,
+    markers,
+    map: publicMapConfig(),
   };
 }
 
+function placeLabel(place: SearchPlace): string {
+  return place.city ? `${place.city}, ${place.stateName}` : place.stateName;
+}
+
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
-  const where =
-    loaderData?.kind === "results"
-      ? loaderData.city
-        ? `${loaderData.city}, ${loaderData.stateName}`
-        : loaderData.stateName
-      : undefined;
-  return seo({
-    title: where ? `RV Storage in ${where}` : "Find RV Storage",
-    description: where
-      ? `Compare RV and boat storage facilities in ${where}: sizes, covered parking, security, hours and reviews.`
-      : undefined,
-    origin: originFrom(matches),
-    path: location.pathname,
-  });
+  const origin = originFrom(matches);
+  if (loaderData?.kind === "results") {
+    const where = placeLabel(loaderData.place);
+    const tags = seo({
+      title: `RV Storage in ${where}`,
+      description: `Compare ${loaderData.result.total} RV and boat storage facilities near ${where}: sizes, covered parking, security, hours and reviews.`,
+      origin,
+      path: loaderData.place.kind === "point" ? "/rv-storage" : `/rv-storage/${loaderData.place.slug}`,
+    });
+    // Filtered, sorted and paged variants are for people, not for the index.
+    return location.search ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
+  }
+  return [
+    ...seo({ title: "Find RV Storage", origin, path: "/rv-storage" }),
+    ...(loaderData?.kind === "error" ? [{ name: "robots", content: "noindex" }] : []),
+  ];
 }
 
 export default function RvStorage({ loaderData }: Route.ComponentProps) {
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const location = useLocation();
+  const currentQuery = new URLSearchParams(location.search);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="max-w-2xl">
-        <SearchForm defaultValue={loaderData.kind === "error" ? loaderData.query : ""} />
+    <div className="mx-auto max-w-7xl px-4 pb-8 pt-4">
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex-1">
+          <PlaceSearch key={location.pathname} query={currentQuery} />
+        </div>
+        <UseMyLocationButton onError={setLocationError} query={currentQuery} />
       </div>
-      {loaderData.kind === "empty" && (
-        <p className="mt-12 text-center text-lg text-slate-600">
-          Search for a city, state or ZIP code to see RV storage near it, or click 'Use My Location'.
-        </p>
-      )}
-      {loaderData.kind === "error" && (
-        <div role="alert" className="mt-8 rounded-card border border-red-200 bg-red-50 p-4 text-red-900">
-          <h2 className="font-semibold">Location Error</h2>
-          <p className="mt-1">{loaderData.message}</p>
+      {locationError && (
+        <div className="mt-4">
+          <LocationErrorBanner message={locationError} />
         </div>
       )}
-      {loaderData.kind === "results" && (
-        <>
-          <h1 className="mt-8 text-2xl font-bold tracking-tight">
-            Storage Locations in {loaderData.city ? `${loaderData.city}, ` : ""}
-            {loaderData.stateName} ({loaderData.total})
-          </h1>
-          {loaderData.items.length === 0 ? (
-            <p className="mt-6 text-slate-600">No storage locations found here yet. Try a nearby town.</p>
+      {loaderData.kind === "empty" && <EmptyState />}
+      {loaderData.kind === "error" && (
+        <div className="mt-6">
+          <LocationErrorBanner message={loaderData.message}>
+            {loaderData.suggestions.length > 0 && (
+              <p className="mt-2">
+                Did you mean:{" "}
+                {loaderData.suggestions.map((s, i) => (
+                  <span key={s.slug}>
+                    {i > 0 && ", "}
+                    <Link to={`/rv-storage/${s.slug}`} className="font-medium underline">
+                      {placeLabel(s)}
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            )}
+          </LocationErrorBanner>
+        </div>
+      )}
+      {loaderData.kind === "results" && <Results data={loaderData} />}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="mx-auto mt-16 max-w-lg text-center">
+      <h1 className="text-2xl font-bold tracking-tight">Find RV storage near you</h1>
+      <p className="mt-3 text-slate-600">
+        Search for a city, state or ZIP code above, or click 'Use My Location' to see storage near you.
+      </p>
+    </div>
+  );
+}
+
+type ResultsData = Extract<Route.ComponentProps["loaderData"], { kind: "results" }>;
+
+function Results({ data: d }: { data: ResultsData }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const { pathname, search } = useLocation();
+  const [showMap, setShowMap] = useState(false);
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/rv-storage");
+  const { place, applied, result } = d;
+
+  const pointParams = (): URLSearchParams => {
+    const p = new URLSearchParams();
+    if (place.kind === "point") {
+      p.set("lat", String(place.lat));
+      p.set("lng", String(place.lng));
+    }
+    return p;
+  };
+  type PageState = { sizes?: readonly string[]; amenities?: readonly string[]; sort?: SortOrder; page?: number };
+  const hrefFor = (state: PageState) => {
+    const params = searchParamsFor({
+      sizes: applied.sizes,
+      amenities: applied.amenities,
+      sort: applied.sort,
+      q: applied.q,
+      ...state,
+    });
+    for (const [k, v] of pointParams()) params.set(k, v);
+    const qs = params.toString();
+    return `${pathname}${qs ? `?${qs}` : ""}`;
+  };
+  // Filters and sort keep the visitor where they are; a new page starts at the top.
+  const go = (state: PageState) => navigate(hrefFor(state), { preventScrollReset: true });
+  const previewBase = `/api/search?lat=${place.lat}&lng=${place.lng}&radius=${d.radius}${place.kind === "state" ? `&state=${place.state}` : ""}`;
+  const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q });
+  const withoutAmenities = searchParamsFor({ sizes: applied.sizes, q: applied.q });
+  const hasFilters = applied.sizes.length > 0 || applied.amenities.length > 0;
+  const pageCount = Math.ceil(result.total / result.pageSize);
+
+  return (
+    <>
+      <div className="mt-4 flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+        <SizeFilter
+          key={`s-${search}`}
+          applied={applied.sizes as SizeOption[]}
+          facets={result.facets.sizes}
+          previewBase={previewBase}
+          otherParams={withoutSizes}
+          onApply={(sizes) => go({ sizes, page: 1 })}
+        />
+        <AmenitiesFilter
+          key={`a-${search}`}
+          applied={applied.amenities as AmenityFlag[]}
+          facets={result.facets.amenities}
+          previewBase={previewBase}
+          otherParams={withoutAmenities}
+          onApply={(amenities) => go({ amenities, page: 1 })}
+        />
+        <button
+          type="button"
+          disabled={!hasFilters}
+          onClick={() => go({ sizes: [], amenities: [], page: 1 })}
+          className="h-10 rounded-md px-3 font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+        >
+          Clear All
+        </button>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">
+          Storage Locations in {placeLabel(place)} ({result.total})
+        </h1>
+        <div className="flex items-center gap-2">
+          <SortButtons sort={applied.sort} onChange={(sort) => go({ sort, page: 1 })} />
+          <button
+            type="button"
+            onClick={() => setShowMap((v) => !v)}
+            aria-pressed={showMap}
+            className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 px-3 font-medium md:hidden"
+          >
+            {showMap ? (
+              <List className="size-4" aria-hidden="true" />
+            ) : (
+              <MapIcon className="size-4" aria-hidden="true" />
+            )}
+            {showMap ? "List" : "Map"}
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-4 flex flex-col gap-6 md:flex-row">
+        <div className={`${showMap ? "block" : "hidden"} md:block md:w-1/3 md:shrink-0`}>
+          <div className="h-[22rem] md:sticky md:top-20 md:h-[calc(100dvh-6rem)]">
+            <ResultsMap
+              markers={d.markers}
+              center={{ lat: place.lat, lng: place.lng }}
+              userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
+              tileUrl={d.map.tileUrl}
+              attribution={d.map.attribution}
+              className="h-full w-full"
+            />
+          </div>
+        </div>
+        <section aria-label="Results" aria-busy={loading} className="relative min-w-0 flex-1">
+          {loading && (
+            <div
+              role="status"
+              className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-24 text-lg font-medium text-slate-700"
+            >
+              Loading locations...
+            </div>
+          )}
+          {result.items.length === 0 ? (
+            <NoResults hasFilters={hasFilters} onClear={() => go({ sizes: [], amenities: [], page: 1 })} />
           ) : (
-            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {loaderData.items.map((item, i) => (
-                <div key={item.slug}>
-                  <LocationCard location={item} eager={i < 3} />
-                  {item.miles !== null && (
-                    <p className="mt-1 text-sm text-slate-600">{item.miles.toFixed(1)} miles away</p>
-                  )}
-                </div>
+            <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              {result.items.map((item, i) => (
+                <LocationCard
+                  key={item.id}
+                  eager={i < EAGER_CARD_IMAGES}
+                  location={{
+                    slug: item.slug,
+                    name: item.name,
+                    address: item.address,
+                    rating: item.rating,
+                    userRatingsTotal: item.reviewCount,
+                    tier: item.tier,
+                    isDemo: item.isDemo,
+                    photo: item.photo,
+                    distanceMiles: item.distanceMiles,
+                    amenities: item.amenities.map((a) => AMENITY_LABELS[a]),
+                  }}
+                />
               ))}
             </div>
           )}
-        </>
+          <Pagination
+            page={result.page}
+            pageCount={pageCount}
+            pageSize={result.pageSize}
+            total={result.total}
+            hrefFor={(page) => hrefFor({ page })}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function NoResults({ hasFilters, onClear }: { hasFilters: boolean; onClear(): void }) {
+  return (
+    <div className="rounded-card border border-dashed border-slate-300 p-8 text-center">
+      <p className="text-lg font-medium">No storage locations match.</p>
+      <p className="mt-2 text-slate-600">
+        {hasFilters ? "Try removing a filter, or search a nearby town." : "Try a nearby town or a larger city."}
+      </p>
+      {hasFilters && (
+        <button
+          type="button"
+          onClick={onClear}
+          className="mt-4 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
+        >
+          Clear All filters
+        </button>
       )}
     </div>
   );

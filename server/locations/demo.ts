@@ -1,5 +1,6 @@
 import ngeohash from "ngeohash";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import { placeImageUrl } from "../../app/lib/images";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../app/lib/sizes";
 import { buildLocationSlug } from "../../app/lib/slug";
 import type { Tier } from "../../app/lib/tiers";
@@ -311,9 +312,12 @@ const RELATIVE_TIMES = [
   "2 years ago",
 ];
 
-/** Demo photo URLs are drawn scenes served by the site itself; nothing is fetched from elsewhere. */
+/**
+ * Demo photos are drawn scenes (demo-photo.ts) that the image route renders through the real
+ * photo pipeline on first request; the stored URL is the largest JPEG, like an ingested photo's.
+ */
 export function demoPhotoUrl(placeId: string, index: number): string {
-  return `/demo-images/${placeId}/${index}.svg`;
+  return placeImageUrl(placeId, index, 1280, "jpg");
 }
 
 function pickTier(r: Random): Tier {

@@ -1,7 +1,10 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { imageRefFromUrl } from "../../lib/images";
+import { MAX_CARD_AMENITIES } from "../../lib/search";
 import { isPreferredPartner, type Tier } from "../../lib/tiers";
 import { Rating } from "./rating";
+import { ResponsivePhoto } from "./responsive-photo";
 import { DemoBadge, PreferredPartnerBadge } from "./tier-badge";
 
 export interface LocationCardData {
@@ -13,6 +16,10 @@ export interface LocationCardData {
   tier: Tier;
   isDemo: boolean;
   photo: string | null;
+  /** Miles from the searched place, already rounded to one decimal. */
+  distanceMiles?: number;
+  /** Amenity labels; the card shows up to MAX_CARD_AMENITIES of them. */
+  amenities?: readonly string[];
 }
 
 export function LocationCard({ location, eager = false }: { location: LocationCardData; eager?: boolean }) {
@@ -24,19 +31,7 @@ export function LocationCard({ location, eager = false }: { location: LocationCa
       }`}
     >
       <div className="aspect-[4/3] bg-slate-100">
-        {location.photo ? (
-          <img
-            src={location.photo}
-            alt=""
-            width={640}
-            height={480}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <div className="flex h-full items-center justify-center text-sm text-slate-600">No photos available</div>
-        )}
+        <CardPhoto photo={location.photo} eager={eager} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-2">
@@ -57,8 +52,57 @@ export function LocationCard({ location, eager = false }: { location: LocationCa
             {location.address}
           </p>
         )}
-        <Rating rating={location.rating} count={location.userRatingsTotal} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Rating rating={location.rating} count={location.userRatingsTotal} />
+          {location.distanceMiles !== undefined && (
+            <span className="text-sm font-medium text-slate-700">{location.distanceMiles.toFixed(1)} mi</span>
+          )}
+        </div>
+        {location.amenities && location.amenities.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
+            {location.amenities.slice(0, MAX_CARD_AMENITIES).map((label) => (
+              <li key={label} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                {label}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </article>
   );
+}
+
+const CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 50vw, 100vw";
+
+/** The first photo: a processed place image when we store it, else the stored URL as is. */
+function CardPhoto({ photo, eager }: { photo: string | null; eager: boolean }) {
+  const ref = photo ? imageRefFromUrl(photo) : undefined;
+  if (ref) {
+    return (
+      <ResponsivePhoto
+        placeId={ref.placeId}
+        index={ref.index}
+        alt=""
+        width={640}
+        height={480}
+        sizes={CARD_SIZES}
+        priority={eager}
+        className="h-full"
+      />
+    );
+  }
+  if (photo) {
+    return (
+      <img
+        src={photo}
+        alt=""
+        width={640}
+        height={480}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="h-full w-full object-cover"
+      />
+    );
+  }
+  return <div className="flex h-full items-center justify-center text-sm text-slate-600">No photos available</div>;
 }

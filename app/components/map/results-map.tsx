@@ -1,0 +1,173 @@
+/**
+ * The results map (SPEC.md section 4, "Map states": loading, ready, error).
+ *
+ * Safe to render on the server: this module never imports Leaflet. The server and the first
+ * client render show a skeleton; after hydration, once the map's frame is on screen, the
+ * Leaflet part (./leaflet-map, with Leaflet's CSS) is loaded as a separate chunk. A failed
+ * download or a map that cannot start shows 'Map Unavailable'; missing tiles do not.
+ */
+import { Map as MapIcon, MapPinOff, RotateCw } from "lucide-react";
+import {
+  Component,
+  Suspense,
+  lazy,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from "react";
+import { chooseView, markersFingerprint, usableMarkers, viewKey, type MapMarker } from "./map-view";
+import { useHydrated, useSeen } from "./use-client-only";
+
+export type { MapMarker } from "./map-view";
+
+const LeafletMap = lazy(() => import("./leaflet-map"));
+
+export interface ResultsMapProps {
+  markers: MapMarker[];
+  /** The searched place; the map centres here at zoom 8 when there are no markers. */
+  center?: { lat: number; lng: number } | null;
+  /** The visitor's own position; when given, the map centres here at zoom 10. */
+  userLocation?: { lat: number; lng: number } | null;
+  tileUrl: string;
+  /** HTML, as Leaflet shows it (e.g. an OpenStreetMap copyright link). */
+  attribution: string;
+  /** Size and placement of the map's frame; defaults to full width and 20rem high. */
+  className?: string;
+  /** Called when a visitor opens a marker's popup (click, tap or Enter), e.g. to highlight its card. */
+  onMarkerFocus?(id: string): void;
+}
+
+export type MapState = "loading" | "ready" | "error";
+
+/**
+ * The same value while `key` is unchanged. Loaders hand over fresh arrays and objects on every
+ * navigation; the map should only rebuild its clusters or move when the data really changed.
+ */
+function useStable<T>(value: T, key: string): T {
+  const [stored, setStored] = useState({ key, value });
+  if (stored.key !== key) {
+    setStored({ key, value });
+    return value;
+  }
+  return stored.value;
+}
+
+export function ResultsMap({
+  markers,
+  center,
+  userLocation,
+  tileUrl,
+  attribution,
+  className,
+  onMarkerFocus,
+}: ResultsMapProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  const seen = useSeen(frame, hydrated);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const markReady = useCallback(() => setReady(true), []);
+  const markFailed = useCallback(() => setFailed(true), []);
+
+  const usable = useMemo(() => {
+    const list = usableMarkers(markers);
+    return { list, key: markersFingerprint(list) };
+  }, [markers]);
+  const stableMarkers = useStable(usable.list, usable.key);
+  const view = chooseView(stableMarkers, center, userLocation);
+  const stableView = useStable(view, viewKey(view));
+
+  const state: MapState = failed ? "error" : ready ? "ready" : "loading";
+  return (
+    <div
+      ref={frame}
+      role="region"
+      aria-label="Map of storage locations"
+      data-map-state={state}
+      // isolate: Leaflet's panes and controls use z-indexes up to 1000; keep them under the header.
+      className={`relative isolate overflow-hidden rounded-card border border-slate-200 bg-slate-100 ${className ?? "h-80 w-full"}`}
+    >
+      {hydrated && seen && !failed && (
+        <MapErrorBoundary onError={markFailed}>
+          <Suspense fallback={null}>
+            <LeafletMap
+              markers={stableMarkers}
+              view={stableView}
+              tileUrl={tileUrl}
+              attribution={attribution}
+              onMarkerFocus={onMarkerFocus}
+              onReady={markReady}
+            />
+          </Suspense>
+        </MapErrorBoundary>
+      )}
+      {state === "loading" && <MapLoading />}
+      {state === "error" && <MapUnavailable />}
+    </div>
+  );
+}
+
+/** A map-shaped skeleton: a faint street grid, so the frame reads as "a map is coming". */
+function MapLoading() {
+  return (
+    <div
+      role="status"
+      className="absolute inset-0 z-[1100] flex flex-col items-center justify-center gap-2 bg-slate-100 text-slate-600"
+      style={{
+        backgroundImage:
+          "linear-gradient(rgb(203 213 225 / 0.5) 1px, transparent 1px), linear-gradient(90deg, rgb(203 213 225 / 0.5) 1px, transparent 1px)",
+        backgroundSize: "48px 48px",
+      }}
+    >
+      <MapIcon className="size-8 text-slate-400 motion-safe:animate-pulse" aria-hidden="true" />
+      <span className="text-sm font-medium">Loading map...</span>
+    </div>
+  );
+}
+
+function MapUnavailable() {
+  return (
+    <div
+      role="alert"
+      className="absolute inset-0 z-[1100] flex flex-col items-center justify-center gap-3 bg-slate-50 p-6 text-center"
+    >
+      <MapPinOff className="size-8 text-slate-400" aria-hidden="true" />
+      <h2 className="text-lg font-semibold text-slate-900">Map Unavailable</h2>
+      <p className="max-w-xs text-sm text-slate-600">
+        The map service is currently unavailable. You can still browse locations below.
+      </p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
+      >
+        <RotateCw className="size-4" aria-hidden="true" />
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Catches a failed chunk download (React.lazy rethrows it while rendering) and a map that throws
+ * while starting. The results list does not depend on the map, so the page carries on.
+ */
+class MapErrorBoundary extends Component<{ children: ReactNode; onError(): void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("The map failed to load", error, info.componentStack);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

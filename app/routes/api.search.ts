@@ -1,3 +1,0 @@
-export function loader() {
-  return Response.json({ error: "not implemented" }, { status: 501 });
-}

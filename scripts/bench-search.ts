@@ -1,0 +1,347 @@
+/**
+ * npm run bench:search [-- --quick]
+ *
+ * Builds search indexes of 20,000 and 1,000,000 demo-shaped locations spread around real towns
+ * (weighted by population, as the demo catalogue is) and prints build time, memory, query latency
+ * for 100-mile searches around big cities, and the HTTP throughput of GET /api/search through the
+ * production handler against a bare Node server returning the same bytes.
+ *
+ * Targets: p50 <= 1 ms at 20k and <= 10 ms at 1M; endpoint/bare throughput ratio >= 0.5.
+ * --quick: 200k instead of 1M and 3-second HTTP runs (a smoke test of the script itself).
+ */
+import { fork } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import v8 from "node:v8";
+import vm from "node:vm";
+import autocannon from "autocannon";
+import type { AmenityFlag } from "../app/lib/amenities";
+import type { SearchQuery } from "../app/lib/search";
+import type { SizeOption } from "../app/lib/sizes";
+import { getGazetteer, type Place } from "../server/geo";
+import { makeDemoLocation } from "../server/locations/demo";
+import { createRandom, weightedSampler } from "../server/locations/random";
+import {
+  SearchIndexBuilder,
+  answerSearch,
+  parseSearchRequest,
+  searchRequestHandler,
+  searchNear,
+  searchRowFromLocation,
+  setSearchIndex,
+  type SearchIndex,
+} from "../server/search";
+
+const QUICK = process.argv.includes("--quick");
+const SIZES = [20_000, QUICK ? 200_000 : 1_000_000];
+const HTTP_SECONDS = QUICK ? 3 : 10;
+const HTTP_CONNECTIONS = 20;
+const SEED = 20261122;
+const CITIES = [
+  "New York, NY",
+  "Los Angeles, CA",
+  "Chicago, IL",
+  "Houston, TX",
+  "Phoenix, AZ",
+  "Denver, CO",
+  "Atlanta, GA",
+  "Austin, TX",
+  "Seattle, WA",
+  "Miami, FL",
+];
+
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc") as () => void;
+
+// ---------------------------------------------------------------- data
+
+/**
+ * Rows from the demo factory around towns of 2,000+ people, weighted by population^0.6 like
+ * `generateDemoCatalogue`, but without its point-in-state test (the slow part, irrelevant to
+ * search), so that a million rows take seconds instead of minutes.
+ */
+function buildIndex(count: number): { index: SearchIndex; generateMs: number; buildMs: number } {
+  const towns = getGazetteer()
+    .places()
+    .filter((p) => p.population >= 2000);
+  const sample = weightedSampler(towns.map((t) => Math.pow(t.population, 0.6)));
+  const r = createRandom(SEED + count);
+  const builder = new SearchIndexBuilder();
+  let generateMs = 0;
+  let buildMs = 0;
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    const town = towns[sample(r)]!;
+    const row = makeDemoLocation(r, i, town, { stateAt: () => town.state });
+    const source = row ? searchRowFromLocation(row) : undefined;
+    const t1 = performance.now();
+    if (source) builder.add(source);
+    generateMs += t1 - t0;
+    buildMs += performance.now() - t1;
+  }
+  const t2 = performance.now();
+  const index = builder.finish("memory");
+  buildMs += performance.now() - t2;
+  return { index, generateMs, buildMs };
+}
+
+// ---------------------------------------------------------------- measurements
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
+}
+
+interface Scenario {
+  name: string;
+  query: Partial<SearchQuery>;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: "no filters, distance sort", query: {} },
+  {
+    name: "size 10x20 + covered parking",
+    query: { sizes: ["10x20" as SizeOption], amenities: ["has_covered_parking" as AmenityFlag] },
+  },
+  { name: "no filters, rating sort", query: { sort: "rating" } },
+  { name: "count only (pageSize 0)", query: { pageSize: 0 } },
+];
+
+function measureQueries(index: SearchIndex, places: readonly Place[], iterations: number) {
+  return SCENARIOS.map((scenario) => {
+    const queries = places.map((p): SearchQuery => ({
+      lat: p.lat,
+      lng: p.lng,
+      radius: 100,
+      sizes: [],
+      amenities: [],
+      sort: "distance",
+      page: 1,
+      pageSize: 12,
+      ...scenario.query,
+    }));
+    for (let i = 0; i < 200; i++) index.query(queries[i % queries.length]!);
+    const times: number[] = [];
+    let totals = 0;
+    for (let i = 0; i < iterations; i++) {
+      const q = queries[i % queries.length]!;
+      const start = performance.now();
+      const result = index.query(q);
+      times.push(performance.now() - start);
+      totals += result.total;
+    }
+    times.sort((a, b) => a - b);
+    return {
+      scenario: scenario.name,
+      p50: percentile(times, 0.5),
+      p99: percentile(times, 0.99),
+      max: times[times.length - 1]!,
+      meanResults: Math.round(totals / iterations),
+    };
+  });
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => (value < 10 ? value.toFixed(3) : value.toFixed(0));
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
+  const line = (row: string[]) =>
+    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(" | ")} |`;
+  return [
+    line(headers),
+    `|${widths.map((w, c) => (c === 0 ? `-${"-".repeat(w)}-` : `-${"-".repeat(w)}:`)).join("|")}|`,
+    ...cells.slice(1).map(line),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------- HTTP (child process)
+
+const SEARCH_PATHS = [
+  { name: "Austin, no filters", path: "/api/search?lat=30.2672&lng=-97.7431&radius=100" },
+  {
+    name: "New York, 10x20 + covered",
+    path: "/api/search?lat=40.7143&lng=-74.006&radius=100&size=10x20&amenity=has_covered_parking",
+  },
+];
+
+/**
+ * The child: a 20k index and three servers. "endpoint": the production path, node:http handing
+ * GET /api/search to the same handler server.js uses ahead of Express (answer cache included).
+ * "uncached": parse + search + JSON.stringify on every request (a cold query's cost).
+ * "bare": the same bytes and headers, precomputed, from plain node:http.
+ */
+async function serve(): Promise<void> {
+  const { index } = buildIndex(20_000);
+  setSearchIndex(index);
+
+  // What server.js does ahead of Express for GET /api/search (server/app.ts handleFastPath).
+  const endpoint = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url?.startsWith("/api/search")) return searchRequestHandler(req, res);
+    res.writeHead(404).end();
+  });
+
+  const canned = new Map<string, { body: string; headers: Record<string, string> }>();
+  for (const { path } of SEARCH_PATHS) {
+    const answer = answerSearch(path.slice(path.indexOf("?") + 1));
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.body}`);
+    canned.set(path, {
+      body: answer.body,
+      headers: { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) },
+    });
+  }
+  const bare = http.createServer((req, res) => {
+    const hit = canned.get(req.url ?? "");
+    if (!hit) return void res.writeHead(404).end();
+    res.writeHead(200, hit.headers).end(hit.body);
+  });
+  const uncached = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const parsed = parseSearchRequest(url.searchParams);
+    const body = parsed.ok ? JSON.stringify(searchNear(parsed.point, parsed.options, parsed.scope)) : "{}";
+    res
+      .writeHead(parsed.ok ? 200 : 400, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "public, max-age=60",
+        "Content-Length": Buffer.byteLength(body),
+      })
+      .end(body);
+  });
+
+  const listen = (server: http.Server) =>
+    new Promise<number>((resolve) =>
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
+    );
+  const ports: Ports = {
+    endpoint: await listen(endpoint),
+    uncached: await listen(uncached),
+    bare: await listen(bare),
+    bytes: Object.fromEntries([...canned].map(([path, c]) => [path, Buffer.byteLength(c.body)])),
+  };
+  process.send?.(ports);
+}
+
+interface Ports {
+  endpoint: number;
+  uncached: number;
+  bare: number;
+  bytes: Record<string, number>;
+}
+
+async function measureHttp(): Promise<string> {
+  const child = fork(fileURLToPath(import.meta.url), ["--serve"], { execArgv: process.execArgv });
+  try {
+    const ports = await new Promise<Ports>((resolve, reject) => {
+      child.once("message", (m) => resolve(m as Ports));
+      child.once("exit", (code) => reject(new Error(`the benchmark server exited (${code})`)));
+    });
+    const run = async (port: number, path: string) => {
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}${path}`,
+        connections: HTTP_CONNECTIONS,
+        duration: HTTP_SECONDS,
+      });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      return result;
+    };
+    const rows: (string | number)[][] = [];
+    for (const { name, path } of SEARCH_PATHS) {
+      // Warm every server (JIT) before measuring.
+      for (const port of [ports.endpoint, ports.uncached, ports.bare]) {
+        await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, amount: 3000 });
+      }
+      const endpoint = await run(ports.endpoint, path);
+      const uncached = await run(ports.uncached, path);
+      const bare = await run(ports.bare, path);
+      rows.push([
+        `${name} (${((ports.bytes[path] ?? 0) / 1024).toFixed(1)} KB)`,
+        Math.round(endpoint.requests.average),
+        endpoint.latency.p50,
+        endpoint.latency.p99,
+        Math.round(uncached.requests.average),
+        Math.round(bare.requests.average),
+        (endpoint.requests.average / bare.requests.average).toFixed(2),
+        (uncached.requests.average / bare.requests.average).toFixed(2),
+      ]);
+    }
+    return table(
+      [
+        "GET /api/search, 20k index",
+        "endpoint req/s",
+        "p50 ms",
+        "p99 ms",
+        "uncached req/s",
+        "bare req/s",
+        "endpoint/bare",
+        "uncached/bare",
+      ],
+      rows,
+    );
+  } finally {
+    child.kill();
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  console.log(
+    `Search benchmark: Node ${process.version}, ${HTTP_CONNECTIONS} connections x ${HTTP_SECONDS} s per HTTP run${QUICK ? " (quick)" : ""}\n`,
+  );
+  const gazetteer = getGazetteer();
+  const places = CITIES.map((name) => gazetteer.lookup(name)).filter((p): p is Place => p !== undefined);
+
+  const buildRows: (string | number)[][] = [];
+  const queryRows: (string | number)[][] = [];
+  for (const size of SIZES) {
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const arrayBefore = process.memoryUsage().arrayBuffers;
+    const rssBefore = process.memoryUsage().rss;
+    const { index, generateMs, buildMs } = buildIndex(size);
+    gc();
+    const after = process.memoryUsage();
+    buildRows.push([
+      size.toLocaleString("en-US"),
+      index.size.toLocaleString("en-US"),
+      (generateMs / 1000).toFixed(1),
+      (buildMs / 1000).toFixed(2),
+      mb(after.heapUsed - heapBefore),
+      mb(after.arrayBuffers - arrayBefore),
+      mb(after.rss - rssBefore),
+    ]);
+    for (const m of measureQueries(index, places, size > 100_000 ? 500 : 5000)) {
+      queryRows.push([
+        size.toLocaleString("en-US"),
+        m.scenario,
+        m.meanResults.toLocaleString("en-US"),
+        ms(m.p50),
+        ms(m.p99),
+        ms(m.max),
+      ]);
+    }
+  }
+  console.log(
+    table(["locations", "indexed", "generate s", "build s", "heap delta", "typed arrays", "RSS delta"], buildRows),
+  );
+  console.log(`\n100-mile searches around ${places.map((p) => p.name).join(", ")}; page size 12\n`);
+  console.log(table(["locations", "query", "mean results", "p50 ms", "p99 ms", "max ms"], queryRows));
+  console.log("\nHTTP throughput (server in a child process, autocannon here, both on 127.0.0.1)\n");
+  console.log(await measureHttp());
+  console.log(
+    [
+      "endpoint: the production handler (node:http fast path, per-index answer cache); a repeated query is a cache hit.",
+      "uncached: parse + search + JSON.stringify on every request, straight to node:http: what a query costs the first time.",
+      "bare:     the same bytes and headers, precomputed, from plain node:http.",
+    ].join("\n"),
+  );
+  console.log("\nTargets: p50 <= 1 ms at 20k, <= 10 ms at 1M; throughput ratio (endpoint/bare) >= 0.5.");
+}
+
+if (process.argv.includes("--serve")) {
+  await serve();
+} else {
+  await main();
+}

@@ -1,0 +1,186 @@
+/**
+ * The index's data: one typed array per numeric field (a few bytes per location, scanned without
+ * touching objects) and plain arrays for the strings a result card shows. Rows are stored in the
+ * k-d tree's order, so the candidates of one radius query sit close together in memory.
+ */
+import KDBush from "kdbush";
+import { TIER_WEIGHT, TIERS, type Tier } from "../../app/lib/tiers";
+import { isValidLatLng } from "../geo/coordinates";
+import { sizeLabelsOf, sizeMaskOf } from "./masks";
+import type { SearchSourceRow } from "./source-row";
+
+const RAD = Math.PI / 180;
+
+/** Tier by weight (TIER_WEIGHT: Pro 4 ... Free 1). */
+export const TIER_BY_WEIGHT: readonly Tier[] = (() => {
+  const byWeight: Tier[] = [];
+  for (const tier of TIERS) byWeight[TIER_WEIGHT[tier]] = tier;
+  return byWeight;
+})();
+
+export interface IndexColumns {
+  readonly size: number;
+  readonly lat: Float64Array;
+  readonly lng: Float64Array;
+  /**
+   * The point on the unit sphere, (x, y, z) per row: the distance test is then a few
+   * multiplications instead of trigonometry (see query.ts).
+   */
+  readonly unit: Float64Array;
+  readonly tierWeight: Uint8Array;
+  /** NaN when the location has no rating. */
+  readonly rating: Float32Array;
+  /** The rating sort key: the rating, or -1 when there is none (sorts last). */
+  readonly ratingKey: Float32Array;
+  readonly reviewCount: Uint32Array;
+  readonly amenityMask: Uint32Array;
+  readonly sizeMask: Uint16Array;
+  readonly isDemo: Uint8Array;
+  readonly id: readonly string[];
+  readonly slug: readonly string[];
+  readonly name: readonly string[];
+  readonly address: readonly (string | null)[];
+  readonly state: readonly (string | null)[];
+  readonly photo: readonly (string | null)[];
+  /** The location's sizes as "WxL", comma-joined (split only for the rows of a page). */
+  readonly sizeLabels: readonly string[];
+  /** Lower-cased name, address and state, separated by NUL so that a needle never spans two fields. */
+  readonly haystack: readonly string[];
+  /** Over (lng, lat); its ids are the row numbers, which equal the tree positions. */
+  readonly tree: KDBush;
+  /** Row numbers per two-letter state code, ascending. */
+  readonly byState: ReadonlyMap<string, Uint32Array>;
+}
+
+/** (x, y, z) on the unit sphere for each (lat, lng), interleaved. */
+export function unitVectors(lat: Float64Array, lng: Float64Array): Float64Array {
+  const unit = new Float64Array(lat.length * 3);
+  for (let p = 0; p < lat.length; p++) {
+    const phi = lat[p]! * RAD;
+    const lambda = lng[p]! * RAD;
+    unit[3 * p] = Math.cos(phi) * Math.cos(lambda);
+    unit[3 * p + 1] = Math.cos(phi) * Math.sin(lambda);
+    unit[3 * p + 2] = Math.sin(phi);
+  }
+  return unit;
+}
+
+/** The text-filter form of a row; the query lower-cases its needle the same way. */
+export function haystackOf(name: string, address: string | null, state: string | null): string {
+  return `${name}\u0000${address ?? ""}\u0000${state ?? ""}`.toLowerCase();
+}
+
+/**
+ * Accumulates rows, then builds the columns. Rows without usable coordinates are dropped here:
+ * null, non-finite, out of range, or exactly (0, 0), the usual placeholder of a missing point
+ * (nothing the directory lists lies in the Gulf of Guinea).
+ */
+export class ColumnBuilder {
+  private readonly lat: number[] = [];
+  private readonly lng: number[] = [];
+  private readonly tierWeight: number[] = [];
+  private readonly rating: number[] = [];
+  private readonly reviewCount: number[] = [];
+  private readonly amenityMask: number[] = [];
+  private readonly sizeMask: number[] = [];
+  private readonly isDemo: number[] = [];
+  private readonly id: string[] = [];
+  private readonly slug: string[] = [];
+  private readonly name: string[] = [];
+  private readonly address: (string | null)[] = [];
+  private readonly state: (string | null)[] = [];
+  private readonly photo: (string | null)[] = [];
+  private readonly sizeLabels: string[] = [];
+  /** Many rows share a state or a size list: keep one string of each. */
+  private readonly interned = new Map<string, string>();
+  skipped = 0;
+
+  private intern(value: string): string {
+    const known = this.interned.get(value);
+    if (known !== undefined) return known;
+    this.interned.set(value, value);
+    return value;
+  }
+
+  /** Adds a row; false (and counted in `skipped`) when it has no usable coordinates. */
+  add(row: SearchSourceRow): boolean {
+    const { lat, lng } = row;
+    if (typeof lat !== "number" || typeof lng !== "number" || !isValidLatLng(lat, lng) || (lat === 0 && lng === 0)) {
+      this.skipped++;
+      return false;
+    }
+    const rating = row.rating;
+    this.lat.push(lat);
+    this.lng.push(lng);
+    this.tierWeight.push(TIER_WEIGHT[row.tier] ?? TIER_WEIGHT.Free);
+    this.rating.push(typeof rating === "number" && Number.isFinite(rating) ? rating : NaN);
+    this.reviewCount.push(Math.max(0, Math.min(0xffffffff, Math.floor(row.reviewCount) || 0)));
+    this.amenityMask.push(row.amenityMask >>> 0);
+    this.sizeMask.push(sizeMaskOf(row.dimensions));
+    this.isDemo.push(row.isDemo ? 1 : 0);
+    this.id.push(row.id);
+    this.slug.push(row.slug);
+    this.name.push(row.name);
+    this.address.push(row.address);
+    this.state.push(row.state === null ? null : this.intern(row.state));
+    this.photo.push(row.photo);
+    this.sizeLabels.push(this.intern(sizeLabelsOf(row.dimensions).join(",")));
+    return true;
+  }
+
+  get count(): number {
+    return this.id.length;
+  }
+
+  build(): IndexColumns {
+    const n = this.id.length;
+    const tree = new KDBush(n, 64, Float64Array);
+    for (let i = 0; i < n; i++) tree.add(this.lng[i]!, this.lat[i]!);
+    tree.finish();
+    // Re-number the rows in tree order; the tree's ids then become the identity.
+    const order = Uint32Array.from(tree.ids);
+    for (let p = 0; p < n; p++) tree.ids[p] = p;
+
+    const floats = (source: readonly number[]) => Float64Array.from(order, (i) => source[i]!);
+    const lat = floats(this.lat);
+    const lng = floats(this.lng);
+    const pick = <T>(source: readonly T[]): T[] => Array.from(order, (i) => source[i]!);
+    const name = pick(this.name);
+    const address = pick(this.address);
+    const state = pick(this.state);
+
+    const stateRows = new Map<string, number[]>();
+    for (let p = 0; p < n; p++) {
+      const code = state[p];
+      if (!code) continue;
+      const key = code.toUpperCase();
+      const list = stateRows.get(key) ?? [];
+      list.push(p);
+      stateRows.set(key, list);
+    }
+    const rating = Float32Array.from(order, (i) => this.rating[i]!);
+    return {
+      size: n,
+      lat,
+      lng,
+      unit: unitVectors(lat, lng),
+      tierWeight: Uint8Array.from(order, (i) => this.tierWeight[i]!),
+      rating,
+      ratingKey: rating.map((r) => (Number.isNaN(r) ? -1 : r)),
+      reviewCount: Uint32Array.from(order, (i) => this.reviewCount[i]!),
+      amenityMask: Uint32Array.from(order, (i) => this.amenityMask[i]!),
+      sizeMask: Uint16Array.from(order, (i) => this.sizeMask[i]!),
+      isDemo: Uint8Array.from(order, (i) => this.isDemo[i]!),
+      id: pick(this.id),
+      slug: pick(this.slug),
+      name,
+      address,
+      state,
+      photo: pick(this.photo),
+      sizeLabels: pick(this.sizeLabels),
+      haystack: name.map((nm, p) => haystackOf(nm, address[p] ?? null, state[p] ?? null)),
+      tree,
+      byState: new Map([...stateRows].map(([code, rows]) => [code, Uint32Array.from(rows)])),
+    };
+  }
+}

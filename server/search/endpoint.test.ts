@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchResult } from "../../app/lib/search";
+import { answerSearch, createSearchIndex, searchRowFromLocation, setSearchIndex } from "./index";
+import { demoRowsAround, townAt } from "./test-support";
+
+const AUSTIN = { lat: 30.2672, lng: -97.7431 };
+
+function get(query: string): Response {
+  const answer = answerSearch(query);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+async function errorsOf(query: string): Promise<{ parameter: string; message: string }[]> {
+  const response = get(query);
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { error: string; errors: { parameter: string; message: string }[] };
+  expect(body.error).toBe("invalid_parameters");
+  return body.errors;
+}
+
+const parametersOf = async (query: string) => (await errorsOf(query)).map((e) => e.parameter);
+
+beforeAll(() => {
+  const towns = [townAt(AUSTIN.lat, AUSTIN.lng, "Austin"), townAt(29.4241, -98.4936, "San Antonio")];
+  const rows = demoRowsAround(towns, 200, 7);
+  rows[0] = { ...rows[0]!, state: "OK" };
+  setSearchIndex(createSearchIndex(rows.map(searchRowFromLocation)));
+});
+afterAll(() => setSearchIndex(undefined));
+
+describe("GET /api/search", () => {
+  it("answers a search around a point with a page, the total and facets", async () => {
+    const response = get(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=60");
+    expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+    const body = (await response.json()) as SearchResult;
+    expect(body.total).toBeGreaterThan(12);
+    expect(body).toMatchObject({ page: 1, pageSize: 12 });
+    expect(body.items).toHaveLength(12);
+    expect(Object.keys(body.facets.sizes)).toHaveLength(14);
+    expect(Object.keys(body.facets.amenities)).toHaveLength(18);
+    const distances = body.items.map((item) => item.distanceMiles);
+    expect(distances.every((d) => d <= 100)).toBe(true);
+  });
+
+  it("applies sizes, amenities, text, sort and paging from the query", async () => {
+    const all = (await get(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&pageSize=0`).json()) as SearchResult;
+    const filtered = (await get(
+      `lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&size=10x20&amenity=has_covered_parking&sort=rating&pageSize=5`,
+    ).json()) as SearchResult;
+    expect(all.items).toEqual([]);
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.total).toBeLessThan(all.total);
+    expect(filtered.total).toBe(Math.min(all.facets.sizes["10x20"], filtered.total));
+    expect(filtered.items).toHaveLength(5);
+    for (const item of filtered.items) expect(item.amenities).toContain("has_covered_parking");
+    const ratings = filtered.items.map((item) => item.rating ?? -1);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const text = (await get(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&q=SAN%20ANTONIO&pageSize=100`).json()) as SearchResult;
+    expect(text.total).toBeGreaterThan(0);
+    for (const item of text.items) expect(`${item.name} ${item.address}`.toLowerCase()).toContain("san antonio");
+  });
+
+  it("answers a page past the end with no items and the real total", async () => {
+    const body = (await get(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&page=999`).json()) as SearchResult;
+    expect(body.items).toEqual([]);
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.page).toBe(999);
+  });
+
+  it("searches a whole state with state=", async () => {
+    const body = (await get(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&state=ok`).json()) as SearchResult;
+    expect(body.total).toBe(1);
+    expect(body.items[0]!.state).toBe("OK");
+  });
+
+  it("names every bad parameter in a 400", async () => {
+    const point = `lat=${AUSTIN.lat}&lng=${AUSTIN.lng}`;
+    expect(await errorsOf("lat=91&lng=0")).toEqual([{ parameter: "lat", message: "lat must be between -90 and 90" }]);
+    expect(await parametersOf("lat=0&lng=-181")).toEqual(["lng"]);
+    expect(await errorsOf("lat=abc&lng=0")).toEqual([{ parameter: "lat", message: "lat must be a number" }]);
+    expect(await parametersOf("lat=30")).toEqual(["lng"]);
+    expect(await parametersOf("lng=30")).toEqual(["lat"]);
+    expect(await errorsOf("")).toEqual([
+      { parameter: "lat", message: "lat is required" },
+      { parameter: "lng", message: "lng is required" },
+    ]);
+    expect(await parametersOf("lat=&lng=")).toEqual(["lat", "lng"]);
+    expect(await parametersOf(`${point}&size=11x11`)).toEqual(["size"]);
+    expect(await parametersOf(`${point}&amenity=pool`)).toEqual(["amenity"]);
+    expect(await parametersOf(`${point}&page=0`)).toEqual(["page"]);
+    expect(await parametersOf(`${point}&page=1.5`)).toEqual(["page"]);
+    expect(await parametersOf(`${point}&radius=0`)).toEqual(["radius"]);
+    expect(await parametersOf(`${point}&radius=501`)).toEqual(["radius"]);
+    expect(await parametersOf(`${point}&sort=name`)).toEqual(["sort"]);
+    expect(await parametersOf(`${point}&pageSize=101`)).toEqual(["pageSize"]);
+    expect(await parametersOf(`${point}&state=ZZ`)).toEqual(["state"]);
+    expect(await parametersOf("lat=91&size=11x11&sort=name")).toEqual(["lat", "lng", "sort", "size"]);
+  });
+
+  it("accepts the edges of every range", async () => {
+    for (const query of [
+      "lat=90&lng=180",
+      "lat=-90&lng=-180",
+      "lat=0.0001&lng=0&radius=500&pageSize=100&page=100000",
+    ]) {
+      expect(get(query).status).toBe(200);
+    }
+  });
+});
+
+describe("the answer cache", () => {
+  it("serves a repeated query from the cache until the index is swapped", () => {
+    const query = "lat=30.2672&lng=-97.7431&size=10x20";
+    const first = answerSearch(query);
+    expect(answerSearch(query)).toBe(first);
+    const rows = demoRowsAround([townAt(AUSTIN.lat, AUSTIN.lng, "Austin")], 20, 3);
+    setSearchIndex(createSearchIndex(rows.map(searchRowFromLocation)));
+    const second = answerSearch(query);
+    expect(second).not.toBe(first);
+    expect((JSON.parse(second.body) as SearchResult).total).toBeLessThanOrEqual(20);
+  });
+
+  it("never caches a rejected query", () => {
+    expect(answerSearch("lat=91&lng=0")).not.toBe(answerSearch("lat=91&lng=0"));
+  });
+});

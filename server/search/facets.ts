@@ -1,0 +1,74 @@
+/**
+ * Facet counts: the numbers the size dropdown and the amenities modal show beside each option.
+ *
+ * What a count means, precisely: take the current result set, with EVERY filter applied (the
+ * radius or state, the text, the selected sizes and the selected amenities). Then
+ *   - `sizes[s]` is how many of those results offer size s (some dimension at least as wide and
+ *     as long as s);
+ *   - `amenities[a]` is how many of those results have flag a.
+ * So a selected option always shows the total. Because sizes combine all-of, an unselected size
+ * shows exactly the total the search would have with that size added; the same holds for an
+ * unselected amenity, with one exception: when exactly one of covered/uncovered parking is
+ * selected, adding the other turns the pair into either-of, which can only widen the results,
+ * while the count shown for it is the number of current results that also have it.
+ * Counts never depend on the sort or the page.
+ */
+import { AMENITY_FLAGS } from "../../app/lib/amenities";
+import type { SearchFacets } from "../../app/lib/search";
+import { SIZE_OPTIONS_LIST } from "../../app/lib/sizes";
+
+// Counting bit by bit costs ~20 steps per result. Instead each mask is cut into chunks of CHUNK
+// bits and each chunk value is counted in its own small histogram (5 increments per result);
+// the histograms are expanded into per-bit counts once per query (~3,000 steps).
+const CHUNK = 7;
+const CHUNK_VALUES = 1 << CHUNK;
+const SIZE_CHUNKS = Math.ceil(SIZE_OPTIONS_LIST.length / CHUNK);
+const FLAG_CHUNKS = Math.ceil(AMENITY_FLAGS.length / CHUNK);
+const MASK = CHUNK_VALUES - 1;
+// The counting loop below is unrolled for these numbers of chunks.
+if (SIZE_CHUNKS !== 2 || FLAG_CHUNKS !== 3) throw new Error("facets.ts: update the unrolled chunk counting");
+
+export function countFacets(
+  rows: Uint32Array,
+  n: number,
+  sizeMask: Uint16Array,
+  amenityMask: Uint32Array,
+): SearchFacets {
+  const sizeHistogram = new Int32Array(SIZE_CHUNKS * CHUNK_VALUES);
+  const flagHistogram = new Int32Array(FLAG_CHUNKS * CHUNK_VALUES);
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    const s = sizeMask[row]!;
+    const a = amenityMask[row]!;
+    sizeHistogram[s & MASK]!++;
+    sizeHistogram[CHUNK_VALUES + ((s >>> CHUNK) & MASK)]!++;
+    flagHistogram[a & MASK]!++;
+    flagHistogram[CHUNK_VALUES + ((a >>> CHUNK) & MASK)]!++;
+    flagHistogram[2 * CHUNK_VALUES + ((a >>> (2 * CHUNK)) & MASK)]!++;
+  }
+  return {
+    sizes: toRecord(SIZE_OPTIONS_LIST, bitCounts(sizeHistogram, SIZE_OPTIONS_LIST.length)),
+    amenities: toRecord(AMENITY_FLAGS, bitCounts(flagHistogram, AMENITY_FLAGS.length)),
+  };
+}
+
+/** Per-bit counts (bits 0..bits-1) from chunk histograms. */
+function bitCounts(histogram: Int32Array, bits: number): Int32Array {
+  const counts = new Int32Array(bits);
+  for (let chunk = 0; chunk * CHUNK < bits; chunk++) {
+    for (let value = 1; value < CHUNK_VALUES; value++) {
+      const times = histogram[chunk * CHUNK_VALUES + value]!;
+      if (times === 0) continue;
+      for (let bit = 0; bit < CHUNK; bit++) {
+        if (value & (1 << bit) && chunk * CHUNK + bit < bits) counts[chunk * CHUNK + bit]! += times;
+      }
+    }
+  }
+  return counts;
+}
+
+function toRecord<K extends string>(keys: readonly K[], counts: Int32Array): Record<K, number> {
+  const record = {} as Record<K, number>;
+  keys.forEach((key, i) => (record[key] = counts[i]!));
+  return record;
+}

@@ -1,0 +1,209 @@
+/**
+ * One search over the columns: candidates from the k-d tree (or a state's rows), the filters
+ * and the exact distance test in one pass over typed arrays, then facet counts, then only the
+ * requested page is put in order (see top-k.ts) and turned into objects.
+ */
+import type { SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../app/lib/search";
+import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
+import { TIER_BY_WEIGHT, type IndexColumns } from "./columns";
+import { countFacets } from "./facets";
+import { amenityFlagsOfMask, amenityRequirement, sizeRequirement } from "./masks";
+import { rangeInto, searchBox } from "./spatial";
+import { selectTop, type RowComparator } from "./top-k";
+
+const RAD = Math.PI / 180;
+
+/** Where to look besides the radius. */
+export interface SearchScope {
+  /**
+   * A two-letter state code: search every location of that state, whatever its distance (a
+   * state's results page), instead of the radius. Distances are still measured from the point.
+   */
+  state?: string;
+}
+
+/** A map pin for a result (the results page's map takes these as they are). */
+export interface SearchMarker {
+  id: string;
+  lat: number;
+  lng: number;
+  name: string;
+  rating: number | null;
+  reviewCount: number;
+  /** The detail page. */
+  href: string;
+  distanceMiles: number;
+}
+
+export interface QueryOutput {
+  result: SearchResult;
+  /** The nearest `maxMarkers` results (pure distance, whatever the sort), nearest first. */
+  markers: SearchMarker[];
+}
+
+/** Buffers reused by every query of one index; queries are synchronous, so one set suffices. */
+export interface QueryScratch {
+  candidates: Uint32Array;
+  results: Uint32Array;
+  /** Squared chord length by row (see below), valid for the rows of the current results. */
+  distance: Float64Array;
+}
+
+export function createScratch(size: number): QueryScratch {
+  return { candidates: new Uint32Array(size), results: new Uint32Array(size), distance: new Float64Array(size) };
+}
+
+const NO_ROWS = new Uint32Array(0);
+
+export function runQuery(
+  cols: IndexColumns,
+  scratch: QueryScratch,
+  q: SearchQuery,
+  scope: SearchScope = {},
+  maxMarkers = 0,
+): QueryOutput {
+  const page = Math.max(1, Math.floor(q.page) || 1);
+  const pageSize = Math.max(0, Math.floor(q.pageSize) || 0);
+  const { lat: lat0, lng: lng0, radius } = q;
+  const { distance, results } = scratch;
+
+  // 1. Candidates: a state's rows, or the rows in the bounding box of the circle.
+  let candidates: Uint32Array = NO_ROWS;
+  let candidateCount = 0;
+  const byRadius = scope.state === undefined;
+  if (!isValidLatLng(lat0, lng0)) {
+    candidateCount = 0;
+  } else if (!byRadius) {
+    candidates = cols.byState.get(scope.state!.toUpperCase()) ?? NO_ROWS;
+    candidateCount = candidates.length;
+  } else if (radius > 0) {
+    candidates = scratch.candidates;
+    const box = searchBox(lat0, lng0, radius);
+    for (const [west, east] of box.lngRanges) {
+      candidateCount = rangeInto(cols.tree, west, box.minLat, east, box.maxLat, candidates, candidateCount);
+    }
+  }
+
+  // 2. Filters, cheapest first. Distances are great-circle distances on a sphere of radius
+  // 3959 miles, measured by the chord c between the two points on the unit sphere: the haversine
+  // term is exactly c^2 / 4, and miles = 2R asin(c / 2). Sorting and the radius test use c^2
+  // (monotonic in the distance), so no trigonometry runs per candidate; miles are computed only
+  // for the rows that are shown.
+  const { amenityMask, sizeMask, unit, haystack } = cols;
+  const { all: amenitiesAll, anyOf: amenitiesAny } = amenityRequirement(q.amenities);
+  const sizesAll = sizeRequirement(q.sizes);
+  // NUL separates the fields of a haystack; a needle containing one could match across them.
+  const needle = (q.q ?? "").replaceAll("\u0000", "").toLowerCase();
+  const phi0 = lat0 * RAD;
+  const lambda0 = lng0 * RAD;
+  const x0 = Math.cos(phi0) * Math.cos(lambda0);
+  const y0 = Math.cos(phi0) * Math.sin(lambda0);
+  const z0 = Math.sin(phi0);
+  const chordLimit = byRadius ? chordSquared(radius) : Infinity;
+  let total = 0;
+  for (let j = 0; j < candidateCount; j++) {
+    const p = candidates[j]!;
+    const am = amenityMask[p]!;
+    if ((am & amenitiesAll) !== amenitiesAll) continue;
+    if (amenitiesAny !== 0 && (am & amenitiesAny) === 0) continue;
+    if ((sizeMask[p]! & sizesAll) !== sizesAll) continue;
+    const dx = unit[3 * p]! - x0;
+    const dy = unit[3 * p + 1]! - y0;
+    const dz = unit[3 * p + 2]! - z0;
+    const c2 = dx * dx + dy * dy + dz * dz;
+    if (c2 > chordLimit) continue;
+    if (needle !== "" && !haystack[p]!.includes(needle)) continue;
+    distance[p] = c2;
+    results[total++] = p;
+  }
+
+  // 3. Facets over the whole result set, before anything reorders `results`.
+  const facets: SearchFacets = countFacets(results, total, sizeMask, amenityMask);
+
+  // 4. The page, in order.
+  const ids = cols.id;
+  const byId: RowComparator = (a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+  const { tierWeight, ratingKey, reviewCount } = cols;
+  const compare: RowComparator =
+    q.sort === "rating"
+      ? (a, b) =>
+          ratingKey[b]! - ratingKey[a]! ||
+          reviewCount[b]! - reviewCount[a]! ||
+          distance[a]! - distance[b]! ||
+          byId(a, b)
+      : (a, b) => tierWeight[b]! - tierWeight[a]! || distance[a]! - distance[b]! || byId(a, b);
+  const offset = (page - 1) * pageSize;
+  const items: SearchItem[] = [];
+  if (pageSize > 0 && offset < total) {
+    const top = selectTop(results, total, offset + pageSize, compare);
+    for (let i = offset; i < top.length; i++) items.push(itemAt(cols, top[i]!, milesOf(distance[top[i]!]!)));
+  }
+
+  const markers: SearchMarker[] = [];
+  if (maxMarkers > 0 && total > 0) {
+    const nearest = selectTop(results, total, maxMarkers, (a, b) => distance[a]! - distance[b]! || byId(a, b));
+    for (const p of nearest) markers.push(markerAt(cols, p, milesOf(distance[p]!)));
+  }
+
+  return { result: { total, page, pageSize, items, facets }, markers };
+}
+
+/** The squared unit-sphere chord of a great-circle distance. */
+export function chordSquared(miles: number): number {
+  const half = Math.sin(Math.min(Math.PI, miles / EARTH_RADIUS_MILES) / 2);
+  return 4 * half * half;
+}
+
+/** Great-circle miles from a squared unit-sphere chord. */
+export function milesOf(c2: number): number {
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(c2) / 2));
+}
+
+const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
+
+/**
+ * The shortest decimal that is the same float32: ratings are stored as float32 (as Postgres
+ * `real` does), and 4.6 must come back as 4.6, not 4.599999904632568.
+ */
+export function float32Value(value: number): number | null {
+  if (Number.isNaN(value)) return null;
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(value.toPrecision(digits));
+    if (Math.fround(shortest) === value) return shortest;
+  }
+  return value;
+}
+
+function itemAt(cols: IndexColumns, p: number, miles: number): SearchItem {
+  const sizes = cols.sizeLabels[p]!;
+  return {
+    id: cols.id[p]!,
+    slug: cols.slug[p]!,
+    name: cols.name[p]!,
+    address: cols.address[p] ?? null,
+    state: cols.state[p] ?? null,
+    lat: cols.lat[p]!,
+    lng: cols.lng[p]!,
+    distanceMiles: roundMiles(miles),
+    rating: float32Value(cols.rating[p]!),
+    reviewCount: cols.reviewCount[p]!,
+    tier: TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free",
+    isDemo: cols.isDemo[p] === 1,
+    photo: cols.photo[p] ?? null,
+    amenities: amenityFlagsOfMask(cols.amenityMask[p]!),
+    sizes: sizes === "" ? [] : sizes.split(","),
+  };
+}
+
+function markerAt(cols: IndexColumns, p: number, miles: number): SearchMarker {
+  return {
+    id: cols.id[p]!,
+    lat: cols.lat[p]!,
+    lng: cols.lng[p]!,
+    name: cols.name[p]!,
+    rating: float32Value(cols.rating[p]!),
+    reviewCount: cols.reviewCount[p]!,
+    href: `/location/${cols.slug[p]!}`,
+    distanceMiles: roundMiles(miles),
+  };
+}

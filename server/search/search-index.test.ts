@@ -1,0 +1,408 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import type { SearchQuery } from "../../app/lib/search";
+import { SIZE_OPTIONS_LIST, type SizeOption } from "../../app/lib/sizes";
+import { TIERS } from "../../app/lib/tiers";
+import type { NewLocationRow } from "../db/schema";
+import { SAMPLE_LOCATION } from "../locations/sample";
+import { createSearchIndex } from "./search-index";
+import { searchRowFromLocation } from "./source-row";
+import { demoRowsAround, referenceSearch, townAt } from "./test-support";
+
+const indexOf = (rows: readonly NewLocationRow[]) => createSearchIndex(rows.map(searchRowFromLocation));
+
+const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  lat: 30.2672,
+  lng: -97.7431,
+  radius: 100,
+  sizes: [],
+  amenities: [],
+  sort: "distance",
+  page: 1,
+  pageSize: 12,
+  ...overrides,
+});
+
+let serial = 0;
+/** A location `milesNorth` miles due north of Austin (69.09 miles per degree at R = 3959). */
+function at(milesNorth: number, overrides: Partial<NewLocationRow> = {}): NewLocationRow {
+  const id = `test_${String(serial++).padStart(6, "0")}`;
+  return {
+    ...SAMPLE_LOCATION,
+    placeId: id,
+    slug: `test-${id}`,
+    latitude: 30.2672 + milesNorth / ((3959 * Math.PI) / 180),
+    longitude: -97.7431,
+    ...overrides,
+  };
+}
+
+const ids = (result: { items: { id: string }[] }) => result.items.map((item) => item.id);
+
+describe("search index: rules", () => {
+  it("skips locations without usable coordinates", () => {
+    const rows = [
+      at(1),
+      at(2, { latitude: null }),
+      at(3, { longitude: null }),
+      at(4, { latitude: Number.NaN }),
+      at(5, { latitude: 95 }),
+      at(6, { longitude: -181 }),
+      at(7, { latitude: 0, longitude: 0 }),
+    ];
+    const index = indexOf(rows);
+    expect(index.size).toBe(1);
+    expect(index.skipped).toBe(6);
+    expect(ids(index.query(query({ radius: 500 })))).toEqual([rows[0]!.placeId]);
+  });
+
+  it("drops results beyond the radius and measures with R = 3959 miles", () => {
+    const inside = at(99.9);
+    const outside = at(100.1);
+    const result = indexOf([inside, outside]).query(query());
+    expect(ids(result)).toEqual([inside.placeId]);
+    expect(result.items[0]!.distanceMiles).toBe(99.9);
+  });
+
+  it("sorts by tier weight, then distance, then id", () => {
+    const rows = [
+      at(50, { tier: "Free" }),
+      at(5, { tier: "Free" }),
+      at(80, { tier: "Pro" }),
+      at(60, { tier: "Preferred" }),
+      at(10, { tier: "Basic" }),
+      at(20, { tier: "Preferred" }),
+    ];
+    const twin = { ...rows[1]!, placeId: "test_000000a", slug: "twin" };
+    const result = indexOf([...rows, twin]).query(query());
+    expect(result.items.map((item) => [item.tier, item.distanceMiles])).toEqual([
+      ["Pro", 80],
+      ["Preferred", 20],
+      ["Preferred", 60],
+      ["Basic", 10],
+      ["Free", 5],
+      ["Free", 5],
+      ["Free", 50],
+    ]);
+    // Same place, same tier: the smaller id first, whatever the input order.
+    const fives = result.items.filter((item) => item.distanceMiles === 5).map((item) => item.id);
+    expect(fives).toEqual([rows[1]!.placeId, twin.placeId].sort());
+  });
+
+  it("sorts by rating (unrated last), then review count, then distance", () => {
+    const rows = [
+      at(1, { rating: null, userRatingsTotal: 0, tier: "Pro" }),
+      at(2, { rating: 4.1, userRatingsTotal: 10 }),
+      at(3, { rating: 4.8, userRatingsTotal: 5 }),
+      at(4, { rating: 4.8, userRatingsTotal: 50 }),
+      at(9, { rating: 4.1, userRatingsTotal: 10 }),
+      at(6, { rating: 0, userRatingsTotal: 1 }),
+    ];
+    const result = indexOf(rows).query(query({ sort: "rating" }));
+    expect(result.items.map((item) => [item.rating, item.reviewCount, item.distanceMiles])).toEqual([
+      [4.8, 50, 4],
+      [4.8, 5, 3],
+      [4.1, 10, 2],
+      [4.1, 10, 9],
+      [0, 1, 6],
+      [null, 0, 1],
+    ]);
+  });
+
+  it("pages, and answers a page past the end with no items and the real total", () => {
+    const rows = Array.from({ length: 30 }, (_, i) => at(i + 1));
+    const index = indexOf(rows);
+    const page3 = index.query(query({ page: 3, pageSize: 12 }));
+    expect(page3).toMatchObject({ total: 30, page: 3, pageSize: 12 });
+    expect(page3.items.map((item) => item.distanceMiles)).toEqual([25, 26, 27, 28, 29, 30]);
+    const past = index.query(query({ page: 4, pageSize: 12 }));
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(30);
+    const countOnly = index.query(query({ pageSize: 0 }));
+    expect(countOnly.items).toEqual([]);
+    expect(countOnly.total).toBe(30);
+    expect(countOnly.facets.sizes["10x20"]).toBe(30);
+  });
+
+  it("requires every selected size; a size matches a dimension at least as wide and as long", () => {
+    const both = at(1, {
+      dimensions: [
+        { width: 10, length: 20 },
+        { width: 12, length: 30 },
+      ],
+    });
+    const long = at(2, { dimensions: [{ width: 10, length: 40 }] });
+    const none = at(3, { dimensions: [] });
+    const index = indexOf([both, long, none]);
+    const matching = (sizes: SizeOption[]) => ids(index.query(query({ sizes })));
+    expect(matching(["10x20"])).toEqual([both.placeId, long.placeId]);
+    expect(matching(["12x30"])).toEqual([both.placeId]);
+    expect(matching(["10x20", "12x30"])).toEqual([both.placeId]);
+    expect(matching(["10x30", "12x25"])).toEqual([both.placeId]);
+    expect(matching(["15x20"])).toEqual([]);
+    expect(matching(["10x10", "20x40"])).toEqual([]);
+  });
+
+  it("requires every selected amenity, but covered and uncovered parking are alternatives", () => {
+    const covered = at(1, { hasCoveredParking: true, hasUncoveredParking: false, dumpStation: true });
+    const uncovered = at(2, { hasCoveredParking: false, hasUncoveredParking: true, dumpStation: true });
+    const neither = at(3, { hasCoveredParking: false, hasUncoveredParking: false, dumpStation: true });
+    const index = indexOf([covered, uncovered, neither]);
+    const matching = (amenities: AmenityFlag[]) => ids(index.query(query({ amenities })));
+    expect(matching(["has_covered_parking"])).toEqual([covered.placeId]);
+    expect(matching(["has_uncovered_parking"])).toEqual([uncovered.placeId]);
+    expect(matching(["has_covered_parking", "has_uncovered_parking"])).toEqual([covered.placeId, uncovered.placeId]);
+    expect(matching(["has_covered_parking", "has_uncovered_parking", "dump_station"])).toHaveLength(2);
+    expect(matching(["dump_station", "has_unit_alarms"])).toEqual([]);
+  });
+
+  it("filters text case-insensitively on name, address and state, never across fields", () => {
+    const a = at(1, { name: "Eagle Point RV Storage", address: "12 Main St, Austin, TX 78701, USA", state: "TX" });
+    const b = at(2, { name: "Lakeside Boat Storage", address: "9 Oak Rd, Round Rock, TX", state: "TX" });
+    const index = indexOf([a, b]);
+    const matching = (q: string) => ids(index.query(query({ q })));
+    expect(matching("EAGLE point")).toEqual([a.placeId]);
+    expect(matching("round rock")).toEqual([b.placeId]);
+    expect(matching("storage")).toEqual([a.placeId, b.placeId]);
+    expect(matching("tx")).toEqual([a.placeId, b.placeId]);
+    expect(matching("storage 12")).toEqual([]);
+  });
+
+  it("counts facets over the filtered results", () => {
+    const rows = [
+      at(1, { dimensions: [{ width: 12, length: 30 }], hasCoveredParking: true, dumpStation: true }),
+      at(2, { dimensions: [{ width: 10, length: 20 }], hasCoveredParking: true, dumpStation: false }),
+      at(3, { dimensions: [{ width: 20, length: 40 }], hasCoveredParking: false, dumpStation: true }),
+      at(300, { dimensions: [{ width: 20, length: 40 }], hasCoveredParking: true, dumpStation: true }),
+    ];
+    const { facets, total } = indexOf(rows).query(query({ amenities: ["dump_station"] }));
+    expect(total).toBe(2);
+    expect(facets.amenities.dump_station).toBe(2);
+    expect(facets.amenities.has_covered_parking).toBe(1);
+    expect(facets.sizes["10x10"]).toBe(2);
+    expect(facets.sizes["12x30"]).toBe(2);
+    expect(facets.sizes["15x30"]).toBe(1);
+    expect(facets.sizes["20x40"]).toBe(1);
+    expect(Object.keys(facets.sizes)).toEqual([...SIZE_OPTIONS_LIST]);
+    expect(Object.keys(facets.amenities)).toEqual([...AMENITY_FLAGS]);
+  });
+
+  it("builds result items: rounded distance, first photo, flags in order, sizes as WxL", () => {
+    const row = at(12.34, {
+      imageUrls: ["/a.jpg", "/b.jpg"],
+      rating: 4.6,
+      dimensions: [
+        { width: 10, length: 20 },
+        { width: 12, length: 40 },
+      ],
+      tier: "Preferred",
+    });
+    const [item] = indexOf([row, at(20, { imageUrls: [] })]).query(query()).items;
+    expect(item).toEqual({
+      id: row.placeId,
+      slug: row.slug,
+      name: row.name,
+      address: row.address,
+      state: "TX",
+      lat: row.latitude,
+      lng: row.longitude,
+      distanceMiles: 12.3,
+      rating: 4.6,
+      reviewCount: row.userRatingsTotal,
+      tier: "Preferred",
+      isDemo: true,
+      photo: "/a.jpg",
+      amenities: AMENITY_FLAGS.filter((f) => searchRowFromLocation(row).amenityMask & (1 << AMENITY_FLAGS.indexOf(f))),
+      sizes: ["10x20", "12x40"],
+    });
+    expect(item!.amenities).toContain("has_covered_parking");
+    expect(indexOf([at(1, { imageUrls: [] })]).query(query()).items[0]!.photo).toBeNull();
+  });
+
+  it("finds neighbours across the antimeridian and around a pole", () => {
+    const east = at(0, { latitude: 52, longitude: 179.9 });
+    const west = at(0, { latitude: 52, longitude: -179.9 });
+    const far = at(0, { latitude: 52, longitude: -170 });
+    const index = indexOf([east, west, far]);
+    expect(ids(index.query(query({ lat: 52, lng: 179.95 })))).toEqual([east.placeId, west.placeId].sort());
+    expect(ids(index.query(query({ lat: 52, lng: -180 }))).sort()).toEqual([east.placeId, west.placeId].sort());
+    const a = at(0, { latitude: 89.5, longitude: 0 });
+    const b = at(0, { latitude: 89.5, longitude: 180 });
+    const polar = indexOf([a, b]);
+    // 0.5 degrees each side of the pole: ~69 miles apart through the pole.
+    expect(polar.query(query({ lat: 89.5, lng: 90, radius: 100 })).total).toBe(2);
+    expect(polar.query(query({ lat: 89.9, lng: -45, radius: 50 })).total).toBe(2);
+  });
+
+  it("searches a whole state by distance from the point when scoped to it", () => {
+    const near = at(5, { state: "TX" });
+    const farInState = at(600, { state: "TX" });
+    const otherState = at(6, { state: "OK" });
+    const index = indexOf([near, farInState, otherState]);
+    expect(ids(index.query(query(), { state: "tx" }))).toEqual([near.placeId, farInState.placeId]);
+    expect(index.query(query(), { state: "ZZ" }).total).toBe(0);
+  });
+
+  it("gives map markers for the nearest results whatever the sort", () => {
+    const rows = [at(30, { tier: "Pro" }), at(10), at(20)];
+    const { result, markers } = indexOf(rows).search(query({ pageSize: 1 }), { maxMarkers: 2 });
+    expect(ids(result)).toEqual([rows[0]!.placeId]);
+    expect(markers.map((m) => m.distanceMiles)).toEqual([10, 20]);
+    expect(markers[0]).toMatchObject({ id: rows[1]!.placeId, href: `/location/${rows[1]!.slug}` });
+  });
+
+  it("answers an empty index and an invalid point with nothing", () => {
+    expect(createSearchIndex([]).query(query())).toMatchObject({ total: 0, items: [] });
+    expect(indexOf([at(1)]).query(query({ lat: Number.NaN })).total).toBe(0);
+  });
+});
+
+// ---------------------------------------------------------------- property-based
+
+const TEXTS = ["rv", "Storage", "BOAT", "tx", "ca", "cedar", "main st", "zz", "usa"];
+const STATES = ["TX", "CA"] as const;
+
+/** Centres in ordinary, antimeridian and polar regions. */
+const centre = fc.oneof(
+  fc.record({
+    lat: fc.double({ min: 25, max: 49, noNaN: true }),
+    lng: fc.double({ min: -125, max: -67, noNaN: true }),
+  }),
+  fc.record({ lat: fc.double({ min: -60, max: 60, noNaN: true }), lng: fc.constantFrom(179.95, -179.95, 180, -180) }),
+  fc.record({
+    lat: fc.double({ min: 86, max: 89.9, noNaN: true }),
+    lng: fc.double({ min: -180, max: 180, noNaN: true }),
+  }),
+);
+
+const mutation = fc.record({
+  at: fc.nat(),
+  kind: fc.constantFrom(
+    "noCoordinates",
+    "zeroPoint",
+    "samePointAs",
+    "twinOf",
+    "twinOf",
+    "tier",
+    "noSizes",
+    "badSizes",
+    "unrated",
+    "noAddress",
+  ),
+  other: fc.nat(),
+});
+
+const scenario = fc.record({
+  centre,
+  towns: fc.array(
+    fc.record({
+      dLat: fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+      dLng: fc.double({ min: -3, max: 3, noNaN: true }),
+      state: fc.constantFrom(...STATES),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
+  count: fc.integer({ min: 0, max: 80 }),
+  seed: fc.integer(),
+  mutations: fc.array(mutation, { maxLength: 12 }),
+  radius: fc.oneof(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0.1, max: 500, noNaN: true })),
+  sizes: fc.subarray([...SIZE_OPTIONS_LIST], { maxLength: 3 }),
+  amenities: fc.oneof(
+    fc.subarray([...AMENITY_FLAGS], { maxLength: 3 }),
+    fc
+      .subarray([...AMENITY_FLAGS], { maxLength: 2 })
+      .map((a) => [...new Set<AmenityFlag>([...a, "has_covered_parking", "has_uncovered_parking"])]),
+  ),
+  q: fc.option(fc.constantFrom(...TEXTS), { nil: undefined }),
+  sort: fc.constantFrom("distance" as const, "rating" as const),
+  page: fc.integer({ min: 1, max: 4 }),
+  pageSize: fc.integer({ min: 0, max: 15 }),
+  state: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 5 }),
+});
+
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+function rowsOf(s: Scenario): NewLocationRow[] {
+  const towns = s.towns.map((t, i) =>
+    townAt(Math.max(-89.99, Math.min(89.99, s.centre.lat + t.dLat)), s.centre.lng + t.dLng, `Town ${i}`, t.state),
+  );
+  const rows = demoRowsAround(towns, s.count, s.seed);
+  for (const m of s.mutations) {
+    const row = rows[m.at % Math.max(1, rows.length)];
+    const other = rows[m.other % Math.max(1, rows.length)];
+    if (!row || !other) continue;
+    if (m.kind === "noCoordinates") row.latitude = null;
+    else if (m.kind === "zeroPoint") Object.assign(row, { latitude: 0, longitude: 0 });
+    else if (m.kind === "samePointAs") Object.assign(row, { latitude: other.latitude, longitude: other.longitude });
+    else if (m.kind === "twinOf") Object.assign(row, { ...other, placeId: row.placeId, slug: row.slug });
+    else if (m.kind === "tier") row.tier = TIERS[m.other % TIERS.length]!;
+    else if (m.kind === "noSizes") row.dimensions = [];
+    else if (m.kind === "badSizes") row.dimensions = [{ width: Number.NaN, length: 20 }, null as never];
+    else if (m.kind === "unrated") Object.assign(row, { rating: null, userRatingsTotal: 0 });
+    else if (m.kind === "noAddress") row.address = null;
+  }
+  return rows;
+}
+
+describe("search index: equals a brute-force search", () => {
+  it("on total, page order, distances and facet counts", () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const rows = rowsOf(s);
+        const q = query({
+          lat: s.centre.lat,
+          lng: s.centre.lng,
+          radius: s.radius,
+          sizes: s.sizes,
+          amenities: s.amenities,
+          sort: s.sort,
+          page: s.page,
+          pageSize: s.pageSize,
+          ...(s.q ? { q: s.q } : {}),
+        });
+        const scope = s.state ? { state: s.state } : undefined;
+        const actual = indexOf(rows).query(q, scope);
+        const expected = referenceSearch(rows, q, s.state);
+        const offset = (s.page - 1) * s.pageSize;
+        const page = s.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + s.pageSize);
+        expect(actual.total).toBe(expected.total);
+        expect(actual.facets).toEqual(expected.facets);
+        expect(actual.items.map((item) => [item.id, item.distanceMiles])).toEqual(
+          page.map((hit) => [hit.row.placeId, Math.round(hit.miles * 10) / 10]),
+        );
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("every result of a size or amenity filter offers all of it (parking pair: either)", () => {
+    fc.assert(
+      fc.property(scenario, (s) => {
+        const rows = rowsOf(s);
+        const q = query({
+          lat: s.centre.lat,
+          lng: s.centre.lng,
+          radius: s.radius,
+          sizes: s.sizes,
+          amenities: s.amenities,
+          pageSize: 100,
+        });
+        const result = indexOf(rows).query(q);
+        const either = s.amenities.includes("has_covered_parking") && s.amenities.includes("has_uncovered_parking");
+        for (const item of result.items) {
+          for (const size of s.sizes) expect(result.facets.sizes[size]).toBe(result.total);
+          for (const flag of s.amenities) {
+            if (either && (flag === "has_covered_parking" || flag === "has_uncovered_parking")) {
+              expect(
+                item.amenities.includes("has_covered_parking") || item.amenities.includes("has_uncovered_parking"),
+              ).toBe(true);
+            } else expect(item.amenities).toContain(flag);
+          }
+          expect(item.distanceMiles).toBeLessThanOrEqual(Math.round(s.radius * 10) / 10 + 0.05);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

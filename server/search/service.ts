@@ -1,0 +1,53 @@
+import type { SearchFilters, SearchQuery, SearchResult, SortOrder } from "../../app/lib/search";
+import type { LatLng } from "../geo/coordinates";
+import type { QueryOutput, SearchScope } from "./query";
+import { getSearchIndex } from "./refresh";
+
+/** The parsed parameters of a search (what `parseSearchParams` gives, less the point). */
+export interface SearchOptions {
+  filters: SearchFilters;
+  sort: SortOrder;
+  page: number;
+  pageSize: number;
+  radius: number;
+}
+
+export function toSearchQuery(point: LatLng, options: SearchOptions): SearchQuery {
+  return {
+    ...options.filters,
+    lat: point.lat,
+    lng: point.lng,
+    radius: options.radius,
+    sort: options.sort,
+    page: options.page,
+    pageSize: options.pageSize,
+  };
+}
+
+/** GET /api/search: one page of the current index around a point. */
+export function searchNear(point: LatLng, options: SearchOptions, scope?: SearchScope): SearchResult {
+  return getSearchIndex().query(toSearchQuery(point, options), scope);
+}
+
+/** Where a results page searches (server/geo/resolve-place.ts `SearchPlace` fits). */
+export interface SearchPlaceLike extends LatLng {
+  kind?: string;
+  state?: string;
+}
+
+/**
+ * The results page: a page of results and the map markers. A whole-state page (`kind: "state"`)
+ * lists every location of that state by distance from its centre; any other place searches
+ * `radius` miles around its point.
+ */
+export function searchResultsPage(
+  place: SearchPlaceLike,
+  options: SearchFilters & { sort: SortOrder; page: number; pageSize: number; radius: number; maxMarkers?: number },
+): QueryOutput {
+  const { maxMarkers = 0, sort, page, pageSize, radius, ...filters } = options;
+  const scope: SearchScope = place.kind === "state" && place.state ? { state: place.state } : {};
+  return getSearchIndex().search(toSearchQuery(place, { filters, sort, page, pageSize, radius }), {
+    ...scope,
+    maxMarkers,
+  });
+}

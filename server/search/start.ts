@@ -1,0 +1,31 @@
+import type { DatabaseHandle } from "../db/client";
+import { getConfig } from "../config";
+import { INSTANCE_ID } from "./channel";
+import { listenForLocationChanges, type LocationsListener } from "./listener";
+import { refreshSearchIndex } from "./refresh";
+
+let listener: LocationsListener | undefined;
+
+/**
+ * Start-up (server/app.ts `boot`): builds the index from the database, and on PostgreSQL starts
+ * listening for other instances' writes. On PGlite only this process can write, so there is
+ * nobody to listen to.
+ */
+export async function startSearch(handle: Pick<DatabaseHandle, "db" | "kind">): Promise<void> {
+  await refreshSearchIndex(handle.db);
+  const url = getConfig().DATABASE_URL;
+  if (handle.kind === "postgres" && url && !listener) {
+    listener = listenForLocationChanges({
+      connectionString: url,
+      onChange: () => refreshSearchIndex(handle.db),
+      ignorePayload: INSTANCE_ID,
+    });
+  }
+}
+
+/** Closes the listener's connection (shutdown). */
+export async function stopSearch(): Promise<void> {
+  const current = listener;
+  listener = undefined;
+  await current?.stop();
+}

@@ -1,0 +1,105 @@
+/**
+ * Test support: a deliberately naive search over full location rows, written straight from
+ * SPEC.md sections 5 and 9, for the index to be checked against; and demo rows around chosen
+ * points, made by the demo factory.
+ */
+import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import type { SearchFacets, SearchQuery } from "../../app/lib/search";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../app/lib/sizes";
+import { TIER_WEIGHT } from "../../app/lib/tiers";
+import type { NewLocationRow } from "../db/schema";
+import { haversineMiles, isValidLatLng, type Place } from "../geo";
+import { FLAG_COLUMN } from "../locations/amenities";
+import { makeDemoLocation } from "../locations/demo";
+import { createRandom } from "../locations/random";
+
+export interface ReferenceHit {
+  row: NewLocationRow;
+  miles: number;
+}
+
+export interface ReferenceResult {
+  total: number;
+  /** Every hit, in sort order. */
+  ordered: ReferenceHit[];
+  facets: SearchFacets;
+}
+
+const hasFlag = (row: NewLocationRow, flag: AmenityFlag) => row[FLAG_COLUMN[flag] as keyof NewLocationRow] === true;
+
+const offersSize = (row: NewLocationRow, size: SizeOption) => {
+  const { width, length } = sizeOptionDimensions(size);
+  return (row.dimensions ?? []).some((d) => d != null && d.width >= width && d.length >= length);
+};
+
+const usable = (row: NewLocationRow) =>
+  typeof row.latitude === "number" &&
+  typeof row.longitude === "number" &&
+  isValidLatLng(row.latitude, row.longitude) &&
+  !(row.latitude === 0 && row.longitude === 0);
+
+export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery, state?: string): ReferenceResult {
+  const selected = new Set(q.amenities);
+  const parkingEither = selected.has("has_covered_parking") && selected.has("has_uncovered_parking");
+  const needle = q.q?.toLowerCase();
+  const hits: ReferenceHit[] = [];
+  for (const row of rows) {
+    if (!usable(row)) continue;
+    const miles = haversineMiles({ lat: q.lat, lng: q.lng }, { lat: row.latitude!, lng: row.longitude! });
+    if (state !== undefined ? row.state !== state : miles > q.radius) continue;
+    if (!q.sizes.every((size) => offersSize(row, size))) continue;
+    const amenitiesOk = [...selected].every((flag) =>
+      parkingEither && (flag === "has_covered_parking" || flag === "has_uncovered_parking")
+        ? hasFlag(row, "has_covered_parking") || hasFlag(row, "has_uncovered_parking")
+        : hasFlag(row, flag),
+    );
+    if (!amenitiesOk) continue;
+    if (needle) {
+      const fields = [row.name, row.address ?? row.shortFormattedAddress ?? null, row.state ?? null];
+      if (!fields.some((f) => f?.toLowerCase().includes(needle))) continue;
+    }
+    hits.push({ row, miles });
+  }
+  const byId = (a: ReferenceHit, b: ReferenceHit) => (a.row.placeId < b.row.placeId ? -1 : 1);
+  hits.sort(
+    q.sort === "rating"
+      ? (a, b) =>
+          (b.row.rating ?? -1) - (a.row.rating ?? -1) ||
+          (b.row.userRatingsTotal ?? 0) - (a.row.userRatingsTotal ?? 0) ||
+          a.miles - b.miles ||
+          byId(a, b)
+      : (a, b) =>
+          TIER_WEIGHT[b.row.tier ?? "Free"] - TIER_WEIGHT[a.row.tier ?? "Free"] || a.miles - b.miles || byId(a, b),
+  );
+  const facets: SearchFacets = {
+    sizes: Object.fromEntries(
+      SIZE_OPTIONS_LIST.map((s) => [s, hits.filter((h) => offersSize(h.row, s)).length]),
+    ) as SearchFacets["sizes"],
+    amenities: Object.fromEntries(
+      AMENITY_FLAGS.map((f) => [f, hits.filter((h) => hasFlag(h.row, f)).length]),
+    ) as SearchFacets["amenities"],
+  };
+  return { total: hits.length, ordered: hits, facets };
+}
+
+/** A town for the demo factory at a given point. */
+export function townAt(lat: number, lng: number, name = "Testville", state = "TX"): Place {
+  return { name, state, stateName: "Texas", lat, lng, population: 10_000, kind: "city" };
+}
+
+/**
+ * `count` demo facilities from the demo factory, 1-10 miles around the given towns in turn, with
+ * longitudes wrapped into -180..180 (the factory's offsets can step over the antimeridian).
+ */
+export function demoRowsAround(towns: readonly Place[], count: number, seed: number): NewLocationRow[] {
+  const r = createRandom(seed);
+  const rows: NewLocationRow[] = [];
+  for (let i = 0; rows.length < count && i < count * 2; i++) {
+    const town = towns[i % towns.length]!;
+    const row = makeDemoLocation(r, i, town, { stateAt: () => town.state });
+    if (!row) continue;
+    const lng = ((((row.longitude! + 180) % 360) + 360) % 360) - 180;
+    rows.push({ ...row, longitude: lng });
+  }
+  return rows;
+}

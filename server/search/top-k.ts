@@ -1,0 +1,57 @@
+/**
+ * The first `k` of `n` row numbers in sort order, without sorting all `n`: a page of 12 out of
+ * 50,000 results needs 50,000 comparisons against the worst kept row, not a full sort.
+ */
+
+/** Negative when row a sorts before row b. Must be a total order (ties broken by id). */
+export type RowComparator = (a: number, b: number) => number;
+
+/** Below this share of n, a bounded heap (n log k) beats sorting everything (n log n). */
+const HEAP_SHARE = 0.25;
+
+/**
+ * Returns the best `k` rows of `rows[0..n)`, best first. May reorder `rows[0..n)` (it is a
+ * scratch buffer of the caller).
+ */
+export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowComparator): Uint32Array {
+  const want = Math.max(0, Math.min(k, n));
+  if (want === 0) return new Uint32Array(0);
+  if (want >= n * HEAP_SHARE) {
+    const all = rows.subarray(0, n).sort(compare);
+    return all.slice(0, want);
+  }
+  // A max-heap on sort order: the root is the worst row kept so far.
+  const heap = new Uint32Array(want);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const row = rows[i]!;
+    if (size < want) {
+      let at = size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (compare(heap[parent]!, row) >= 0) break;
+        heap[at] = heap[parent]!;
+        at = parent;
+      }
+      heap[at] = row;
+    } else if (compare(row, heap[0]!) < 0) {
+      siftDown(heap, size, row, compare);
+    }
+  }
+  return heap.sort(compare);
+}
+
+/** Puts `row` at the root and sinks it to its place. */
+function siftDown(heap: Uint32Array, size: number, row: number, compare: RowComparator): void {
+  let at = 0;
+  for (;;) {
+    const left = 2 * at + 1;
+    if (left >= size) break;
+    const right = left + 1;
+    const worse = right < size && compare(heap[right]!, heap[left]!) > 0 ? right : left;
+    if (compare(heap[worse]!, row) <= 0) break;
+    heap[at] = heap[worse]!;
+    at = worse;
+  }
+  heap[at] = row;
+}
