@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { getConfig } from "../server/config";
+import { notifyLocationsChanged } from "../server/search";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
 import { UsageError, runCli } from "../server/cli";
 import { getImageStorage } from "../server/images";
@@ -70,6 +71,8 @@ async function run(command: IngestCommand): Promise<number> {
       onPlace: (place) => console.log(formatPlaceReport(place, command.dryRun)),
     });
     console.log(formatIngestSummary(report));
+    // The first photo is part of each search result: let a running site (PostgreSQL) rebuild.
+    if (!command.dryRun) await notifyLocationsChanged(handle.db, { refreshLocal: false });
     return ingestExitCode(report);
   } finally {
     await handle.close();

@@ -9,6 +9,7 @@ import { getConfig } from "../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
 import { UsageError, runCli } from "../server/cli";
 import { importSource } from "../server/locations/import";
+import { notifyLocationsChanged } from "../server/search";
 import { openLocationFile, type FileFormat } from "../server/locations/read-file";
 import { formatImportReport, importExitCode } from "../server/locations/report";
 
@@ -63,6 +64,8 @@ async function run(command: ImportCommand): Promise<number> {
   try {
     await handle.migrate();
     const report = await importSource(handle.db, source, { dryRun: command.dryRun });
+    // On PostgreSQL the running site LISTENs for this and rebuilds its search index.
+    if (!report.dryRun && report.accepted > 0) await notifyLocationsChanged(handle.db, { refreshLocal: false });
     console.log(formatImportReport(report, { source: command.file }));
     return importExitCode(report);
   } finally {

@@ -11,6 +11,7 @@ import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
 import { connectDatabase, disconnectDatabase } from "../server/db";
 import { ensureDemoData, resetDemoData } from "../server/locations/demo-seed";
 import { countLocations } from "../server/locations/repository";
+import { notifyLocationsChanged } from "../server/search";
 
 const USAGE = `Usage: npm run seed [-- --reset] [--count N]
 
@@ -56,6 +57,7 @@ async function run({ reset, count }: Exclude<ReturnType<typeof parseCommandLine>
           : `The database already holds ${await countLocations()} listings; nothing loaded (use --reset to rebuild the demo listings).`,
       );
     }
+    await notifyLocationsChanged(handle.db, { refreshLocal: false });
     return 0;
   } finally {
     await disconnectDatabase();
