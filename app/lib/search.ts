@@ -64,6 +64,33 @@ export interface SearchFacets {
   amenities: Record<AmenityFlag, number>;
 }
 
+/** A place as the search box offers it (GET /api/places/suggest and /api/places/reverse). */
+export interface PlaceSuggestion {
+  /** "Austin, TX"; "78701 (Austin, TX)" for a ZIP; "Texas" for a state. */
+  label: string;
+  /** The town; null for a whole state. */
+  city: string | null;
+  state: string;
+  stateName: string;
+  lat: number;
+  lng: number;
+  /** The results page slug: 'austin-tx', 'tx'; a ZIP leads to its town's page. */
+  slug: string;
+}
+
+/** A map pin for a result, as the results page's map takes it. */
+export interface MapMarker {
+  id: string;
+  lat: number;
+  lng: number;
+  name: string;
+  rating: number | null;
+  reviewCount: number;
+  /** The detail page. */
+  href: string;
+  distanceMiles?: number;
+}
+
 export interface SearchResult {
   total: number;
   page: number;

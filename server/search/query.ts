@@ -3,7 +3,7 @@
  * and the exact distance test in one pass over typed arrays, then facet counts, then only the
  * requested page is put in order (see top-k.ts) and turned into objects.
  */
-import type { SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../app/lib/search";
+import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../app/lib/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { TIER_BY_WEIGHT, type IndexColumns } from "./columns";
 import { countFacets } from "./facets";
@@ -22,18 +22,8 @@ export interface SearchScope {
   state?: string;
 }
 
-/** A map pin for a result (the results page's map takes these as they are). */
-export interface SearchMarker {
-  id: string;
-  lat: number;
-  lng: number;
-  name: string;
-  rating: number | null;
-  reviewCount: number;
-  /** The detail page. */
-  href: string;
-  distanceMiles: number;
-}
+/** A map pin for a result; search results always carry the distance. */
+export type SearchMarker = MapMarker & { distanceMiles: number };
 
 export interface QueryOutput {
   result: SearchResult;

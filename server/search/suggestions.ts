@@ -1,19 +1,8 @@
 import { buildPlaceSlug } from "../../app/lib/slug";
+import type { PlaceSuggestion } from "../../app/lib/search";
 import type { Place } from "../geo";
 
-/** A place as the search box offers it (GET /api/places/suggest and /api/places/reverse). */
-export interface PlaceSuggestion {
-  /** "Austin, TX"; "78701 (Austin, TX)" for a ZIP; "Texas" for a state. */
-  label: string;
-  /** The town; null for a whole state. */
-  city: string | null;
-  state: string;
-  stateName: string;
-  lat: number;
-  lng: number;
-  /** The results page slug: 'austin-tx', 'tx'; a ZIP leads to its town's page. */
-  slug: string;
-}
+export type { PlaceSuggestion };
 
 export function toPlaceSuggestion(place: Place): PlaceSuggestion {
   if (place.kind === "state") {

@@ -82,6 +82,8 @@ describe("home page", () => {
     await page.getByRole("heading", { level: 1, name: /^Storage Locations in Austin, Texas \(\d+\)$/ }).waitFor();
     await page.locator("article h3 a").first().click();
     await page.waitForURL(/\/location\//);
+    // The URL changes before the new page renders: wait for the detail page itself.
+    await page.getByRole("link", { name: "Claim This Business" }).waitFor();
     expect(await page.getByText("Demo listing").first().isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: /555-01\d\d/ }).count()).toBe(1);
   });

@@ -3,17 +3,9 @@
  * map shows. No Leaflet here: the results page imports this on the server too.
  */
 import { isValidLatLng, type LatLng } from "../../lib/coordinates";
+import type { MapMarker } from "../../lib/search";
 
-export interface MapMarker {
-  id: string;
-  lat: number;
-  lng: number;
-  name: string;
-  rating: number | null;
-  reviewCount: number;
-  href: string;
-  distanceMiles?: number;
-}
+export type { MapMarker };
 
 /** The geographic centre of the contiguous United States, shown when there is nothing else. */
 export const DEFAULT_CENTER: LatLng = { lat: 39.83, lng: -98.58 };

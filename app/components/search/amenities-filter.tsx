@@ -1,9 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { SlidersHorizontal, X } from "lucide-react";
-import { useState } from "react";
 import { AMENITY_FLAGS, AMENITY_GROUPS, AMENITY_LABELS, type AmenityFlag } from "../../lib/amenities";
 import { ApplyBar, FilterOption } from "./filter-option";
-import { usePreviewCount } from "./use-preview-count";
+import { useStagedFilter } from "./use-staged-filter";
 
 /**
  * The Amenities modal: the 18 flags in four groups, staged until 'Apply Filters (n)'.
@@ -22,20 +21,16 @@ export function AmenitiesFilter({
   otherParams: URLSearchParams;
   onApply(amenities: AmenityFlag[]): void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [staged, setStaged] = useState<AmenityFlag[]>([...applied]);
-  const params = new URLSearchParams(otherParams);
-  for (const a of staged) params.append("amenity", a);
-  const preview = usePreviewCount(previewBase, params, open);
-
+  const filter = useStagedFilter({
+    options: AMENITY_FLAGS,
+    applied,
+    param: "amenity",
+    otherParams,
+    previewBase,
+    onApply,
+  });
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setStaged([...applied]);
-        setOpen(next);
-      }}
-    >
+    <Dialog.Root open={filter.open} onOpenChange={filter.onOpenChange}>
       <Dialog.Trigger
         className={`inline-flex h-10 items-center gap-2 rounded-md border px-3 font-medium ${
           applied.length ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-800"
@@ -66,8 +61,8 @@ export function AmenitiesFilter({
                     id={`amenity-${flag}`}
                     label={AMENITY_LABELS[flag]}
                     count={facets[flag]}
-                    checked={staged.includes(flag)}
-                    onChange={(checked) => setStaged((s) => (checked ? [...s, flag] : s.filter((x) => x !== flag)))}
+                    checked={filter.isStaged(flag)}
+                    onChange={(checked) => filter.toggle(flag, checked)}
                   />
                 ))}
               </fieldset>
@@ -75,13 +70,10 @@ export function AmenitiesFilter({
           </div>
           <div className="mt-4">
             <ApplyBar
-              canClear={staged.length > 0}
-              onClear={() => setStaged([])}
-              preview={preview}
-              onApply={() => {
-                setOpen(false);
-                onApply(AMENITY_FLAGS.filter((f) => staged.includes(f)));
-              }}
+              canClear={filter.canClear}
+              onClear={filter.clear}
+              preview={filter.preview}
+              onApply={filter.apply}
             />
           </div>
         </Dialog.Content>

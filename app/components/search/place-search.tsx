@@ -3,16 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Form, useNavigate } from "react-router";
 import { parseCoordinates } from "../../lib/coordinates";
 import { isSearchableText, MIN_SUGGEST_CHARS } from "../../lib/place-query";
-
-export interface PlaceSuggestion {
-  label: string;
-  city: string | null;
-  state: string;
-  stateName: string;
-  lat: number;
-  lng: number;
-  slug: string;
-}
+import type { PlaceSuggestion } from "../../lib/search";
 
 type SuggestState =
   | { kind: "idle" }

@@ -1,9 +1,8 @@
 import * as Popover from "@radix-ui/react-popover";
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../lib/sizes";
 import { ApplyBar, FilterOption } from "./filter-option";
-import { usePreviewCount } from "./use-preview-count";
+import { useStagedFilter } from "./use-staged-filter";
 
 export function sizeLabel(option: string): string {
   const [w, l] = option.split("x");
@@ -29,20 +28,16 @@ export function SizeFilter({
   otherParams: URLSearchParams;
   onApply(sizes: SizeOption[]): void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [staged, setStaged] = useState<SizeOption[]>([...applied]);
-  const params = new URLSearchParams(otherParams);
-  for (const s of staged) params.append("size", s);
-  const preview = usePreviewCount(previewBase, params, open);
-
+  const filter = useStagedFilter({
+    options: SIZE_OPTIONS_LIST,
+    applied,
+    param: "size",
+    otherParams,
+    previewBase,
+    onApply,
+  });
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setStaged([...applied]);
-        setOpen(next);
-      }}
-    >
+    <Popover.Root open={filter.open} onOpenChange={filter.onOpenChange}>
       <Popover.Trigger
         className={`inline-flex h-10 items-center gap-2 rounded-md border px-3 font-medium ${
           applied.length ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-800"
@@ -67,21 +62,13 @@ export function SizeFilter({
                   id={`size-${option}`}
                   label={sizeLabel(option)}
                   count={facets[option]}
-                  checked={staged.includes(option)}
-                  onChange={(checked) => setStaged((s) => (checked ? [...s, option] : s.filter((x) => x !== option)))}
+                  checked={filter.isStaged(option)}
+                  onChange={(checked) => filter.toggle(option, checked)}
                 />
               ))}
             </div>
           </fieldset>
-          <ApplyBar
-            canClear={staged.length > 0}
-            onClear={() => setStaged([])}
-            preview={preview}
-            onApply={() => {
-              setOpen(false);
-              onApply(SIZE_OPTIONS_LIST.filter((o) => staged.includes(o)));
-            }}
-          />
+          <ApplyBar canClear={filter.canClear} onClear={filter.clear} preview={filter.preview} onApply={filter.apply} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
