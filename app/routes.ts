@@ -12,6 +12,9 @@ export default [
   route("location/:slug", "routes/location.tsx"),
   route("about", "routes/about.tsx"),
   route("place-images/:placeId/:file", "routes/place-images.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:name", "routes/sitemap-child.ts"),
 
   route("api/places/suggest", "routes/api.places-suggest.ts"),
   route("api/places/reverse", "routes/api.places-reverse.ts"),
