@@ -5,9 +5,11 @@ import { Rating } from "../components/location/rating";
 import { DemoBadge, PreferredPartnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
 import { originFrom, seo } from "../lib/meta";
+import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
 import { buildPlaceSlug, parseLocationSlug } from "../lib/slug";
 import { getLocationByIdPiece, getLocationBySlug } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
+import { stateNameFromCode } from "../../server/geo";
 
 /**
  * Facility detail. This first version shows the record; the gallery, map, nearby facilities and
@@ -29,6 +31,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       address: location.address,
       city: location.city,
       state: location.state,
+      stateName: location.state ? (stateNameFromCode(location.state) ?? null) : null,
       rating: location.rating,
       userRatingsTotal: location.userRatingsTotal,
       tier: location.tier,
@@ -50,14 +53,48 @@ export async function loader({ params }: Route.LoaderArgs) {
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   const l = loaderData?.location;
   if (!l) return [{ title: "Location not found" }, { name: "robots", content: "noindex" }];
-  return seo({
-    title: `${l.name}${l.city ? ` in ${l.city}, ${l.state}` : ""}`,
-    description: l.description ?? `RV storage at ${l.address}.`,
-    origin: originFrom(matches),
-    path: location.pathname,
-    image: l.photos[0],
-    type: "business.business",
-  });
+  const origin = originFrom(matches);
+  const url = new URL(`/location/${l.slug}`, origin).toString();
+  const images = l.photos.map((p) => new URL(p, origin).toString());
+  const crumbs = [{ name: "Home", url: new URL("/", origin).toString() }];
+  if (l.state) {
+    crumbs.push({
+      name: l.stateName ?? l.state,
+      url: new URL(`/rv-storage/${buildPlaceSlug(null, l.state)}`, origin).toString(),
+    });
+    if (l.city)
+      crumbs.push({ name: l.city, url: new URL(`/rv-storage/${buildPlaceSlug(l.city, l.state)}`, origin).toString() });
+  }
+  crumbs.push({ name: l.name, url });
+  return [
+    ...seo({
+      title: `${l.name}${l.city ? ` in ${l.city}, ${l.state}` : ""}`,
+      description: l.description ?? `RV storage at ${l.address}.`,
+      origin,
+      path: location.pathname,
+      image: l.photos[0],
+      type: "business.business",
+    }),
+    {
+      "script:ld+json": selfStorageJsonLd({
+        name: l.name,
+        url,
+        address: l.address,
+        city: l.city,
+        state: l.state,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        telephone: l.phone,
+        website: l.website,
+        rating: l.rating,
+        reviewCount: l.userRatingsTotal,
+        openingHours: l.openingHours,
+        images,
+        description: l.description,
+      }),
+    },
+    { "script:ld+json": breadcrumbJsonLd(crumbs) },
+  ];
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import { SortButtons } from "../components/search/sort-buttons";
 import { UseMyLocationButton } from "../components/search/use-my-location";
 import { AMENITY_LABELS, type AmenityFlag } from "../lib/amenities";
 import { originFrom, seo } from "../lib/meta";
+import { itemListJsonLd } from "../lib/structured-data";
 import { EAGER_CARD_IMAGES, PAGE_SIZE, parseSearchParams, searchParamsFor, type SortOrder } from "../lib/search";
 import type { SizeOption } from "../lib/sizes";
 import {
@@ -116,6 +117,14 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
       origin,
       path: loaderData.place.kind === "point" ? "/rv-storage" : `/rv-storage/${loaderData.place.slug}`,
     });
+    const list = itemListJsonLd(
+      loaderData.result.items.map((item) => ({
+        name: item.name,
+        url: new URL(`/location/${item.slug}`, origin).toString(),
+      })),
+      (loaderData.result.page - 1) * loaderData.result.pageSize,
+    );
+    tags.push({ "script:ld+json": list });
     // Filtered, sorted and paged variants are for people, not for the index.
     return location.search ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
   }

@@ -30,3 +30,60 @@ describe("crawlers", () => {
     expect((await fetch(`${baseUrl}/sitemaps/facilities-99.xml`)).status).toBe(404);
   });
 });
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+
+describe("structured data", () => {
+  it("describes a facility as a SelfStorage business with a breadcrumb trail", async () => {
+    const results = await (await fetch(`${baseUrl}/rv-storage/austin-tx`)).text();
+    const list = jsonLd(results).find((j) => j["@type"] === "ItemList") as {
+      itemListElement: { position: number; url: string }[];
+    };
+    expect(list.itemListElement).toHaveLength(12);
+    expect(list.itemListElement[0]!.position).toBe(1);
+
+    const url = list.itemListElement[0]!.url;
+    const html = await (await fetch(url)).text();
+    const data = jsonLd(html);
+    const business = data.find((j) => j["@type"] === "SelfStorage") as {
+      "@context": string;
+      url: string;
+      name: string;
+      address: { postalCode: string };
+      geo: unknown;
+      telephone: string;
+      image: string[];
+      openingHoursSpecification: unknown[];
+      aggregateRating?: { ratingValue: number };
+    };
+    expect(business["@context"]).toBe("https://schema.org");
+    expect(business.url).toBe(url);
+    expect(business.name).toEqual(expect.any(String));
+    expect(business.address).toMatchObject({
+      "@type": "PostalAddress",
+      addressRegion: expect.stringMatching(/^[A-Z]{2}$/),
+      addressCountry: "US",
+    });
+    expect(business.address.postalCode).toMatch(/^\d{5}$/);
+    expect(business.geo).toMatchObject({
+      "@type": "GeoCoordinates",
+      latitude: expect.any(Number),
+      longitude: expect.any(Number),
+    });
+    expect(business.telephone).toMatch(/555-01\d\d/);
+    expect(business.image[0]).toMatch(/^http.*\/place-images\/.*\.jpg$/);
+    expect(business.openingHoursSpecification.length).toBeGreaterThan(0);
+    if (business.aggregateRating) expect(business.aggregateRating.ratingValue).toBeLessThanOrEqual(5);
+
+    const crumbs = data.find((j) => j["@type"] === "BreadcrumbList") as {
+      itemListElement: { name: string; item: string }[];
+    };
+    expect(crumbs.itemListElement.map((c) => c.name)[0]).toBe("Home");
+    expect(crumbs.itemListElement.at(-1)!.item).toBe(url);
+    expect(crumbs.itemListElement[1]!.item).toMatch(/\/rv-storage\/[a-z]{2}$/);
+  });
+});

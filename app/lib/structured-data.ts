@@ -1,0 +1,118 @@
+/**
+ * schema.org structured data (JSON-LD) for the public pages: the facility as a SelfStorage
+ * business with its breadcrumb trail, and results pages as an ItemList. Pure and browser-safe.
+ */
+type Json = Record<string, unknown>;
+
+const DAY = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday):\s*(.+)$/;
+const RANGE = /^(\d{1,2}):(\d{2})\s*([AP]M)\s*[–-]\s*(\d{1,2}):(\d{2})\s*([AP]M)$/i;
+
+function to24h(hour: string, minute: string, meridiem: string): string {
+  let h = Number(hour) % 12;
+  if (meridiem.toUpperCase() === "PM") h += 12;
+  return `${String(h).padStart(2, "0")}:${minute}`;
+}
+
+/** "Monday: 8:00 AM – 6:00 PM" lines to OpeningHoursSpecification; closed and unreadable days are left out. */
+export function openingHoursSpecification(lines: readonly string[]): Json[] {
+  const specs: Json[] = [];
+  for (const line of lines) {
+    const day = DAY.exec(line.trim());
+    if (!day) continue;
+    const [, dayOfWeek, hours = ""] = day;
+    const base = { "@type": "OpeningHoursSpecification", dayOfWeek: `https://schema.org/${dayOfWeek}` };
+    if (/open 24 hours/i.test(hours)) {
+      specs.push({ ...base, opens: "00:00", closes: "23:59" });
+      continue;
+    }
+    const range = RANGE.exec(hours.trim());
+    if (range) {
+      const [, h1 = "", m1 = "", a1 = "", h2 = "", m2 = "", a2 = ""] = range;
+      specs.push({ ...base, opens: to24h(h1, m1, a1), closes: to24h(h2, m2, a2) });
+    }
+  }
+  return specs;
+}
+
+export interface BusinessInput {
+  name: string;
+  url: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode?: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  telephone: string | null;
+  website: string | null;
+  rating: number | null;
+  reviewCount: number;
+  openingHours: readonly string[];
+  images: readonly string[];
+  description: string | null;
+}
+
+const STREET_AND_ZIP = /^(.*?),.*\b(\d{5})(?:-\d{4})?\b/;
+
+export function selfStorageJsonLd(b: BusinessInput): Json {
+  const streetZip = b.address ? STREET_AND_ZIP.exec(b.address) : null;
+  const json: Json = {
+    "@context": "https://schema.org",
+    "@type": "SelfStorage",
+    "@id": `${b.url}#business`,
+    name: b.name,
+    url: b.url,
+    address: {
+      "@type": "PostalAddress",
+      ...(streetZip?.[1] ? { streetAddress: streetZip[1] } : b.address ? { streetAddress: b.address } : {}),
+      ...(b.city ? { addressLocality: b.city } : {}),
+      ...(b.state ? { addressRegion: b.state } : {}),
+      ...((b.postalCode ?? streetZip?.[2]) ? { postalCode: b.postalCode ?? streetZip?.[2] } : {}),
+      addressCountry: "US",
+    },
+  };
+  if (b.latitude !== null && b.longitude !== null) {
+    json.geo = { "@type": "GeoCoordinates", latitude: b.latitude, longitude: b.longitude };
+  }
+  if (b.telephone) json.telephone = b.telephone;
+  if (b.website) json.sameAs = [b.website];
+  if (b.description) json.description = b.description;
+  if (b.images.length) json.image = [...b.images];
+  const hours = openingHoursSpecification(b.openingHours);
+  if (hours.length) json.openingHoursSpecification = hours;
+  if (b.rating !== null && b.reviewCount > 0) {
+    json.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: b.rating,
+      reviewCount: b.reviewCount,
+      bestRating: 5,
+    };
+  }
+  return json;
+}
+
+export function breadcrumbJsonLd(items: readonly { name: string; url: string }[]): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: item.name,
+      item: item.url,
+    })),
+  };
+}
+
+export function itemListJsonLd(items: readonly { name: string; url: string }[], offset = 0): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: items.map((item, i) => ({
+      "@type": "ListItem",
+      position: offset + i + 1,
+      name: item.name,
+      url: item.url,
+    })),
+  };
+}
