@@ -1,15 +1,21 @@
 import { ArrowLeft, Clock, Globe, Navigation, Phone } from "lucide-react";
-import { Link, data, redirect } from "react-router";
+import { useSyncExternalStore } from "react";
+import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/location";
+import { LocationCard } from "../components/location/location-card";
+import { PhotoGallery } from "../components/location/photo-gallery";
 import { Rating } from "../components/location/rating";
 import { DemoBadge, PreferredPartnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
+import { dayName, displayPhone, hoursLineDay, telHref } from "../lib/format";
+import { imageRefsFromUrls } from "../lib/images";
 import { originFrom, seo } from "../lib/meta";
 import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
 import { buildPlaceSlug, parseLocationSlug } from "../lib/slug";
-import { getLocationByIdPiece, getLocationBySlug } from "../../server/locations/repository";
+import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
+import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 
 /**
  * Facility detail. This first version shows the record; the gallery, map, nearby facilities and
@@ -23,6 +29,23 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!location) throw data("Location not found", { status: 404 });
   if (location.slug !== slug) throw redirect(`/location/${location.slug}`, 301);
   const flags = amenityFlagsOf(location);
+  const near =
+    location.latitude !== null && location.longitude !== null
+      ? nearbyIds({ lat: location.latitude, lng: location.longitude }, location.placeId)
+      : [];
+  const distance = new Map(near.map((n) => [n.id, n.distanceMiles]));
+  const nearby = (await getLocationsByIds(near.map((n) => n.id).slice(0, NEARBY_SHOWN))).map((row) => ({
+    id: row.placeId,
+    slug: row.slug,
+    name: row.name,
+    address: row.address,
+    rating: row.rating,
+    reviewCount: row.userRatingsTotal,
+    tier: row.tier,
+    isDemo: row.isDemo,
+    photo: row.imageUrls[0] ?? null,
+    distanceMiles: distance.get(row.placeId) ?? 0,
+  }));
   return {
     location: {
       placeId: location.placeId,
@@ -37,7 +60,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       tier: location.tier,
       isDemo: location.isDemo,
       description: location.description,
-      phone: location.phoneNumber,
+      phone: location.phoneNumber ?? location.internationalPhoneNumber,
       website: location.website,
       latitude: location.latitude,
       longitude: location.longitude,
@@ -47,6 +70,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       photos: location.imageUrls,
       amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
     },
+    nearby,
   };
 }
 
@@ -99,9 +123,18 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
   const l = loaderData.location;
-  const back = l.state ? `/rv-storage/${buildPlaceSlug(l.city, l.state)}` : "/rv-storage";
+  const { state: routerState } = useLocation();
+  // Back returns to the results page the visitor came from, else the generic results page.
+  const from = (routerState as { from?: string } | null)?.from;
+  const back = from?.startsWith("/rv-storage") ? from : "/rv-storage";
+  const phone = displayPhone(l.phone);
+  const directions =
+    l.latitude !== null && l.longitude !== null
+      ? `https://www.google.com/maps/dir/?api=1&destination=${l.latitude}%2C${l.longitude}`
+      : null;
+  const photos = imageRefsFromUrls(l.photos);
   return (
-    <article className="mx-auto max-w-5xl px-4 py-8">
+    <article className="mx-auto max-w-6xl px-4 pb-28 pt-6 md:pb-12">
       <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back
       </Link>
@@ -115,26 +148,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         <Rating rating={l.rating} count={l.userRatingsTotal} />
       </div>
 
-      {l.photos.length > 0 ? (
-        <div className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {l.photos.map((src, i) => (
-            <img
-              key={src}
-              src={src}
-              alt={`${l.name}, photo ${i + 1}`}
-              width={640}
-              height={480}
-              loading={i === 0 ? "eager" : "lazy"}
-              className={`aspect-[4/3] w-full rounded-card object-cover ${i === 0 ? "col-span-2 row-span-2" : ""}`}
-            />
-          ))}
-        </div>
-      ) : (
-        <p className="mt-6 rounded-card bg-slate-100 p-8 text-center text-slate-600">No photos available</p>
-      )}
-
-      <div className="mt-8 grid gap-8 md:grid-cols-3">
-        <div className="space-y-8 md:col-span-2">
+      <div className="mt-6 grid gap-8 md:grid-cols-3">
+        <div className="min-w-0 space-y-8 md:col-span-2">
+          <PhotoGallery photos={photos} name={l.name} />
           {l.description && <p className="text-slate-700">{l.description}</p>}
           <section>
             <h2 className="text-xl font-semibold">Amenities</h2>
@@ -153,28 +169,21 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           <section>
             <h2 className="text-xl font-semibold">Sizes</h2>
             {l.dimensions.length ? (
-              <p className="mt-2 text-slate-700">{l.dimensions.map((d) => `${d.width}' x ${d.length}'`).join(", ")}</p>
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {l.dimensions.map((d) => (
+                  <li key={`${d.width}x${d.length}`} className="rounded-md border border-slate-200 px-3 py-1 text-sm">
+                    {d.width}' x {d.length}'
+                  </li>
+                ))}
+              </ul>
             ) : (
               <p className="mt-2 text-slate-600">
-                Sorry! We don't have this information. Check their website or call {l.phone ?? "the facility"} for more
+                Sorry! We don't have this information. Check their website or call {phone ?? "the facility"} for more
                 info.
               </p>
             )}
           </section>
-          <section>
-            <h2 className="flex items-center gap-2 text-xl font-semibold">
-              <Clock className="size-5" aria-hidden="true" /> Business hours
-            </h2>
-            {l.openingHours.length ? (
-              <ul className="mt-2 space-y-1 text-slate-700">
-                {l.openingHours.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-2 text-slate-600">Hours not available</p>
-            )}
-          </section>
+          <BusinessHours lines={l.openingHours} />
           {l.reviews.length > 0 && (
             <section>
               <h2 className="text-xl font-semibold">Recent reviews</h2>
@@ -194,38 +203,143 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
         </div>
-        <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4">
-          {l.latitude !== null && l.longitude !== null && (
+        <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
+          {directions && (
             <a
-              href={`https://www.openstreetmap.org/directions?to=${l.latitude}%2C${l.longitude}`}
+              href={directions}
+              target="_blank"
+              rel="noopener"
               className="flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600"
             >
               <Navigation className="size-4" aria-hidden="true" /> Directions
             </a>
           )}
-          {l.phone && (
-            <a
-              href={`tel:${l.phone.replace(/[^\d+]/g, "")}`}
-              className="flex items-center gap-2 text-brand-700 hover:underline"
-            >
-              <Phone className="size-4" aria-hidden="true" /> {l.phone}
+          {phone && (
+            <a href={telHref(phone)} className="flex items-center gap-2 text-brand-700 hover:underline">
+              <Phone className="size-4" aria-hidden="true" /> {phone}
             </a>
           )}
           {l.website && (
             <a
               href={l.website}
               rel="nofollow noopener"
+              target="_blank"
               className="flex items-center gap-2 text-brand-700 hover:underline"
             >
               <Globe className="size-4" aria-hidden="true" /> Website
             </a>
           )}
-          {!l.phone && !l.website && <p className="text-slate-600">Contact information not available</p>}
+          {!phone && !l.website && <p className="text-slate-600">Contact information not available</p>}
           <Link to={`/owner/claim/${l.placeId}`} className="block pt-2 text-sm text-slate-700 underline">
             Claim This Business
           </Link>
         </aside>
       </div>
+
+      <Nearby items={loaderData.nearby} />
+
+      {/* Phones: the side card becomes a bar with the two things people do here. */}
+      {(phone || directions) && (
+        <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white p-3 md:hidden">
+          {phone && (
+            <a
+              href={telHref(phone)}
+              className="flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-500 py-2.5 font-medium text-brand-700"
+            >
+              <Phone className="size-4" aria-hidden="true" /> Call
+            </a>
+          )}
+          {directions && (
+            <a
+              href={directions}
+              target="_blank"
+              rel="noopener"
+              className="flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-500 py-2.5 font-medium text-white"
+            >
+              <Navigation className="size-4" aria-hidden="true" /> Directions
+            </a>
+          )}
+        </div>
+      )}
     </article>
+  );
+}
+
+const noSubscription = () => () => {};
+
+function BusinessHours({ lines }: { lines: readonly string[] }) {
+  // The visitor's own day is known only in the browser: null on the server and while hydrating.
+  const today = useSyncExternalStore(
+    noSubscription,
+    () => dayName(new Date()),
+    () => null,
+  );
+  return (
+    <section>
+      <h2 className="flex items-center gap-2 text-xl font-semibold">
+        <Clock className="size-5" aria-hidden="true" /> Business hours
+      </h2>
+      {lines.length ? (
+        <ul className="mt-2 divide-y divide-slate-100 text-slate-700">
+          {lines.map((line) => {
+            const isToday = today !== null && hoursLineDay(line) === today;
+            return (
+              <li
+                key={line}
+                className={`py-1.5 ${isToday ? "font-semibold text-slate-900" : ""}`}
+                aria-current={isToday ? "date" : undefined}
+              >
+                {line}
+                {isToday && <span className="ml-2 rounded bg-brand-50 px-1.5 text-xs text-brand-700">Today</span>}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-600">Hours not available</p>
+      )}
+    </section>
+  );
+}
+
+type NearbyItem = Route.ComponentProps["loaderData"]["nearby"][number];
+
+function Nearby({ items }: { items: NearbyItem[] }) {
+  return (
+    <section aria-labelledby="nearby-heading" className="mt-12">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="nearby-heading" className="text-xl font-semibold">
+          Nearby storage
+        </h2>
+        <Link to="/rv-storage" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600">
+          Search For RV Storage Near You
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <div className="mt-4 rounded-card border border-dashed border-slate-300 p-6 text-center">
+          <p className="font-medium">No nearby locations found</p>
+          <p className="mt-1 text-slate-600">Try expanding your search radius or check back later for new locations.</p>
+        </div>
+      ) : (
+        <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {items.map((item) => (
+            <LocationCard
+              key={item.id}
+              location={{
+                slug: item.slug,
+                name: item.name,
+                address: item.address,
+                rating: item.rating,
+                userRatingsTotal: item.reviewCount,
+                tier: item.tier,
+                isDemo: item.isDemo,
+                photo: item.photo,
+                distanceMiles: item.distanceMiles,
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </section>
   );
 }

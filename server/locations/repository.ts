@@ -99,3 +99,14 @@ export function getLocationsInState(state: string): Promise<LocationRow[]> {
     () => (SAMPLE_LOCATION.state === state ? [SAMPLE_LOCATION] : []),
   );
 }
+
+/** Listings by place id, in the order of `ids` (missing ones left out). */
+export async function getLocationsByIds(ids: readonly string[]): Promise<LocationRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDatabase()
+    .select()
+    .from(locations)
+    .where(inArray(locations.placeId, [...ids]));
+  const byId = new Map(rows.map((r) => [r.placeId, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

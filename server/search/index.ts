@@ -24,7 +24,7 @@ export { listenForLocationChanges } from "./listener";
 export { notifyLocationsChanged } from "./notify";
 export { startSearch, stopSearch } from "./start";
 export type { SearchOptions, SearchPlaceLike } from "./service";
-export { searchNear, searchResultsPage, toSearchQuery } from "./service";
+export { NEARBY_FETCHED, NEARBY_SHOWN, nearbyIds, searchNear, searchResultsPage, toSearchQuery } from "./service";
 export type { PlaceSuggestion } from "./suggestions";
 export { toPlaceSuggestion } from "./suggestions";
 export { invalidParameters, parsePointParams, parseSearchRequest } from "./http";

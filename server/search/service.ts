@@ -1,4 +1,10 @@
-import type { SearchFilters, SearchQuery, SearchResult, SortOrder } from "../../app/lib/search";
+import {
+  DEFAULT_RADIUS_MILES,
+  type SearchFilters,
+  type SearchQuery,
+  type SearchResult,
+  type SortOrder,
+} from "../../app/lib/search";
 import type { LatLng } from "../geo/coordinates";
 import type { QueryOutput, SearchScope } from "./query";
 import { getSearchIndex } from "./refresh";
@@ -50,4 +56,29 @@ export function searchResultsPage(
     ...scope,
     maxMarkers,
   });
+}
+
+/** SPEC.md section 9: nearby spots: 6 fetched, 4 shown. */
+export const NEARBY_FETCHED = 6;
+export const NEARBY_SHOWN = 4;
+
+/**
+ * The ids of the nearest other listings within the default radius, nearest first, whatever
+ * their tier (the distance sort ranks tiers first; nearby means nearest).
+ */
+export function nearbyIds(point: LatLng, excludeId: string): { id: string; distanceMiles: number }[] {
+  const { markers } = getSearchIndex().search(
+    toSearchQuery(point, {
+      filters: { sizes: [], amenities: [] },
+      sort: "distance",
+      page: 1,
+      pageSize: 0,
+      radius: DEFAULT_RADIUS_MILES,
+    }),
+    { maxMarkers: NEARBY_FETCHED + 1 },
+  );
+  return markers
+    .filter((m) => m.id !== excludeId)
+    .slice(0, NEARBY_FETCHED)
+    .map((m) => ({ id: m.id, distanceMiles: m.distanceMiles }));
 }

@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { imageRefFromUrl } from "../../lib/images";
 import { MAX_CARD_AMENITIES } from "../../lib/search";
 import { isPreferredPartner, type Tier } from "../../lib/tiers";
@@ -24,6 +24,8 @@ export interface LocationCardData {
 
 export function LocationCard({ location, eager = false }: { location: LocationCardData; eager?: boolean }) {
   const highlighted = isPreferredPartner(location.tier);
+  // The detail page's Back button returns to the results page the card was opened from.
+  const { pathname, search } = useLocation();
   return (
     <article
       className={`group relative flex flex-col overflow-hidden rounded-card border bg-white transition-shadow hover:shadow-md ${
@@ -41,6 +43,7 @@ export function LocationCard({ location, eager = false }: { location: LocationCa
         <h3 className="text-lg font-semibold leading-snug">
           <Link
             to={`/location/${location.slug}`}
+            state={{ from: pathname + search }}
             className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
           >
             {location.name}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { dayName, displayPhone, hoursLineDay, telHref } from "./format";
+
+describe("format", () => {
+  it("shows phone numbers without a leading +1", () => {
+    expect(displayPhone("+1 512-555-0100")).toBe("512-555-0100");
+    expect(displayPhone("(512) 555-0100")).toBe("(512) 555-0100");
+    expect(displayPhone("  ")).toBeNull();
+    expect(displayPhone(null)).toBeNull();
+  });
+
+  it("dials with the country code", () => {
+    expect(telHref("(512) 555-0100")).toBe("tel:+15125550100");
+    expect(telHref("+1 512-555-0100")).toBe("tel:+15125550100");
+  });
+
+  it("reads the day of an hours line", () => {
+    expect(hoursLineDay("Monday: 8:00 AM – 6:00 PM")).toBe("Monday");
+    expect(hoursLineDay("Holiday hours vary")).toBeUndefined();
+    expect(dayName(new Date(2026, 10, 22))).toBe("Sunday");
+  });
+});

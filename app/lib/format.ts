@@ -1,0 +1,26 @@
+/** Small display rules shared by pages. Browser-safe. */
+
+/** A phone number as shown: without a leading +1 (SPEC.md section 9). */
+export function displayPhone(phone: string | null | undefined): string | null {
+  const trimmed = phone?.trim();
+  if (!trimmed) return null;
+  return trimmed.replace(/^\+1[\s.-]*/, "");
+}
+
+/** The digits a tel: link dials, with the country code. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits.startsWith("+") ? digits : `+1${digits}`}`;
+}
+
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** The day name an opening-hours line starts with ("Monday: 8:00 AM – 6:00 PM" -> "Monday"). */
+export function hoursLineDay(line: string): string | undefined {
+  const day = line.split(":")[0]?.trim();
+  return day && DAYS.includes(day) ? day : undefined;
+}
+
+export function dayName(date: Date): string {
+  return DAYS[date.getDay()]!;
+}

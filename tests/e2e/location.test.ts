@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const counter = () => page.locator("section[aria-label=Photos] p[aria-live]").textContent();
+
+describe("facility page", () => {
+  it("opens from the results page, pages the gallery by mouse and keyboard, and goes back", async () => {
+    await page.goto(`${baseUrl}/rv-storage/austin-tx?sort=rating`);
+    await page.waitForLoadState("networkidle");
+    const card = page.locator("section[aria-label=Results] article h3 a").first();
+    const name = (await card.textContent())!;
+    await card.click();
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(page.url()).toMatch(/\/location\/[a-z0-9_-]+$/);
+
+    const total = Number(/\/ (\d+)$/.exec((await counter())!)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(await counter()).toBe(`1 / ${total}`);
+    await page.getByRole("button", { name: "Next photo" }).first().click();
+    expect(await counter()).toBe(`2 / ${total}`);
+    await page.getByRole("button", { name: "Previous photo" }).first().click();
+    await page.getByRole("button", { name: "Previous photo" }).first().click();
+    expect(await counter()).toBe(`${total} / ${total}`); // wrapped around
+    await page.getByRole("button", { name: "Show photo 1" }).focus();
+    await page.keyboard.press("ArrowRight"); // keys work wherever focus is inside the gallery
+    expect(await counter()).toBe(`1 / ${total}`);
+    await page.keyboard.press("ArrowLeft");
+    expect(await counter()).toBe(`${total} / ${total}`);
+    await page.getByRole("button", { name: "Show photo 2" }).click();
+    expect(await counter()).toBe(`2 / ${total}`);
+    await page.getByRole("button", { name: "View full screen" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("Escape");
+    expect(await counter()).toBe(`1 / ${total}`);
+
+    expect(await page.getByRole("heading", { name: "Business hours" }).isVisible()).toBe(true);
+    expect(await page.getByText("Today", { exact: true }).count()).toBeLessThanOrEqual(1);
+    expect(await page.getByRole("heading", { name: "Nearby storage" }).isVisible()).toBe(true);
+    const phone = page.locator('aside a[href^="tel:+1"]');
+    expect(await phone.textContent()).not.toContain("+1");
+    await page.screenshot({ path: ".tmp/screenshots/location-desktop.png", fullPage: true });
+
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.waitForURL(`${baseUrl}/rv-storage/austin-tx?sort=rating`);
+  });
+
+  it("offers 'Claim This Business' to anyone", async () => {
+    await page.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await page.locator("section[aria-label=Results] article h3 a").first().click();
+    const claim = page.getByRole("link", { name: "Claim This Business" });
+    await claim.waitFor();
+    const href = await claim.getAttribute("href");
+    expect(href).toMatch(/^\/owner\/claim\/demo_[a-z0-9]+$/);
+    await claim.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+  });
+
+  it("answers unknown and malformed slugs with the right message, status and a way home", async () => {
+    const missing = await page.goto(`${baseUrl}/location/nothing-here-tx-demo_zzzzzzzzzzzzzz`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByText("Location not found").isVisible()).toBe(true);
+    const malformed = await page.goto(`${baseUrl}/location/%%%`);
+    expect(malformed?.status()).toBe(400);
+    const bad = await page.goto(`${baseUrl}/location/short`);
+    expect(bad?.status()).toBe(400);
+    expect(await page.getByText("Invalid location URL").isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+  });
+
+  it("shows Call and Directions in a bar on phones", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await phone.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await phone.locator("section[aria-label=Results] article h3 a").first().click();
+    await phone.getByRole("link", { name: "Call" }).waitFor();
+    expect(await phone.getByRole("link", { name: "Directions" }).last().isVisible()).toBe(true);
+    await phone.screenshot({ path: ".tmp/screenshots/location-phone.png" });
+    await phone.close();
+  });
+});
