@@ -14,7 +14,8 @@ import { UseMyLocationButton } from "../components/search/use-my-location";
 import { AMENITY_LABELS, type AmenityFlag } from "../lib/amenities";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
-import { EAGER_CARD_IMAGES, PAGE_SIZE, parseSearchParams, searchParamsFor, type SortOrder } from "../lib/search";
+import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
+import { parseSearchParams } from "../lib/search-params";
 import type { SizeOption } from "../lib/sizes";
 import {
   placeFromPoint,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { SearchParamError } from "../../app/lib/search";
+import type { SearchParamError } from "../../app/lib/search-params";
 import { parseSearchRequest } from "./http";
 import { getSearchIndex } from "./refresh";
 import type { SearchIndex } from "./search-index";

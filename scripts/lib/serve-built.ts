@@ -1,0 +1,76 @@
+/**
+ * Starts the built site (`server.js`) on a free port over a fresh data directory, as a new user's
+ * `npm start` would, for the page benchmarks. Set BASE_URL to measure a site that is already up.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface RunningSite {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startBuiltSite(): Promise<RunningSite> {
+  if (process.env.BASE_URL) return { baseUrl: process.env.BASE_URL.replace(/\/$/, ""), stop: async () => {} };
+  const root = path.resolve(import.meta.dirname, "../..");
+  if (!process.env.SKIP_BUILD) {
+    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore" });
+    if (build.status !== 0) throw new Error("The build failed: run `npx react-router build` to see why");
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
+  const port = await freePort();
+  const server = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The site exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The site did not start within 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill("SIGTERM");
+      await new Promise((r) => server.once("exit", r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A facility page URL: the first card of a city's results. */
+export async function firstFacilityPath(baseUrl: string, city = "austin-tx"): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/rv-storage/${city}`)).text();
+  const match = /href="(\/location\/[^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error(`No facility link on /rv-storage/${city}`);
+  return match[1];
+}

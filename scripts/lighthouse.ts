@@ -1,0 +1,60 @@
+/**
+ * npm run lighthouse: Lighthouse 12 (mobile profile) on a facility page and a results page of the
+ * built site, in Debian's Chromium. Prints the four category scores per page.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { firstFacilityPath, startBuiltSite } from "./lib/serve-built";
+
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+async function main(): Promise<number> {
+  const site = await startBuiltSite();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const pages = [
+      ["facility", await firstFacilityPath(site.baseUrl)],
+      ["results", "/rv-storage/austin-tx"],
+      ["home", "/"],
+    ] as const;
+    // Warm up: demo photos are drawn and processed on their first request.
+    for (const [, path] of pages) await fetch(site.baseUrl + path);
+    console.log(`| page | ${CATEGORIES.join(" | ")} |\n|---|${CATEGORIES.map(() => "---:").join("|")}|`);
+    for (const [name, path] of pages) {
+      const result = await lighthouse(site.baseUrl + path, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
+      const categories = result?.lhr.categories ?? {};
+      const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
+      console.log(`| ${name} (${path.length > 40 ? `${path.slice(0, 40)}…` : path}) | ${scores.join(" | ")} |`);
+    }
+    console.log("\nTargets: performance >= 90; accessibility, best practices and SEO = 100.");
+    return 0;
+  } finally {
+    chrome.kill();
+    await site.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
