@@ -29,6 +29,7 @@ async function main(): Promise<number> {
       ["results", "/rv-storage/austin-tx"],
       ["home", "/"],
     ] as const;
+    const failures: string[] = [];
     // Warm up: demo photos are drawn and processed on their first request.
     for (const [, path] of pages) await fetch(site.baseUrl + path);
     console.log(`| page | ${CATEGORIES.join(" | ")} |\n|---|${CATEGORIES.map(() => "---:").join("|")}|`);
@@ -42,7 +43,20 @@ async function main(): Promise<number> {
       const categories = result?.lhr.categories ?? {};
       const scores = CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100));
       console.log(`| ${name} (${path.length > 40 ? `${path.slice(0, 40)}…` : path}) | ${scores.join(" | ")} |`);
+      // What costs points, so a regression names its cause.
+      const lhr = result?.lhr;
+      for (const category of CATEGORIES) {
+        for (const ref of lhr?.categories[category]?.auditRefs ?? []) {
+          const audit = lhr?.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            failures.push(
+              `${name}: ${category}: ${audit.id} (${Math.round(audit.score * 100)}) ${audit.displayValue ?? ""}`,
+            );
+          }
+        }
+      }
     }
+    if (failures.length) console.log(`\nAudits below full marks:\n${failures.map((f) => `  ${f}`).join("\n")}`);
     console.log("\nTargets: performance >= 90; accessibility, best practices and SEO = 100.");
     return 0;
   } finally {

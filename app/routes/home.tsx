@@ -81,7 +81,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-5">
             {states.map((s) => (
               <li key={s.state}>
-                <Link to={`/rv-storage/${buildPlaceSlug(null, s.state)}`} className="text-brand-700 hover:underline">
+                <Link
+                  to={`/rv-storage/${buildPlaceSlug(null, s.state)}`}
+                  className="text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700"
+                >
                   {s.name}
                 </Link>{" "}
                 <span className="text-sm text-slate-600">({s.count})</span>

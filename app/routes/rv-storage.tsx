@@ -307,6 +307,7 @@ function Results({ data: d }: { data: ResultsData }) {
               {result.items.map((item, i) => (
                 <LocationCard
                   key={item.id}
+                  headingLevel={2}
                   eager={i < EAGER_CARD_IMAGES}
                   location={{
                     slug: item.slug,

@@ -80,7 +80,7 @@ describe("home page", () => {
     await page.waitForURL(/\/rv-storage\/austin-tx$/);
     // Client navigation commits the URL before React renders the new page: wait for the heading.
     await page.getByRole("heading", { level: 1, name: /^Storage Locations in Austin, Texas \(\d+\)$/ }).waitFor();
-    await page.locator("article h3 a").first().click();
+    await page.locator("section[aria-label=Results] article h2 a").first().click();
     await page.waitForURL(/\/location\//);
     // The URL changes before the new page renders: wait for the detail page itself.
     await page.getByRole("link", { name: "Claim This Business" }).waitFor();

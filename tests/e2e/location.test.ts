@@ -20,7 +20,7 @@ describe("facility page", () => {
   it("opens from the results page, pages the gallery by mouse and keyboard, and goes back", async () => {
     await page.goto(`${baseUrl}/rv-storage/austin-tx?sort=rating`);
     await page.waitForLoadState("networkidle");
-    const card = page.locator("section[aria-label=Results] article h3 a").first();
+    const card = page.locator("section[aria-label=Results] article h2 a").first();
     const name = (await card.textContent())!;
     await card.click();
     await page.getByRole("heading", { level: 1, name }).waitFor();
@@ -60,7 +60,7 @@ describe("facility page", () => {
 
   it("offers 'Claim This Business' to anyone", async () => {
     await page.goto(`${baseUrl}/rv-storage/austin-tx`);
-    await page.locator("section[aria-label=Results] article h3 a").first().click();
+    await page.locator("section[aria-label=Results] article h2 a").first().click();
     const claim = page.getByRole("link", { name: "Claim This Business" });
     await claim.waitFor();
     const href = await claim.getAttribute("href");
@@ -85,7 +85,7 @@ describe("facility page", () => {
   it("shows Call and Directions in a bar on phones", async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     await phone.goto(`${baseUrl}/rv-storage/austin-tx`);
-    await phone.locator("section[aria-label=Results] article h3 a").first().click();
+    await phone.locator("section[aria-label=Results] article h2 a").first().click();
     await phone.getByRole("link", { name: "Call" }).waitFor();
     expect(await phone.getByRole("link", { name: "Directions" }).last().isVisible()).toBe(true);
     await phone.screenshot({ path: ".tmp/screenshots/location-phone.png" });

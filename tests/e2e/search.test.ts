@@ -32,7 +32,7 @@ async function headingCount(): Promise<number> {
   if (!match) throw new Error(`No count in heading "${text}"`);
   return Number(match[1]);
 }
-const cardNames = () => page.locator("section[aria-label=Results] article h3").allTextContents();
+const cardNames = () => page.locator("section[aria-label=Results] article h2").allTextContents();
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
 async function waitForHeading(pattern: RegExp) {
   await page.getByRole("heading", { level: 1, name: pattern }).waitFor();

@@ -22,7 +22,17 @@ export interface LocationCardData {
   amenities?: readonly string[];
 }
 
-export function LocationCard({ location, eager = false }: { location: LocationCardData; eager?: boolean }) {
+export function LocationCard({
+  location,
+  eager = false,
+  headingLevel = 3,
+}: {
+  location: LocationCardData;
+  eager?: boolean;
+  /** The card title's level under the page's own headings (results: 2, sections: 3). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const highlighted = isPreferredPartner(location.tier);
   // The detail page's Back button returns to the results page the card was opened from.
   const { pathname, search } = useLocation();
@@ -40,7 +50,7 @@ export function LocationCard({ location, eager = false }: { location: LocationCa
           <PreferredPartnerBadge tier={location.tier} />
           <DemoBadge isDemo={location.isDemo} />
         </div>
-        <h3 className="text-lg font-semibold leading-snug">
+        <Heading className="text-lg font-semibold leading-snug">
           <Link
             to={`/location/${location.slug}`}
             state={{ from: pathname + search }}
@@ -48,7 +58,7 @@ export function LocationCard({ location, eager = false }: { location: LocationCa
           >
             {location.name}
           </Link>
-        </h3>
+        </Heading>
         {location.address && (
           <p className="flex items-start gap-1 text-sm text-slate-600">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
