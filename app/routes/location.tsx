@@ -2,7 +2,7 @@ import { ArrowLeft, Clock, Globe, Navigation, Phone } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/location";
-import { LocationCard } from "../components/location/location-card";
+import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { Rating } from "../components/location/rating";
 import { DemoBadge, PreferredPartnerBadge } from "../components/location/tier-badge";
@@ -323,20 +323,7 @@ function Nearby({ items }: { items: NearbyItem[] }) {
       ) : (
         <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((item) => (
-            <LocationCard
-              key={item.id}
-              location={{
-                slug: item.slug,
-                name: item.name,
-                address: item.address,
-                rating: item.rating,
-                userRatingsTotal: item.reviewCount,
-                tier: item.tier,
-                isDemo: item.isDemo,
-                photo: item.photo,
-                distanceMiles: item.distanceMiles,
-              }}
-            />
+            <LocationCard key={item.id} location={cardDataFrom(item)} />
           ))}
         </div>
       )}

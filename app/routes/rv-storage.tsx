@@ -2,7 +2,7 @@ import { List, Map as MapIcon } from "lucide-react";
 import { useState } from "react";
 import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/rv-storage";
-import { LocationCard } from "../components/location/location-card";
+import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { ResultsMap } from "../components/map/results-map";
 import { AmenitiesFilter } from "../components/search/amenities-filter";
 import { LocationErrorBanner } from "../components/search/location-error-banner";
@@ -309,18 +309,7 @@ function Results({ data: d }: { data: ResultsData }) {
                   key={item.id}
                   headingLevel={2}
                   eager={i < EAGER_CARD_IMAGES}
-                  location={{
-                    slug: item.slug,
-                    name: item.name,
-                    address: item.address,
-                    rating: item.rating,
-                    userRatingsTotal: item.reviewCount,
-                    tier: item.tier,
-                    isDemo: item.isDemo,
-                    photo: item.photo,
-                    distanceMiles: item.distanceMiles,
-                    amenities: item.amenities.map((a) => AMENITY_LABELS[a]),
-                  }}
+                  location={cardDataFrom({ ...item, amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]) })}
                 />
               ))}
             </div>

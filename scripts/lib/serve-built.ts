@@ -1,6 +1,7 @@
 /**
  * Starts the built site (`server.js`) on a free port over a fresh data directory, as a new user's
- * `npm start` would, for the page benchmarks. Set BASE_URL to measure a site that is already up.
+ * `npm start` would, for the browser tests and the page benchmarks. SITE_URL points them at a
+ * site that is already up instead; SKIP_BUILD=1 reuses the last build.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,15 +25,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startBuiltSite(): Promise<RunningSite> {
-  if (process.env.BASE_URL) return { baseUrl: process.env.BASE_URL.replace(/\/$/, ""), stop: async () => {} };
+export async function startBuiltSite({ logFile }: { logFile?: string } = {}): Promise<RunningSite> {
+  if (process.env.SITE_URL) return { baseUrl: process.env.SITE_URL.replace(/\/$/, ""), stop: async () => {} };
   const root = path.resolve(import.meta.dirname, "../..");
   if (!process.env.SKIP_BUILD) {
-    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore" });
+    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
     if (build.status !== 0) throw new Error("The build failed: run `npx react-router build` to see why");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
   const port = await freePort();
+  const log = logFile ? fs.openSync(logFile, "w") : "ignore";
   const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: {
@@ -43,18 +45,22 @@ export async function startBuiltSite(): Promise<RunningSite> {
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
     },
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
+  const tail = () => (logFile ? `\n${fs.readFileSync(logFile, "utf8").slice(-4000)}` : "");
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The site exited with code ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`The site exited with code ${server.exitCode}${tail()}`);
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("The site did not start within 120 s");
+    if (Date.now() > deadline) {
+      server.kill("SIGKILL");
+      throw new Error(`The site did not start within 120 s${tail()}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

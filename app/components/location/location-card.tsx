@@ -22,6 +22,33 @@ export interface LocationCardData {
   amenities?: readonly string[];
 }
 
+/** A search result (or anything shaped like one) as card data. */
+export function cardDataFrom(item: {
+  slug: string;
+  name: string;
+  address: string | null;
+  rating: number | null;
+  reviewCount: number;
+  tier: Tier;
+  isDemo: boolean;
+  photo: string | null;
+  distanceMiles?: number;
+  amenityLabels?: readonly string[];
+}): LocationCardData {
+  return {
+    slug: item.slug,
+    name: item.name,
+    address: item.address,
+    rating: item.rating,
+    userRatingsTotal: item.reviewCount,
+    tier: item.tier,
+    isDemo: item.isDemo,
+    photo: item.photo,
+    ...(item.distanceMiles !== undefined ? { distanceMiles: item.distanceMiles } : {}),
+    ...(item.amenityLabels ? { amenities: item.amenityLabels } : {}),
+  };
+}
+
 export function LocationCard({
   location,
   eager = false,
