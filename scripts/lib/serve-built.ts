@@ -29,7 +29,13 @@ export async function startBuiltSite({ logFile }: { logFile?: string } = {}): Pr
   if (process.env.SITE_URL) return { baseUrl: process.env.SITE_URL.replace(/\/$/, ""), stop: async () => {} };
   const root = path.resolve(import.meta.dirname, "../..");
   if (!process.env.SKIP_BUILD) {
-    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+    // NODE_ENV must be production for the build: under Vitest it is "test", which would bundle
+    // React's development build (twice the size) into the site that npm start then reuses.
+    const build = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     if (build.status !== 0) throw new Error("The build failed: run `npx react-router build` to see why");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
