@@ -15,6 +15,7 @@ import { buildPlaceSlug, parseLocationSlug } from "../lib/slug";
 import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
+import { logger } from "../../server/logger";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 
 /**
@@ -25,7 +26,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
   const parsed = parseLocationSlug(slug);
   if (!parsed.placeIdPiece) throw data("Invalid location URL", { status: 400 });
-  const location = (await getLocationBySlug(slug)) ?? (await getLocationByIdPiece(parsed.placeIdPiece));
+  let location;
+  try {
+    location = (await getLocationBySlug(slug)) ?? (await getLocationByIdPiece(parsed.placeIdPiece));
+  } catch (error) {
+    logger.error({ err: error, slug }, "could not load a location");
+    throw data("Failed to load location", { status: 500 });
+  }
   if (!location) throw data("Location not found", { status: 404 });
   if (location.slug !== slug) throw redirect(`/location/${location.slug}`, 301);
   const flags = amenityFlagsOf(location);

@@ -3,7 +3,13 @@ import { createTestDatabase } from "../../tests/setup/db";
 import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { ensureDemoData } from "./demo-seed";
-import { getCatalogueStats, getFeaturedLocations, getLocationByIdPiece, getLocationBySlug } from "./repository";
+import {
+  CatalogueUnavailableError,
+  getCatalogueStats,
+  getFeaturedLocations,
+  getLocationByIdPiece,
+  getLocationBySlug,
+} from "./repository";
 import { SAMPLE_LOCATION } from "./sample";
 
 let handle: DatabaseHandle;
@@ -42,5 +48,7 @@ describe("catalogue reads", () => {
     expect(await getCatalogueStats()).toEqual(before);
     expect(await getFeaturedLocations(3)).toEqual([SAMPLE_LOCATION]);
     expect(await getLocationBySlug(SAMPLE_LOCATION.slug)).toBe(SAMPLE_LOCATION);
+    // A slug never read before cannot be answered from memory: that is a failure, not a 404.
+    await expect(getLocationBySlug("never-read-before-demo_zzzzzzzzzzzz")).rejects.toThrow(CatalogueUnavailableError);
   });
 });

@@ -21,6 +21,11 @@ async function withFallback<T>(key: string, read: () => Promise<T>, fallback: ()
   }
 }
 
+/** The database failed and nothing was cached: the caller answers 'Failed to load location'. */
+export class CatalogueUnavailableError extends Error {
+  override name = "CatalogueUnavailableError";
+}
+
 export async function getLocationBySlug(slug: string): Promise<LocationRow | undefined> {
   if (slug === SAMPLE_LOCATION.slug) return SAMPLE_LOCATION;
   return withFallback(
@@ -29,7 +34,10 @@ export async function getLocationBySlug(slug: string): Promise<LocationRow | und
       const [row] = await getDatabase().select().from(locations).where(eq(locations.slug, slug)).limit(1);
       return row;
     },
-    () => undefined,
+    () => {
+      // "Not found" would be a lie when the database could not be asked.
+      throw new CatalogueUnavailableError("The catalogue could not be read");
+    },
   );
 }
 
