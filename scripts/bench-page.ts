@@ -5,7 +5,7 @@
  */
 import http from "node:http";
 import { launchBrowser } from "../tests/e2e/browser";
-import { firstFacilityPath, startBuiltSite } from "./lib/serve-built";
+import { measuredPages, runScript, startBuiltSite } from "./lib/serve-built";
 
 const JS_BUDGET = 150 * 1024;
 const RUNS = 30;
@@ -31,11 +31,7 @@ async function main(): Promise<number> {
   const browser = await launchBrowser();
   let failed = false;
   try {
-    const pages = [
-      ["facility", await firstFacilityPath(site.baseUrl)],
-      ["results", "/rv-storage/austin-tx"],
-      ["home", "/"],
-    ] as const;
+    const pages = await measuredPages(site.baseUrl);
     console.log(
       "| page | TTFB p50 | TTFB p99 | HTML | JS | CSS | images | total |\n|---|---:|---:|---:|---:|---:|---:|---:|",
     );
@@ -75,10 +71,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runScript(main);

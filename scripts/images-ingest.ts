@@ -4,11 +4,10 @@
  * Exit codes: 0 every photo used, 2 some files or folders skipped (the rest are stored unless
  * --dry-run), 1 a fatal error (bad usage, missing DIR, database unavailable or locked).
  */
-import { parseArgs } from "node:util";
 import { getConfig } from "../server/config";
 import { notifyLocationsChanged } from "../server/search";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
-import { UsageError, runCli } from "../server/cli";
+import { parseSingleTargetCommand, runCli } from "../server/cli";
 import { getImageStorage } from "../server/images";
 import {
   assertIngestDirectory,
@@ -36,25 +35,9 @@ The database is the one the site uses (DATABASE_URL, else the embedded one in DA
 embedded one can only be open in one process, so stop the site first.`;
 
 function parseCommandLine(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        "dry-run": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return "help" as const;
-  if (positionals.length === 0) throw new UsageError("Missing DIR.");
-  if (positionals.length > 1)
-    throw new UsageError(`Expected one DIR, got ${positionals.length}: ${positionals.join(" ")}`);
-  return { dir: positionals[0] ?? "", dryRun: values["dry-run"] };
+  const parsed = parseSingleTargetCommand(argv, "DIR", { "dry-run": { type: "boolean", default: false } });
+  if (parsed === "help") return parsed;
+  return { dir: parsed.target, dryRun: parsed.values["dry-run"] === true };
 }
 
 type IngestCommand = Exclude<ReturnType<typeof parseCommandLine>, "help">;

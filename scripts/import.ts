@@ -4,10 +4,9 @@
  * Exit codes: 0 every row accepted, 2 some rows rejected (the accepted ones are written unless
  * --dry-run), 1 a fatal error (bad usage, unreadable file, database unavailable or locked).
  */
-import { parseArgs } from "node:util";
 import { getConfig } from "../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
-import { UsageError, runCli } from "../server/cli";
+import { UsageError, parseSingleTargetCommand, runCli } from "../server/cli";
 import { importSource } from "../server/locations/import";
 import { notifyLocationsChanged } from "../server/search";
 import { openLocationFile, type FileFormat } from "../server/locations/read-file";
@@ -30,29 +29,15 @@ The database is the one the site uses (DATABASE_URL, else the embedded one in DA
 const FORMATS: readonly FileFormat[] = ["csv", "json", "ndjson"];
 
 function parseCommandLine(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        "dry-run": { type: "boolean", default: false },
-        format: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return "help" as const;
-  if (positionals.length === 0) throw new UsageError("Missing FILE.");
-  if (positionals.length > 1)
-    throw new UsageError(`Expected one FILE, got ${positionals.length}: ${positionals.join(" ")}`);
-  const format = values.format as FileFormat | undefined;
+  const parsed = parseSingleTargetCommand(argv, "FILE", {
+    "dry-run": { type: "boolean", default: false },
+    format: { type: "string" },
+  });
+  if (parsed === "help") return parsed;
+  const format = parsed.values.format as FileFormat | undefined;
   if (format !== undefined && !FORMATS.includes(format))
     throw new UsageError(`Unknown --format ${format}: use csv, json or ndjson.`);
-  return { file: positionals[0] ?? "", dryRun: values["dry-run"], format };
+  return { file: parsed.target, dryRun: parsed.values["dry-run"] === true, format };
 }
 
 type ImportCommand = Exclude<ReturnType<typeof parseCommandLine>, "help">;

@@ -4,7 +4,7 @@
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { firstFacilityPath, startBuiltSite } from "./lib/serve-built";
+import { measuredPages, runScript, startBuiltSite } from "./lib/serve-built";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -24,11 +24,7 @@ async function main(): Promise<number> {
     ],
   });
   try {
-    const pages = [
-      ["facility", await firstFacilityPath(site.baseUrl)],
-      ["results", "/rv-storage/austin-tx"],
-      ["home", "/"],
-    ] as const;
+    const pages = await measuredPages(site.baseUrl);
     const failures: string[] = [];
     // Warm up: demo photos are drawn and processed on their first request.
     for (const [, path] of pages) await fetch(site.baseUrl + path);
@@ -65,10 +61,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runScript(main);

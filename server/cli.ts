@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 /** Helpers shared by the command-line tools under scripts/. */
 
 /**
@@ -60,4 +61,33 @@ export function runCli<C>(spec: CliSpec<C>, argv = process.argv.slice(2)): Promi
       process.exitCode = 1;
     },
   );
+}
+
+type OptionSpecs = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
+
+/**
+ * Parses a command line of options plus exactly one `positional` (FILE, DIR) with node's
+ * parseArgs: "help" for -h/--help, else the option values and the positional; every mistake is a
+ * UsageError naming it.
+ */
+export function parseSingleTargetCommand(argv: string[], positional: string, options: NonNullable<OptionSpecs>) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { ...options, help: { type: "boolean", short: "h", default: false } },
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | (string | boolean)[] | undefined>;
+  if (values.help) return "help" as const;
+  if (positionals.length === 0) throw new UsageError(`Missing ${positional}.`);
+  if (positionals.length > 1) {
+    throw new UsageError(`Expected one ${positional}, got ${positionals.length}: ${positionals.join(" ")}`);
+  }
+  return { target: positionals[0]!, values };
 }

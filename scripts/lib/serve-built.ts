@@ -80,9 +80,29 @@ export async function startBuiltSite({ logFile }: { logFile?: string } = {}): Pr
 }
 
 /** A facility page URL: the first card of a city's results. */
-export async function firstFacilityPath(baseUrl: string, city = "austin-tx"): Promise<string> {
+async function firstFacilityPath(baseUrl: string, city = "austin-tx"): Promise<string> {
   const html = await (await fetch(`${baseUrl}/rv-storage/${city}`)).text();
   const match = /href="(\/location\/[^"]+)"/.exec(html);
   if (!match?.[1]) throw new Error(`No facility link on /rv-storage/${city}`);
   return match[1];
+}
+
+/** The pages the page benchmarks measure: a facility, a results page and the home page. */
+export async function measuredPages(baseUrl: string): Promise<(readonly [name: string, path: string])[]> {
+  return [
+    ["facility", await firstFacilityPath(baseUrl)],
+    ["results", "/rv-storage/austin-tx"],
+    ["home", "/"],
+  ];
+}
+
+/** Runs a benchmark script's main and exits with its code; a failure prints one line, exit 1. */
+export function runScript(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
 }
