@@ -1,1 +1,2 @@
 export * from "./locations";
+export * from "./auth";
