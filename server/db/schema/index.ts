@@ -1,2 +1,3 @@
 export * from "./locations";
 export * from "./auth";
+export * from "./analytics";
