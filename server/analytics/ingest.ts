@@ -1,0 +1,201 @@
+import { inArray } from "drizzle-orm";
+import { classifyTrafficSource } from "../../app/analytics/traffic-source";
+import { analyticsBatchSchema, describeIssues, type ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
+import { badRequest } from "../errors";
+import type { Database } from "../db/client";
+import { locations } from "../db/schema";
+import { logger } from "../logger";
+import { storeEvents, type EventRow } from "./store";
+
+/** Events dated further back than this (a long-offline tab) or ahead of the clock are ignored. */
+const MAX_AGE_MS = 7 * 86_400_000;
+const MAX_SKEW_MS = 5 * 60_000;
+/** The most events one transaction of the writer takes from the queue. */
+const MAX_ROWS_PER_TRANSACTION = 5_000;
+
+export interface Sender {
+  /** The sign-in session (anonymous or not) that sent the batch. */
+  authSessionId: string;
+  userId: string | null;
+  /** The site's origin, for telling internal referrers from external ones. */
+  siteOrigin: string;
+}
+
+export interface IngestResult {
+  received: number;
+  /** New events, counted now. */
+  stored: number;
+  /** Events already stored by an earlier attempt of the same batch: not counted again. */
+  duplicates: number;
+  /** Events dated more than 7 days back or in the future: dropped. */
+  ignored: number;
+}
+
+/** Parses a request body (already JSON-decoded) into events, or a 400 naming the problems. */
+export function parseBatch(body: unknown): ValidatedAnalyticsEvent[] {
+  const parsed = analyticsBatchSchema.safeParse(body);
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error);
+    throw badRequest(`invalid events: ${problems.join("; ")}`, { errors: problems });
+  }
+  return parsed.data;
+}
+
+/** Place ids known to exist, per database: listings are rarely deleted, and a miss re-checks. */
+const knownIds = new WeakMap<Database, Set<string>>();
+
+async function unknownLocationIds(db: Database, ids: Set<string>): Promise<string[]> {
+  let known = knownIds.get(db);
+  if (!known) knownIds.set(db, (known = new Set()));
+  const missing = [...ids].filter((id) => !known.has(id));
+  if (missing.length === 0) return [];
+  const found = await db.select({ id: locations.placeId }).from(locations).where(inArray(locations.placeId, missing));
+  if (known.size > 2_000_000) known.clear();
+  for (const { id } of found) known.add(id);
+  return missing.filter((id) => !known.has(id));
+}
+
+export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender): EventRow {
+  const referrer = event.referrer || null;
+  return {
+    eventId: event.eventId,
+    eventType: event.eventType,
+    occurredAt: new Date(event.timestamp),
+    sessionId: event.sessionId,
+    authSessionId: sender.authSessionId,
+    // Never trust a user id from the body: record the session's own user, and only when the
+    // tracker sent one at all (it omits it under Do-Not-Track / Global Privacy Control).
+    userId: event.userId ? sender.userId : null,
+    locationId: event.locationId ?? null,
+    elementType: event.elementType ?? null,
+    url: event.url,
+    referrer,
+    trafficSource:
+      event.eventType === "page_view"
+        ? referrer
+          ? classifyTrafficSource(referrer, sender.siteOrigin)
+          : (event.trafficSource ?? "direct")
+        : null,
+    userAgent: event.userAgent || null,
+    viewport: event.viewport ?? null,
+  };
+}
+
+/**
+ * Validates that every location exists, then stores the batch durably (returns after the commit).
+ * Throws a 400 AppError naming unknown location ids.
+ */
+export async function ingestEvents(
+  db: Database,
+  events: readonly ValidatedAnalyticsEvent[],
+  sender: Sender,
+  now = new Date(),
+): Promise<IngestResult> {
+  const ids = new Set(events.flatMap((e) => (e.locationId ? [e.locationId] : [])));
+  const unknown = await unknownLocationIds(db, ids);
+  if (unknown.length > 0) {
+    throw badRequest(`unknown location ids: ${unknown.slice(0, 10).join(", ")}`, { unknownLocationIds: unknown });
+  }
+  const rows: EventRow[] = [];
+  const seen = new Set<string>();
+  let ignored = 0;
+  for (const event of events) {
+    const row = toEventRow(event, sender);
+    const age = now.getTime() - row.occurredAt.getTime();
+    if (age > MAX_AGE_MS || age < -MAX_SKEW_MS) ignored++;
+    else if (!seen.has(row.eventId)) {
+      seen.add(row.eventId);
+      rows.push(row);
+    }
+  }
+  const stored = await writerFor(db).write(rows);
+  return { received: events.length, stored, duplicates: events.length - ignored - stored, ignored };
+}
+
+interface Pending {
+  rows: EventRow[];
+  resolve(stored: number): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit: concurrent batches wait while one transaction runs, then the next transaction
+ * takes all of them at once. Under load this turns hundreds of small transactions per second into
+ * a few large ones (one fsync each), and one writer per process cannot deadlock with itself.
+ */
+class EventWriter {
+  private queue: Pending[] = [];
+  private running = false;
+
+  constructor(private readonly db: Database) {}
+
+  write(rows: EventRow[]): Promise<number> {
+    if (rows.length === 0) return Promise.resolve(0);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const group: Pending[] = [];
+        let size = 0;
+        while (
+          this.queue.length > 0 &&
+          (group.length === 0 || size + this.queue[0]!.rows.length <= MAX_ROWS_PER_TRANSACTION)
+        ) {
+          const next = this.queue.shift()!;
+          group.push(next);
+          size += next.rows.length;
+        }
+        try {
+          const fresh = await withRetry(() =>
+            storeEvents(
+              this.db,
+              group.flatMap((p) => p.rows),
+            ),
+          );
+          for (const p of group) {
+            // An event id repeated in two batches of one group is new for the first batch only.
+            let stored = 0;
+            for (const row of p.rows) {
+              if (fresh.delete(row.eventId)) stored++;
+            }
+            p.resolve(stored);
+          }
+        } catch (error) {
+          for (const p of group) p.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+const writers = new WeakMap<Database, EventWriter>();
+function writerFor(db: Database): EventWriter {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new EventWriter(db)));
+  return writer;
+}
+
+const RETRYABLE = new Set(["40P01", "40001"]);
+
+/** Retries a transaction that lost a deadlock or serialization race with another instance. */
+async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;
+      logger.warn({ code, attempt }, "analytics write retried");
+    }
+  }
+}

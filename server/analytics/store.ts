@@ -1,0 +1,234 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import type { AnalyticsViewport, ClickType, TrafficSource } from "../../app/analytics/types";
+
+/** One event as stored: validated, normalised, with the server's view of who sent it. */
+export interface EventRow {
+  eventId: string;
+  eventType: "page_view" | "list_view" | "click";
+  occurredAt: Date;
+  sessionId: string;
+  authSessionId: string;
+  userId: string | null;
+  locationId: string | null;
+  elementType: ClickType | null;
+  url: string;
+  referrer: string | null;
+  trafficSource: TrafficSource | null;
+  userAgent: string | null;
+  viewport: AnalyticsViewport | null;
+}
+
+interface Counters {
+  page_views: number;
+  list_views: number;
+  website_clicks: number;
+  contact_clicks: number;
+  directions_clicks: number;
+  unique_visitors: number;
+  unique_list_viewers: number;
+}
+
+const zero = (): Counters => ({
+  page_views: 0,
+  list_views: 0,
+  website_clicks: 0,
+  contact_clicks: 0,
+  directions_clicks: 0,
+  unique_visitors: 0,
+  unique_list_viewers: 0,
+});
+
+const CLICK_COLUMN: Record<ClickType, keyof Counters> = {
+  website: "website_clicks",
+  phone: "contact_clicks",
+  contact_button: "contact_clicks",
+  directions: "directions_clicks",
+};
+
+const utcDate = (d: Date) => d.toISOString().slice(0, 10);
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+function bump(counters: Counters, row: EventRow): void {
+  if (row.eventType === "page_view") counters.page_views++;
+  else if (row.eventType === "list_view") counters.list_views++;
+  else if (row.elementType) counters[CLICK_COLUMN[row.elementType]]++;
+}
+
+/**
+ * Stores events and counts the ones not seen before, in one transaction: a multi-row insert of
+ * the raw events that skips known event ids and returns the new ones, then set-based upserts of
+ * the unique-session marks and the counters for exactly those. Replaying a batch therefore
+ * changes nothing. Rows are sorted by key so concurrent writers lock in the same order.
+ * Returns the ids that were new.
+ */
+export async function storeEvents(db: Database, rows: readonly EventRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  return db.transaction(async (tx) => {
+    const payload = rows.map((r) => ({
+      event_id: r.eventId,
+      event_type: r.eventType,
+      occurred_at: r.occurredAt.toISOString(),
+      session_id: r.sessionId,
+      auth_session_id: r.authSessionId,
+      user_id: r.userId,
+      location_id: r.locationId,
+      element_type: r.elementType,
+      url: r.url,
+      referrer: r.referrer,
+      traffic_source: r.trafficSource,
+      user_agent: r.userAgent,
+      viewport: r.viewport,
+    }));
+    const inserted = rowsOf(
+      await tx.execute(sql`
+        insert into analytics_events (event_id, event_type, occurred_at, session_id, auth_session_id, user_id,
+          location_id, element_type, url, referrer, traffic_source, user_agent, viewport)
+        select x.event_id, x.event_type, x.occurred_at, x.session_id, x.auth_session_id, x.user_id,
+          x.location_id, x.element_type, x.url, x.referrer, x.traffic_source, x.user_agent, x.viewport
+        from jsonb_to_recordset(${json(payload)}) as x(event_id text, event_type text, occurred_at timestamptz,
+          session_id text, auth_session_id text, user_id text, location_id text, element_type text, url text,
+          referrer text, traffic_source text, user_agent text, viewport jsonb)
+        on conflict (event_id) do nothing
+        returning event_id`),
+    );
+    const fresh = new Set(inserted.map((r) => String(r.event_id)));
+    const counted = rows.filter((r) => r.locationId !== null && fresh.has(r.eventId));
+    if (counted.length === 0) return fresh;
+
+    // Aggregate the new events in memory: per location, per location and day, per traffic source.
+    const total = new Map<string, Counters & { first: Date | null; last: Date | null }>();
+    const daily = new Map<string, Counters & { location_id: string; date: string }>();
+    const sources = new Map<string, { location_id: string; source: string; count: number }>();
+    const marks = new Map<string, { location_id: string; kind: string; session_id: string }>();
+    const dayMarks = new Map<string, { location_id: string; date: string; kind: string; session_id: string }>();
+    for (const row of counted) {
+      const id = row.locationId!;
+      const date = utcDate(row.occurredAt);
+      let all = total.get(id);
+      if (!all) total.set(id, (all = { ...zero(), first: null, last: null }));
+      let day = daily.get(`${id}\u0000${date}`);
+      if (!day) daily.set(`${id}\u0000${date}`, (day = { ...zero(), location_id: id, date }));
+      bump(all, row);
+      bump(day, row);
+      if (row.eventType === "click") continue;
+      const kind = row.eventType === "page_view" ? "visit" : "list";
+      marks.set(`${id}\u0000${kind}\u0000${row.authSessionId}`, {
+        location_id: id,
+        kind,
+        session_id: row.authSessionId,
+      });
+      dayMarks.set(`${id}\u0000${date}\u0000${kind}\u0000${row.authSessionId}`, {
+        location_id: id,
+        date,
+        kind,
+        session_id: row.authSessionId,
+      });
+      if (row.eventType === "page_view") {
+        if (!all.first || row.occurredAt < all.first) all.first = row.occurredAt;
+        if (!all.last || row.occurredAt > all.last) all.last = row.occurredAt;
+        const source = row.trafficSource ?? "direct";
+        const entry = sources.get(`${id}\u0000${source}`);
+        if (entry) entry.count++;
+        else sources.set(`${id}\u0000${source}`, { location_id: id, source, count: 1 });
+      }
+    }
+
+    if (marks.size > 0) {
+      const newMarks = rowsOf(
+        await tx.execute(sql`
+          with a as (
+            insert into analytics_unique_sessions (location_id, kind, session_id)
+            select x.location_id, x.kind, x.session_id
+            from jsonb_to_recordset(${json([...marks.values()])}) as x(location_id text, kind text, session_id text)
+            order by 1, 2, 3
+            on conflict do nothing
+            returning location_id, kind
+          ), d as (
+            insert into analytics_daily_unique_sessions (location_id, date, kind, session_id)
+            select x.location_id, x.date, x.kind, x.session_id
+            from jsonb_to_recordset(${json([...dayMarks.values()])})
+              as x(location_id text, date date, kind text, session_id text)
+            order by 1, 2, 3, 4
+            on conflict do nothing
+            returning location_id, date, kind
+          )
+          select location_id, null::text as date, kind from a
+          union all
+          select location_id, date::text, kind from d`),
+      );
+      for (const mark of newMarks) {
+        const column = mark.kind === "visit" ? "unique_visitors" : "unique_list_viewers";
+        const id = String(mark.location_id);
+        const target = mark.date === null ? total.get(id) : daily.get(`${id}\u0000${String(mark.date)}`);
+        if (target) target[column]++;
+      }
+    }
+
+    const totals = [...total.entries()]
+      .map(([location_id, c]) => ({
+        location_id,
+        ...c,
+        first: c.first?.toISOString() ?? null,
+        last: c.last?.toISOString() ?? null,
+      }))
+      .sort((a, b) => (a.location_id < b.location_id ? -1 : 1));
+    await tx.execute(sql`
+      insert into location_metrics as m (location_id, page_views, list_views, website_clicks, contact_clicks,
+        directions_clicks, unique_visitors, unique_list_viewers, first_viewed, last_viewed)
+      select x.location_id, x.page_views, x.list_views, x.website_clicks, x.contact_clicks, x.directions_clicks,
+        x.unique_visitors, x.unique_list_viewers, x.first, x.last
+      from jsonb_to_recordset(${json(totals)}) as x(location_id text, page_views bigint, list_views bigint,
+        website_clicks bigint, contact_clicks bigint, directions_clicks bigint, unique_visitors bigint,
+        unique_list_viewers bigint, first timestamptz, last timestamptz)
+      order by x.location_id
+      on conflict (location_id) do update set
+        page_views = m.page_views + excluded.page_views,
+        list_views = m.list_views + excluded.list_views,
+        website_clicks = m.website_clicks + excluded.website_clicks,
+        contact_clicks = m.contact_clicks + excluded.contact_clicks,
+        directions_clicks = m.directions_clicks + excluded.directions_clicks,
+        unique_visitors = m.unique_visitors + excluded.unique_visitors,
+        unique_list_viewers = m.unique_list_viewers + excluded.unique_list_viewers,
+        first_viewed = least(m.first_viewed, excluded.first_viewed),
+        last_viewed = greatest(m.last_viewed, excluded.last_viewed),
+        last_updated = now(),
+        updated_at = now()`);
+
+    const days = [...daily.values()].sort((a, b) =>
+      a.location_id === b.location_id ? a.date.localeCompare(b.date) : a.location_id < b.location_id ? -1 : 1,
+    );
+    await tx.execute(sql`
+      insert into location_metrics_daily as m (location_id, date, page_views, list_views, website_clicks,
+        contact_clicks, directions_clicks, unique_visitors, unique_list_viewers)
+      select x.location_id, x.date, x.page_views, x.list_views, x.website_clicks, x.contact_clicks,
+        x.directions_clicks, x.unique_visitors, x.unique_list_viewers
+      from jsonb_to_recordset(${json(days)}) as x(location_id text, date date, page_views bigint, list_views bigint,
+        website_clicks bigint, contact_clicks bigint, directions_clicks bigint, unique_visitors bigint,
+        unique_list_viewers bigint)
+      order by x.location_id, x.date
+      on conflict (location_id, date) do update set
+        page_views = m.page_views + excluded.page_views,
+        list_views = m.list_views + excluded.list_views,
+        website_clicks = m.website_clicks + excluded.website_clicks,
+        contact_clicks = m.contact_clicks + excluded.contact_clicks,
+        directions_clicks = m.directions_clicks + excluded.directions_clicks,
+        unique_visitors = m.unique_visitors + excluded.unique_visitors,
+        unique_list_viewers = m.unique_list_viewers + excluded.unique_list_viewers,
+        last_updated = now()`);
+
+    if (sources.size > 0) {
+      const bySource = [...sources.values()].sort((a, b) =>
+        a.location_id === b.location_id ? a.source.localeCompare(b.source) : a.location_id < b.location_id ? -1 : 1,
+      );
+      await tx.execute(sql`
+        insert into location_traffic_sources as t (location_id, source, count)
+        select x.location_id, x.source, x.count
+        from jsonb_to_recordset(${json(bySource)}) as x(location_id text, source text, count bigint)
+        order by x.location_id, x.source
+        on conflict (location_id, source) do update set count = t.count + excluded.count`);
+    }
+    return fresh;
+  });
+}
