@@ -7,23 +7,46 @@ import {
   isRouteErrorResponse,
   useLocation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AnonymousSession } from "./components/layout/anonymous-session";
 import { SiteFooter } from "./components/layout/site-footer";
 import { MessagePage } from "./components/layout/message-page";
-import { SiteHeader } from "./components/layout/site-header";
+import { SiteHeader, type HeaderViewer } from "./components/layout/site-header";
+import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/site";
 import { siteOrigin } from "../server/http/origin";
+import { getViewer } from "../server/auth/viewer";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const header: HeaderViewer = {
+    hasSession: viewer.sessionId !== null,
+    signedIn: viewer.sessionId !== null && !viewer.isAnonymous && viewer.role !== null,
+    isAdmin: viewer.isAdmin,
+    isOwner: viewer.isOwner,
+    name: viewer.name,
+  };
+  return { origin: siteOrigin(request), viewer: header };
 }
+
+const NO_HEADER_VIEWER: HeaderViewer = {
+  hasSession: false,
+  signedIn: false,
+  isAdmin: false,
+  isOwner: false,
+  name: null,
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const nonce = useNonce();
+  // Undefined while an error page renders without the root loader's data.
+  const viewer = useRouteLoaderData<typeof loader>("root")?.viewer ?? NO_HEADER_VIEWER;
   return (
     <html lang="en">
       <head>
@@ -40,13 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader transparent={pathname === "/"} />
+        <SiteHeader transparent={pathname === "/"} viewer={viewer} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <AnonymousSession hasSession={viewer.hasSession} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

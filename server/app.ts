@@ -3,16 +3,21 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
+import { scheduleAnonymousPurge } from "./auth/anonymous-cleanup";
+import { authHttpHandler } from "./auth/http";
 import { getConfig } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
+import { originCheck, securityHeaders } from "./http/security";
 import { logger } from "./logger";
 import { searchRequestHandler, startSearch, stopSearch } from "./search";
 
 declare module "react-router" {
   interface AppLoadContext {
     requestId: string;
+    /** This response's Content-Security-Policy nonce for inline bootstrap scripts. */
+    nonce: string;
   }
 }
 
@@ -31,6 +36,7 @@ export async function boot(): Promise<{ port: number; host: string }> {
   if (seeded > 0) logger.info({ seeded }, "loaded the demo catalogue into the empty database");
   getGazetteer();
   await startSearch(handle);
+  scheduleAnonymousPurge(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
   return { port: config.PORT, host: config.HOST };
@@ -49,15 +55,19 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
   return true;
 }
 
+const config = getConfig();
 export const app = express();
 app.disable("x-powered-by");
+if (config.TRUST_PROXY)
+  app.set("trust proxy", /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
 
 app.use((req, res, next) => {
   const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  // The client address as Express sees it (TRUST_PROXY aware), for rate limits in route modules;
+  // whatever a client sent under this name is replaced.
+  req.headers["x-client-ip"] = req.ip ?? "unknown";
   const start = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -69,14 +79,19 @@ app.use((req, res, next) => {
   next();
 });
 
+app.use(securityHeaders(config));
+app.use(originCheck(config));
+
 app.get("/healthz", (_req, res) => {
   res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "starting" });
 });
 
+app.all("/api/auth/*splat", authHttpHandler());
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ requestId: String(res.locals.requestId) }),
+    getLoadContext: (_req, res) => ({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
   }),
 );
 

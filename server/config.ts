@@ -27,6 +27,15 @@ const envSchema = z.object({
     .default("auto")
     .describe("auto: load the demo catalogue when the database is empty"),
   DEMO_COUNT: z.coerce.number().int().min(0).max(100_000).default(3000),
+  AUTH_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .optional()
+    .describe("signs session cookies; generated into DATA_DIR/auth-secret when unset"),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe("Express 'trust proxy' (e.g. 1, loopback): set behind a load balancer so client IPs are right"),
   MAP_TILE_URL: z
     .string()
     .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL template containing {z}, {x} and {y}")

@@ -9,7 +9,7 @@ function get(query: string): Response {
     url,
     pattern: "/api/places/reverse",
     params: {},
-    context: { requestId: "test" },
+    context: { requestId: "test", nonce: "test" },
   };
   return loader(args);
 }

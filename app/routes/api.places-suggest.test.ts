@@ -10,7 +10,7 @@ function get(query: string): Response {
     url,
     pattern: "/api/places/suggest",
     params: {},
-    context: { requestId: "test" },
+    context: { requestId: "test", nonce: "test" },
   };
   return loader(args);
 }

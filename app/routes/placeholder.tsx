@@ -2,41 +2,7 @@ import { useMatches } from "react-router";
 import { MessagePage } from "../components/layout/message-page";
 import type { Route } from "./+types/placeholder";
 import { seo, originFrom } from "../lib/meta";
-
-/** Screens named by SPEC.md whose content later work builds; each route id gets its own title. */
-const SCREENS: Record<string, string> = {
-  blog: "Articles",
-  "blog-post": "Article",
-  login: "Sign in",
-  signup: "Create an account",
-  "business-login": "Business owner sign in",
-  "business-dashboard": "Business dashboard",
-  admin: "Admin Console",
-  "admin-analytics": "Platform analytics",
-  "admin-claims": "Listing claims",
-  "admin-locations": "Locations",
-  "admin-manage": "Manage listings",
-  "admin-manage-location": "Manage listing",
-  "admin-users": "Users",
-  "admin-blog": "Blog posts",
-  "admin-blog-new": "New blog post",
-  "admin-blog-edit": "Edit blog post",
-  owner: "Owner Console",
-  "owner-claim": "Claim a listing",
-  "owner-claim-location": "Claim this business",
-  "owner-claims": "Your claims",
-  "owner-locations": "Your listings",
-  "owner-locations-analytics": "Listing analytics",
-  "owner-location-update": "Update listing",
-  "owner-promote": "Promote your listing",
-  "owner-checkout": "Checkout",
-  "owner-checkout-success": "Payment received",
-  "owner-settings": "Settings",
-};
-
-export function screenName(routeId: string): string {
-  return SCREENS[routeId] ?? "Coming soon";
-}
+import { screenName } from "../lib/screens";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const id = matches.at(-1)?.id ?? "";

@@ -1,18 +1,32 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
 
+/** What the header needs to know about the visitor (from the root loader). */
+export interface HeaderViewer {
+  hasSession: boolean;
+  signedIn: boolean;
+  isAdmin: boolean;
+  isOwner: boolean;
+  name: string | null;
+}
+
 /**
- * The header of SPEC.md section 2: logo home link, Articles and Login. Transparent over the home
- * page's hero, opaque everywhere else. Role-gated console links arrive with accounts.
+ * The header of SPEC.md section 2: logo home link, Articles, the role-gated Admin Console (admins)
+ * and Owner Console (user, business_owner and admin) links, and Login or Sign out. Transparent
+ * over the home page's hero, opaque everywhere else. The links are cosmetic: the server guards
+ * every console route.
  */
-export function SiteHeader({ transparent }: { transparent: boolean }) {
+export function SiteHeader({ transparent, viewer }: { transparent: boolean; viewer: HeaderViewer }) {
   const tone = transparent
     ? "absolute inset-x-0 top-0 z-20 bg-transparent text-white"
     : "sticky top-0 z-20 border-b border-slate-200 bg-white/95 text-slate-900 backdrop-blur";
   const link = transparent
     ? "rounded-md px-2 py-2 font-medium text-white hover:bg-white/15 sm:px-3"
     : "rounded-md px-2 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
+  const button = transparent
+    ? "rounded-md bg-white px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 sm:px-4"
+    : "rounded-md bg-brand-500 px-3 py-2 font-medium text-white hover:bg-brand-600 sm:px-4";
   return (
     <header className={tone} data-transparent={transparent}>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
@@ -22,22 +36,33 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
           aria-label={`${SITE_NAME} home`}
         >
           <Logo />
-          <span>{SITE_NAME}</span>
+          <span className={viewer.signedIn ? "hidden sm:inline" : undefined}>{SITE_NAME}</span>
         </Link>
-        <div className="flex items-center gap-1">
+        <div className="flex items-center gap-1 text-sm sm:text-base">
           <NavLink to="/blog" className={link}>
             Articles
           </NavLink>
-          <NavLink
-            to="/login"
-            className={
-              transparent
-                ? "rounded-md bg-white px-4 py-2 font-medium text-brand-700 hover:bg-brand-50"
-                : "rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-            }
-          >
-            Login
-          </NavLink>
+          {viewer.isAdmin && (
+            <NavLink to="/admin" className={link}>
+              Admin Console
+            </NavLink>
+          )}
+          {viewer.isOwner && (
+            <NavLink to="/owner" className={link}>
+              Owner Console
+            </NavLink>
+          )}
+          {viewer.signedIn ? (
+            <Form method="post" action="/logout">
+              <button type="submit" className={button} title={viewer.name ? `Signed in as ${viewer.name}` : undefined}>
+                Sign out
+              </button>
+            </Form>
+          ) : (
+            <NavLink to="/login" className={button}>
+              Login
+            </NavLink>
+          )}
         </div>
       </nav>
     </header>

@@ -1,0 +1,147 @@
+import { useId, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+
+/** What a sign-in or sign-up action answers when it does not redirect. */
+export interface AuthActionData {
+  formError?: string;
+  fieldErrors?: Partial<Record<"name" | "email" | "password", string>>;
+  values?: { name?: string; email?: string };
+}
+
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
+      <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {intro && <div className="mt-2 text-slate-600">{intro}</div>}
+        <div className="mt-6">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  defaultValue,
+  error,
+  hint,
+  required = true,
+  minLength,
+}: {
+  label: string;
+  name: string;
+  type?: "text" | "email" | "password";
+  autoComplete: string;
+  defaultValue?: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  minLength?: number;
+}) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        required={required}
+        minLength={minLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 ${
+          error ? "border-red-500" : "border-slate-300"
+        }`}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, pendingText }: { children: ReactNode; pendingText: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      className="w-full rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600 disabled:cursor-wait disabled:opacity-70"
+    >
+      {pending ? pendingText : children}
+    </button>
+  );
+}
+
+/** The sign-in form shared by /login and /business/login. */
+export function SignInForm({
+  data,
+  redirectTo,
+  signUpHref,
+}: {
+  data: AuthActionData | undefined;
+  redirectTo: string | null;
+  signUpHref: string;
+}) {
+  return (
+    <>
+      <FormError message={data?.formError} />
+      <Form method="post" noValidate>
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={data?.values?.email}
+          error={data?.fieldErrors?.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={data?.fieldErrors?.password}
+        />
+        <label className="mb-6 flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="remember" defaultChecked className="size-4 rounded border-slate-300" />
+          Keep me signed in on this device
+        </label>
+        <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link to={signUpHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

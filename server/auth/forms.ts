@@ -1,0 +1,189 @@
+import { APIError } from "better-auth";
+import { z } from "zod";
+import { clientIp, createRateLimiter } from "../http/rate-limit";
+import { logger } from "../logger";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
+
+/**
+ * Sign-in, sign-up and sign-out as services for the /login, /signup and /business/login actions:
+ * server-side validation with messages a person can act on, limits per IP and per account, and
+ * better-auth underneath. A wrong password never says which field was wrong.
+ */
+export const MESSAGES = {
+  email: "Enter a valid email address, like name@example.com.",
+  passwordRequired: "Enter your password.",
+  passwordLength: `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`,
+  passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`,
+  name: "Enter your name.",
+  emailTaken: "An account with this email already exists. Sign in instead, or use another email.",
+  wrongCredentials: "That email and password do not match an account.",
+  tooMany: (seconds: number) =>
+    `Too many attempts. Please wait ${seconds >= 60 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`} and try again.`,
+  failed: "We could not sign you in right now. Please try again in a moment.",
+} as const;
+
+const email = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .toLowerCase()
+  .max(254, MESSAGES.email)
+  .pipe(z.email({ error: MESSAGES.email }));
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+export const signInSchema = z.object({
+  email,
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  remember: checkbox,
+});
+
+export const signUpSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.name })
+    .trim()
+    .min(1, MESSAGES.name)
+    .max(80, "Use at most 80 characters for your name."),
+  email,
+  password: z
+    .string({ error: MESSAGES.passwordLength })
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordLength)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
+});
+
+export type FieldErrors = Partial<Record<"name" | "email" | "password", string>>;
+
+export type FormResult =
+  | { ok: true; headers: Headers }
+  | {
+      ok: false;
+      status: number;
+      formError?: string;
+      fieldErrors?: FieldErrors;
+      values: { name?: string; email?: string };
+    };
+
+/** 20 attempts per IP and 10 per account in 15 minutes; sign-ups 10 per IP per hour. */
+export const limits = {
+  signInPerIp: createRateLimiter({ windowMs: 15 * 60_000, max: 20 }),
+  signInPerAccount: createRateLimiter({ windowMs: 15 * 60_000, max: 10 }),
+  signUpPerIp: createRateLimiter({ windowMs: 60 * 60_000, max: 10 }),
+};
+
+function text(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as keyof FieldErrors;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Only the Set-Cookie headers of better-auth's answer travel on to the page's response. */
+function cookiesOf(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { code?: string };
+    return body.code;
+  } catch {
+    return undefined;
+  }
+}
+
+function limited(retryAfterSeconds: number, values: { name?: string; email?: string }): FormResult {
+  return { ok: false, status: 429, formError: MESSAGES.tooMany(retryAfterSeconds), values };
+}
+
+export async function signIn(request: Request, form: FormData): Promise<FormResult> {
+  const values = { email: text(form, "email")?.trim() };
+  const ip = limits.signInPerIp.hit(clientIp(request));
+  if (!ip.ok) return limited(ip.retryAfterSeconds, values);
+  const parsed = signInSchema.safeParse({
+    email: text(form, "email"),
+    password: text(form, "password"),
+    remember: text(form, "remember"),
+  });
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
+  const account = limits.signInPerAccount.hit(parsed.data.email);
+  if (!account.ok) return limited(account.retryAfterSeconds, values);
+
+  const response = await call(() =>
+    getAuth().api.signInEmail({
+      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: parsed.data.remember },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (response.ok) {
+    limits.signInPerAccount.reset(parsed.data.email);
+    return { ok: true, headers: cookiesOf(response) };
+  }
+  const code = await errorCode(response);
+  if (response.status === 401 || code === "INVALID_EMAIL_OR_PASSWORD" || code === "BANNED_USER") {
+    return { ok: false, status: 401, formError: MESSAGES.wrongCredentials, values };
+  }
+  logger.warn({ status: response.status, code }, "sign-in failed");
+  return { ok: false, status: 500, formError: MESSAGES.failed, values };
+}
+
+export async function signUp(request: Request, form: FormData): Promise<FormResult> {
+  const values = { name: text(form, "name")?.trim(), email: text(form, "email")?.trim() };
+  const ip = limits.signUpPerIp.hit(clientIp(request));
+  if (!ip.ok) return limited(ip.retryAfterSeconds, values);
+  const parsed = signUpSchema.safeParse({
+    name: text(form, "name"),
+    email: text(form, "email"),
+    password: text(form, "password"),
+  });
+  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
+
+  const response = await call(() =>
+    getAuth().api.signUpEmail({
+      body: { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (response.ok) return { ok: true, headers: cookiesOf(response) };
+  const code = await errorCode(response);
+  if (code?.startsWith("USER_ALREADY_EXISTS")) {
+    return { ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken }, values };
+  }
+  logger.warn({ status: response.status, code }, "sign-up failed");
+  return { ok: false, status: 500, formError: MESSAGES.failed, values };
+}
+
+/** Ends the session (if any) and returns the headers that clear its cookies. */
+export async function signOut(request: Request): Promise<Headers> {
+  const response = await call(() => getAuth().api.signOut({ headers: request.headers, asResponse: true }));
+  return cookiesOf(response);
+}
+
+/** better-auth answers errors as Responses with asResponse, but may still throw an APIError. */
+async function call(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof APIError) {
+      return Response.json({ code: error.body?.code, message: error.message }, { status: error.statusCode });
+    }
+    throw error;
+  }
+}
+
+/** A redirect target from a query string: only paths on this site. */
+export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

@@ -1,0 +1,47 @@
+import { toNodeHandler } from "better-auth/node";
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import { createRateLimiter } from "../http/rate-limit";
+import { getAuth } from "./auth";
+
+/**
+ * The part of better-auth's HTTP API the browser uses, mounted at /api/auth. Everything else it
+ * offers (email sign-in and sign-up, admin endpoints) is reached only through our own form
+ * actions and services, which validate, rate-limit and answer in the product's words; those paths
+ * answer 404 here.
+ */
+export const AUTH_HTTP_ENDPOINTS = [
+  { method: "GET", path: "/api/auth/get-session" },
+  { method: "POST", path: "/api/auth/sign-in/anonymous" },
+  { method: "POST", path: "/api/auth/sign-out" },
+] as const;
+
+const allowed = new Set(AUTH_HTTP_ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+/** Anonymous sessions per IP: generous for shared addresses, a wall for a script. */
+const anonymousPerIp = createRateLimiter({ windowMs: 10 * 60_000, max: 30 });
+
+export function authHttpHandler() {
+  let handler: ReturnType<typeof toNodeHandler> | undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const path = req.path.replace(/\/$/, "");
+    if (!allowed.has(`${req.method === "HEAD" ? "GET" : req.method} ${path}`)) {
+      res.status(404).json({ error: `No such endpoint: ${req.method} ${path}` });
+      return;
+    }
+    if (path === "/api/auth/sign-in/anonymous") {
+      const agent = req.get("user-agent") ?? "";
+      if (!agent || isbot(agent)) {
+        res.status(403).json({ error: "Automated clients do not get a session." });
+        return;
+      }
+      const limit = anonymousPerIp.hit(req.ip ?? "unknown");
+      if (!limit.ok) {
+        res.setHeader("Retry-After", String(limit.retryAfterSeconds));
+        res.status(429).json({ error: "Too many new sessions from this address. Please try again later." });
+        return;
+      }
+    }
+    handler ??= toNodeHandler(getAuth());
+    handler(req, res).catch(next);
+  };
+}

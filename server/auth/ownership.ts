@@ -1,0 +1,62 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { listingOwners, locations } from "../db/schema";
+
+/** Whether the location exists at all (a guard answers 404 for an unknown id, not 403). */
+export async function locationExists(db: Database, locationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: locations.placeId })
+    .from(locations)
+    .where(eq(locations.placeId, locationId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function ownsListing(db: Database, userId: string, locationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: listingOwners.locationId })
+    .from(listingOwners)
+    .where(and(eq(listingOwners.locationId, locationId), eq(listingOwners.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Makes `userId` the owner of a listing (replacing any previous owner). */
+export async function grantListing(db: Database, userId: string, locationId: string): Promise<void> {
+  await db
+    .insert(listingOwners)
+    .values({ locationId, userId })
+    .onConflictDoUpdate({ target: listingOwners.locationId, set: { userId, createdAt: new Date() } });
+}
+
+export async function listingsOwnedBy(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: listingOwners.locationId })
+    .from(listingOwners)
+    .where(eq(listingOwners.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+export interface OwnedListing {
+  placeId: string;
+  name: string;
+  slug: string;
+  city: string | null;
+  state: string | null;
+}
+
+/** The listings a user manages, by name, for the owner dashboard. */
+export async function ownedListings(db: Database, userId: string): Promise<OwnedListing[]> {
+  return db
+    .select({
+      placeId: locations.placeId,
+      name: locations.name,
+      slug: locations.slug,
+      city: locations.city,
+      state: locations.state,
+    })
+    .from(listingOwners)
+    .innerJoin(locations, eq(locations.placeId, listingOwners.locationId))
+    .where(eq(listingOwners.userId, userId))
+    .orderBy(locations.name);
+}
