@@ -214,6 +214,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           {directions && (
             <a
               href={directions}
+              data-analytics-click="directions"
               target="_blank"
               rel="noopener"
               className="flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600"
@@ -222,13 +223,18 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             </a>
           )}
           {phone && (
-            <a href={telHref(phone)} className="flex items-center gap-2 text-brand-700 hover:underline">
+            <a
+              href={telHref(phone)}
+              data-analytics-click="phone"
+              className="flex items-center gap-2 text-brand-700 hover:underline"
+            >
               <Phone className="size-4" aria-hidden="true" /> {phone}
             </a>
           )}
           {l.website && (
             <a
               href={l.website}
+              data-analytics-click="website"
               rel="nofollow noopener"
               target="_blank"
               className="flex items-center gap-2 text-brand-700 hover:underline"
@@ -251,6 +257,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           {phone && (
             <a
               href={telHref(phone)}
+              data-analytics-click="phone"
               className="flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-500 py-2.5 font-medium text-brand-700"
             >
               <Phone className="size-4" aria-hidden="true" /> Call
@@ -259,6 +266,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           {directions && (
             <a
               href={directions}
+              data-analytics-click="directions"
               target="_blank"
               rel="noopener"
               className="flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-500 py-2.5 font-medium text-white"
