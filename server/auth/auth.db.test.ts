@@ -1,0 +1,261 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/setup/db";
+import { cookieFrom, createAccount, installTestAuth, siteRequest } from "../../tests/setup/auth";
+import { connectDatabase, disconnectDatabase } from "../db";
+import type { DatabaseHandle } from "../db/client";
+import { sessions, users } from "../db/schema";
+import { ensureDemoData } from "../locations/demo-seed";
+import { purgeIdleAnonymousUsers } from "./anonymous-cleanup";
+import { onAnonymousLinked, type Auth, type AnonymousLink } from "./auth";
+import { MESSAGES, signIn, signOut, signUp } from "./forms";
+import { requireAdmin, requireListingOwner, requireOwner, requireUser } from "./guards";
+import { grantListing } from "./ownership";
+import { getViewer } from "./viewer";
+
+let handle: DatabaseHandle;
+let auth: Auth;
+let someLocation: string;
+beforeAll(async () => {
+  handle = await connectDatabase(await createTestDatabase());
+  await ensureDemoData(handle.db, { mode: "auto", count: 5 });
+  auth = installTestAuth(handle.db);
+  const [row] = await handle.db.query.locations.findMany({ columns: { placeId: true }, limit: 1 });
+  someLocation = row!.placeId;
+});
+afterAll(async () => {
+  await disconnectDatabase().catch(() => {});
+});
+
+const form = (values: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+};
+
+async function anonymousCookie(): Promise<string> {
+  const response = await auth.api.signInAnonymous({ headers: siteRequest("/").headers, asResponse: true });
+  expect(response.status).toBe(200);
+  return cookieFrom(response.headers);
+}
+
+describe("sign-up and sign-in", () => {
+  it("creates an account, signs it in and records the last login", async () => {
+    const result = await signUp(
+      siteRequest("/signup", { ip: "198.51.100.1" }),
+      form({ name: "Dana", email: "Dana@Example.com ", password: "long enough" }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const cookie = cookieFrom(result.headers);
+    expect(result.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/i);
+    expect(result.headers.getSetCookie().join("\n")).toMatch(/SameSite=Lax/i);
+    const viewer = await getViewer(siteRequest("/", { cookie }), { fresh: true });
+    expect(viewer).toMatchObject({ email: "dana@example.com", role: "user", isOwner: true, isAdmin: false });
+    const [row] = await handle.db.select().from(users).where(eq(users.email, "dana@example.com"));
+    expect(row?.lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it("names every problem of a bad sign-up, and a taken email", async () => {
+    const bad = await signUp(
+      siteRequest("/signup", { ip: "198.51.100.2" }),
+      form({ name: "", email: "nope", password: "short" }),
+    );
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { name: MESSAGES.name, email: MESSAGES.email, password: MESSAGES.passwordLength },
+    });
+    const taken = await signUp(
+      siteRequest("/signup", { ip: "198.51.100.2" }),
+      form({ name: "Again", email: "dana@example.com", password: "long enough" }),
+    );
+    expect(taken).toMatchObject({ ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken } });
+  });
+
+  it("refuses a wrong password without saying which field was wrong", async () => {
+    const wrong = await signIn(siteRequest("/login"), form({ email: "dana@example.com", password: "not the one" }));
+    expect(wrong).toMatchObject({ ok: false, status: 401, formError: MESSAGES.wrongCredentials });
+    const unknown = await signIn(siteRequest("/login"), form({ email: "nobody@example.com", password: "whatever1" }));
+    expect(unknown).toMatchObject({ ok: false, status: 401, formError: MESSAGES.wrongCredentials });
+    const empty = await signIn(siteRequest("/login"), form({ email: "", password: "" }));
+    expect(empty).toMatchObject({
+      status: 400,
+      fieldErrors: { email: MESSAGES.email, password: MESSAGES.passwordRequired },
+    });
+  });
+
+  it("remembers the session for 30 days only when asked to", async () => {
+    const remembered = await signIn(
+      siteRequest("/login", { ip: "198.51.100.3" }),
+      form({ email: "dana@example.com", password: "long enough", remember: "on" }),
+    );
+    const forgotten = await signIn(
+      siteRequest("/login", { ip: "198.51.100.3" }),
+      form({ email: "dana@example.com", password: "long enough" }),
+    );
+    if (!remembered.ok || !forgotten.ok) throw new Error("sign-in failed");
+    const sessionCookie = (h: Headers) => h.getSetCookie().find((c) => c.startsWith("rvs.session_token=")) ?? "";
+    expect(sessionCookie(remembered.headers)).toMatch(/Max-Age=2592000/);
+    expect(sessionCookie(forgotten.headers)).not.toMatch(/Max-Age|Expires/i);
+  });
+
+  it("signs out: the session no longer identifies anyone", async () => {
+    const result = await signIn(
+      siteRequest("/login", { ip: "198.51.100.4" }),
+      form({ email: "dana@example.com", password: "long enough", remember: "on" }),
+    );
+    if (!result.ok) throw new Error("sign-in failed");
+    const cookie = cookieFrom(result.headers);
+    const cleared = await signOut(siteRequest("/logout", { cookie, method: "POST" }));
+    expect(cleared.getSetCookie().some((c) => /rvs.session_token=;/.test(c))).toBe(true);
+    const viewer = await getViewer(siteRequest("/", { cookie }), { fresh: true });
+    expect(viewer.sessionId).toBeNull();
+  });
+});
+
+describe("rate limits", () => {
+  it("stops guessing one account's password after 10 attempts, from any address", async () => {
+    await createAccount(auth, handle.db, { email: "target@example.com" });
+    for (let i = 0; i < 10; i++) {
+      const attempt = await signIn(
+        siteRequest("/login", { ip: `192.0.2.${i}` }),
+        form({ email: "target@example.com", password: `guess-${i}` }),
+      );
+      expect(attempt.ok ? 200 : attempt.status).toBe(401);
+    }
+    const blocked = await signIn(
+      siteRequest("/login", { ip: "192.0.2.200" }),
+      form({ email: "target@example.com", password: "correct horse battery" }),
+    );
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    if (!blocked.ok) expect(blocked.formError).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+  });
+
+  it("stops one address after 20 sign-in attempts and 10 sign-ups", async () => {
+    for (let i = 0; i < 20; i++) {
+      await signIn(
+        siteRequest("/login", { ip: "192.0.2.250" }),
+        form({ email: `x${i}@example.com`, password: "whatever1" }),
+      );
+    }
+    const blocked = await signIn(
+      siteRequest("/login", { ip: "192.0.2.250" }),
+      form({ email: "y@example.com", password: "whatever1" }),
+    );
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    for (let i = 0; i < 10; i++) {
+      await signUp(
+        siteRequest("/signup", { ip: "192.0.2.251" }),
+        form({ name: "N", email: `n${i}@example.com`, password: "long enough" }),
+      );
+    }
+    const tooMany = await signUp(
+      siteRequest("/signup", { ip: "192.0.2.251" }),
+      form({ name: "N", email: "n-last@example.com", password: "long enough" }),
+    );
+    expect(tooMany).toMatchObject({ ok: false, status: 429 });
+  });
+});
+
+describe("anonymous sessions", () => {
+  it("is a session with no user: not admin, not owner, anonymous flag set", async () => {
+    const cookie = await anonymousCookie();
+    const viewer = await getViewer(siteRequest("/", { cookie }), { fresh: true });
+    expect(viewer).toMatchObject({ isAnonymous: true, isAdmin: false, isOwner: false, role: null, email: null });
+    expect(viewer.sessionId).toEqual(expect.any(String));
+    await expect(requireUser(siteRequest("/owner", { cookie }))).rejects.toMatchObject({ status: 302 });
+  });
+
+  it("links to the account created from it, then goes away", async () => {
+    const links: AnonymousLink[] = [];
+    onAnonymousLinked(async (link) => {
+      links.push(link);
+    });
+    const cookie = await anonymousCookie();
+    const anonymous = await getViewer(siteRequest("/", { cookie }), { fresh: true });
+    const result = await signUp(
+      siteRequest("/signup", { cookie, ip: "198.51.100.9" }),
+      form({ name: "Lee", email: "lee@example.com", password: "long enough" }),
+    );
+    if (!result.ok) throw new Error(`sign-up failed: ${JSON.stringify(result)}`);
+    const viewer = await getViewer(siteRequest("/", { cookie: cookieFrom(result.headers, cookie) }), { fresh: true });
+    expect(links).toEqual([{ anonymousUserId: anonymous.userId, userId: viewer.userId }]);
+    const gone = await handle.db.select().from(users).where(eq(users.id, anonymous.userId!));
+    expect(gone).toEqual([]);
+  });
+
+  it("purges anonymous accounts idle for 30 days, and only those", async () => {
+    const now = new Date();
+    const old = new Date(now.getTime() - 31 * 24 * 3600_000);
+    const idle = await getViewer(siteRequest("/", { cookie: await anonymousCookie() }), { fresh: true });
+    const active = await getViewer(siteRequest("/", { cookie: await anonymousCookie() }), { fresh: true });
+    await handle.db.update(users).set({ createdAt: old }).where(eq(users.id, idle.userId!));
+    await handle.db.update(sessions).set({ updatedAt: old }).where(eq(sessions.userId, idle.userId!));
+    await handle.db.update(users).set({ createdAt: old }).where(eq(users.id, active.userId!));
+    const { userId: realOld } = await createAccount(auth, handle.db, { email: "old-timer@example.com" });
+    await handle.db.update(users).set({ createdAt: old }).where(eq(users.id, realOld));
+
+    expect(await purgeIdleAnonymousUsers(handle.db, now)).toBe(1);
+    const left = await handle.db.select({ id: users.id }).from(users);
+    const ids = left.map((r) => r.id);
+    expect(ids).not.toContain(idle.userId);
+    expect(ids).toContain(active.userId);
+    expect(ids).toContain(realOld);
+    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, idle.userId!))).toEqual([]);
+  });
+});
+
+describe("guards", () => {
+  it("redirects visitors to the right login page with a way back, and answers 401 on the API", async () => {
+    const admin = await requireAdmin(siteRequest("/admin/users?tab=2")).catch((e: unknown) => e);
+    expect(admin).toBeInstanceOf(Response);
+    expect((admin as Response).status).toBe(302);
+    expect((admin as Response).headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fusers%3Ftab%3D2");
+    const owner = (await requireOwner(siteRequest("/owner/claims")).catch((e: unknown) => e)) as Response;
+    expect(owner.headers.get("location")).toBe("/business/login?redirectTo=%2Fowner%2Fclaims");
+    const api = (await requireUser(siteRequest("/api/anything")).catch((e: unknown) => e)) as Response;
+    expect(api.status).toBe(401);
+  });
+
+  it("gives each role exactly its rights, and listings to their owner and admins", async () => {
+    const user = await createAccount(auth, handle.db, { email: "user@example.com" });
+    const owner = await createAccount(auth, handle.db, { email: "owner@example.com", role: "business_owner" });
+    const other = await createAccount(auth, handle.db, { email: "other@example.com", role: "business_owner" });
+    const admin = await createAccount(auth, handle.db, { email: "admin@example.com", role: "admin" });
+    await grantListing(handle.db, owner.userId, someLocation);
+    const status = async (run: Promise<unknown>) => {
+      try {
+        await run;
+        return 200;
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown.status;
+        return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+      }
+    };
+    const as = (cookie: string, path: string) => siteRequest(path, { cookie });
+    expect(await status(requireAdmin(as(user.cookie, "/admin")))).toBe(403);
+    expect(await status(requireAdmin(as(owner.cookie, "/admin")))).toBe(403);
+    expect(await status(requireAdmin(as(admin.cookie, "/admin")))).toBe(200);
+    expect(await status(requireOwner(as(user.cookie, "/owner")))).toBe(200);
+    expect(await status(requireOwner(as(admin.cookie, "/owner")))).toBe(200);
+    const update = `/owner/locations/${someLocation}/update`;
+    expect(await status(requireListingOwner(as(owner.cookie, update), someLocation))).toBe(200);
+    expect(await status(requireListingOwner(as(other.cookie, update), someLocation))).toBe(403);
+    expect(await status(requireListingOwner(as(user.cookie, update), someLocation))).toBe(403);
+    expect(await status(requireListingOwner(as(admin.cookie, update), someLocation))).toBe(200);
+    expect(await status(requireListingOwner(as(admin.cookie, "/owner/x"), "no-such-place"))).toBe(404);
+    const api = `/api/metrics/locations/${someLocation}`;
+    expect(await status(requireListingOwner(as(other.cookie, api), someLocation))).toBe(403);
+  });
+
+  it("applies a role change at once, and turns a banned account's flags off", async () => {
+    const person = await createAccount(auth, handle.db, { email: "promoted@example.com" });
+    expect((await getViewer(siteRequest("/", { cookie: person.cookie }), { fresh: true })).isAdmin).toBe(false);
+    await handle.db.update(users).set({ role: "admin" }).where(eq(users.id, person.userId));
+    expect((await getViewer(siteRequest("/", { cookie: person.cookie }), { fresh: true })).isAdmin).toBe(true);
+    await handle.db.update(users).set({ banned: true }).where(eq(users.id, person.userId));
+    const banned = await getViewer(siteRequest("/", { cookie: person.cookie }), { fresh: true });
+    expect(banned).toMatchObject({ isAdmin: false, isOwner: false });
+  });
+});

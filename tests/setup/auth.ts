@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { createAuth, setAuth, type Auth } from "../../server/auth/auth";
+import type { Database } from "../../server/db/client";
+import { users } from "../../server/db/schema";
+import type { Role } from "../../app/lib/roles";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+export const HUMAN_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+/** A better-auth instance over a test database, installed as the process-wide one. */
+export function installTestAuth(db: Database): Auth {
+  const auth = createAuth({ db, secret: "test-secret-test-secret-test-secret-0123", baseURL: TEST_ORIGIN });
+  setAuth(auth);
+  return auth;
+}
+
+/** A request as a browser on this site would send it: same origin, an address, a cookie. */
+export function siteRequest(
+  path: string,
+  {
+    cookie,
+    method = "GET",
+    form,
+    ip = "203.0.113.7",
+  }: { cookie?: string; method?: string; form?: Record<string, string>; ip?: string } = {},
+): Request {
+  const headers = new Headers({ origin: TEST_ORIGIN, "user-agent": HUMAN_USER_AGENT, "x-client-ip": ip });
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(new URL(path, TEST_ORIGIN), {
+    method,
+    headers,
+    body: form ? new URLSearchParams(form) : undefined,
+  });
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export function cookieFrom(headers: Headers, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const),
+  );
+  for (const line of headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    if (/max-age=0/i.test(line) || value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** Creates an account with a role (through better-auth, as sign-up would) and returns its cookie. */
+export async function createAccount(
+  auth: Auth,
+  db: Database,
+  {
+    email,
+    password = "correct horse battery",
+    name = "Test Person",
+    role = "user",
+  }: { email: string; password?: string; name?: string; role?: Role },
+): Promise<{ userId: string; cookie: string }> {
+  const response = await auth.api.signUpEmail({
+    body: { email, password, name },
+    headers: new Headers({ origin: TEST_ORIGIN }),
+    asResponse: true,
+  });
+  if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  if (role !== "user") await db.update(users).set({ role }).where(eq(users.id, user.id));
+  return { userId: user.id, cookie: cookieFrom(response.headers) };
+}
