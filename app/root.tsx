@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import { AnonymousSession } from "./components/layout/anonymous-session";
 import { SiteFooter } from "./components/layout/site-footer";
 import { MessagePage } from "./components/layout/message-page";
@@ -69,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <AnonymousSession hasSession={viewer.hasSession} />
+        <AnalyticsTracker />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
