@@ -3,6 +3,7 @@ import { useSyncExternalStore } from "react";
 import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
+import { LocationMap } from "../components/map/location-map";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { Rating } from "../components/location/rating";
 import { DemoBadge, PreferredPartnerBadge } from "../components/location/tier-badge";
@@ -15,12 +16,15 @@ import { buildPlaceSlug, parseLocationSlug } from "../lib/slug";
 import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
+import { publicMapConfig } from "../../server/http/public-config";
+import { getImageStorage } from "../../server/images";
+import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { logger } from "../../server/logger";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 
 /**
- * Facility detail. This first version shows the record; the gallery, map, nearby facilities and
- * structured data arrive with the detail-page work.
+ * Facility detail (SPEC.md section 2): the record, its photos, a location map, hours, reviews and
+ * nearby storage, with SelfStorage and BreadcrumbList structured data for search engines.
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
@@ -35,6 +39,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   }
   if (!location) throw data("Location not found", { status: 404 });
   if (location.slug !== slug) throw redirect(`/location/${location.slug}`, 301);
+  if (location.isDemo) {
+    // Demo photos are drawn on first request; start now, main photo first, while the page renders.
+    const own = imageRefsFromUrls(location.imageUrls).filter((ref) => ref.placeId === location.placeId);
+    warmDemoPhotos(
+      getImageStorage(),
+      location.placeId,
+      own.map((ref) => ref.index),
+    );
+  }
   const flags = amenityFlagsOf(location);
   const near =
     location.latitude !== null && location.longitude !== null
@@ -71,6 +84,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       website: location.website,
       latitude: location.latitude,
       longitude: location.longitude,
+      googleMapsUri: location.googleMapsUri,
       dimensions: location.dimensions,
       openingHours: location.openingHours,
       reviews: location.reviews.slice(0, 3),
@@ -78,6 +92,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
     },
     nearby,
+    map: publicMapConfig(),
   };
 }
 
@@ -190,6 +205,24 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </section>
+          {l.latitude !== null && l.longitude !== null && (
+            <section aria-labelledby="location-heading">
+              <h2 id="location-heading" className="text-xl font-semibold">
+                Location
+              </h2>
+              {l.address && <p className="mt-1 text-slate-600">{l.address}</p>}
+              <LocationMap
+                id={l.placeId}
+                name={l.name}
+                lat={l.latitude}
+                lng={l.longitude}
+                googleMapsUri={l.googleMapsUri}
+                tileUrl={loaderData.map.tileUrl}
+                attribution={loaderData.map.attribution}
+                className="mt-3 h-64 w-full sm:h-80"
+              />
+            </section>
+          )}
           <BusinessHours lines={l.openingHours} />
           {l.reviews.length > 0 && (
             <section>

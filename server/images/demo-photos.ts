@@ -4,7 +4,8 @@ import { locations } from "../db/schema";
 import { DEMO_ID_PREFIX } from "../locations/demo";
 import { renderDemoPhoto } from "../locations/demo-photo";
 import { processImage, type ImageVariant } from "./pipeline";
-import { storePhoto, type StoredPhoto } from "./place-photos";
+import { logger } from "../logger";
+import { photoKeys, storePhoto, type StoredPhoto } from "./place-photos";
 import type { ImageStorage } from "./storage";
 
 /**
@@ -51,6 +52,38 @@ export function renderAndStoreDemoPhoto(
   })().finally(() => pending.delete(id));
   pending.set(id, work);
   return work;
+}
+
+// Per storage: the photos queued or being drawn by warmDemoPhotos, and the end of that queue.
+const warming = new WeakMap<ImageStorage, { queued: Set<string>; tail: Promise<void> }>();
+
+/**
+ * Draws the listed photos of a demo listing in the background, in the order given, skipping
+ * those already stored. A page that is about to ask for them (the facility page, the first result
+ * cards) calls this while it renders, so that the browser's image requests join a render already
+ * under way or find the files ready, instead of each starting one from nothing. One queue per
+ * storage, one photo at a time: page views never occupy more than one core with drawing.
+ * Only for photos of listings read from the database (demo and listed); never throws.
+ */
+export function warmDemoPhotos(storage: ImageStorage, placeId: string, indexes: readonly number[]): void {
+  let state = warming.get(storage);
+  if (!state) warming.set(storage, (state = { queued: new Set(), tail: Promise.resolve() }));
+  const { queued } = state;
+  const todo = indexes.filter((i) => isDemoPhoto(placeId, i) && !queued.has(`${placeId}/${i}`));
+  if (todo.length === 0) return;
+  for (const i of todo) queued.add(`${placeId}/${i}`);
+  state.tail = state.tail.then(async () => {
+    for (const index of todo) {
+      try {
+        const stored = await Promise.all(photoKeys(placeId, index).map((key) => storage.exists(key)));
+        if (!stored.every(Boolean)) await renderAndStoreDemoPhoto(storage, placeId, index);
+      } catch (error) {
+        logger.warn({ err: error, placeId, index }, "could not pre-render a demo photo");
+      } finally {
+        queued.delete(`${placeId}/${index}`);
+      }
+    }
+  });
 }
 
 /**

@@ -91,4 +91,62 @@ describe("facility page", () => {
     await phone.screenshot({ path: ".tmp/screenshots/location-phone.png" });
     await phone.close();
   });
+
+  it("shows a location map at zoom 15 with the facility's pin, without any tile server", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    const zooms = new Set<string>();
+    // No internet here: every tile fails, and the map must still show its pin on a plain sheet.
+    await context.route(/\/\d+\/\d+\/\d+\.png$/, (route) => {
+      zooms.add(/\/(\d+)\/\d+\/\d+\.png$/.exec(route.request().url())?.[1] ?? "?");
+      return route.abort();
+    });
+    const leaflet: string[] = [];
+    tab.on("request", (r) => {
+      if (/leaflet-map-[^/]*\.js$/.test(r.url())) leaflet.push(r.url());
+    });
+    await tab.goto(`${baseUrl}/rv-storage/austin-tx`);
+    const card = tab.locator("section[aria-label=Results] article h2 a").first();
+    const name = (await card.textContent())!;
+    await card.click();
+    await tab.getByRole("heading", { level: 1, name }).waitFor();
+    zooms.clear(); // the results page's map asked for tiles too
+    const map = tab.getByRole("region", { name: `Map of the location of ${name}` });
+    await map.waitFor({ state: "attached" });
+    const box = await map.boundingBox();
+    expect(box?.height).toBeGreaterThan(200); // its room is kept before Leaflet arrives
+
+    await map.scrollIntoViewIfNeeded();
+    await tab.locator('[data-map-state="ready"]').waitFor();
+    expect(leaflet.length).toBeGreaterThan(0);
+    expect(await map.locator(".leaflet-marker-icon").count()).toBe(1);
+    // A picture, not a control: the pin is no tab stop and opens no popup.
+    expect(await map.locator('.leaflet-marker-icon[tabindex="0"]').count()).toBe(0);
+    const after = await map.boundingBox();
+    expect([after?.width, after?.height]).toEqual([box?.width, box?.height]);
+    await tab.waitForTimeout(200);
+    expect([...zooms]).toEqual(["15"]);
+    await tab.screenshot({ path: ".tmp/screenshots/location-map-desktop.png" });
+    await context.close();
+  });
+
+  it("offers Google Maps when the map cannot load", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const tab = await context.newPage();
+    await context.route(/leaflet-map-[^/]*\.js$/, (route) => route.abort());
+    await tab.goto(`${baseUrl}/rv-storage/austin-tx`);
+    const card = tab.locator("section[aria-label=Results] article h2 a").first();
+    const name = (await card.textContent())!;
+    await card.click();
+    await tab.getByRole("heading", { level: 1, name }).waitFor();
+    const map = tab.getByRole("region", { name: `Map of the location of ${name}` });
+    await map.scrollIntoViewIfNeeded();
+    await map.getByRole("heading", { name: "Map Unavailable" }).waitFor();
+    const link = map.getByRole("link", { name: "Open in Google Maps" });
+    expect(await link.getAttribute("href")).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+    );
+    await tab.screenshot({ path: ".tmp/screenshots/location-map-error-phone.png" });
+    await context.close();
+  });
 });

@@ -23,6 +23,12 @@ export interface LeafletMapProps {
   tileUrl: string;
   attribution: string;
   onMarkerFocus?(id: string): void;
+  /**
+   * A map that shows one place rather than a set to explore (a facility's location map): pins
+   * are plain pictures without popups or focus stops, and the page scrolls over the map instead
+   * of the wheel (or a finger, on phones) zooming and panning it.
+   */
+  fixed?: boolean;
   /** Called once the map exists. Must be a stable function: a new one would rebuild the map. */
   onReady(): void;
 }
@@ -79,7 +85,15 @@ function isCluster(
   return "cluster" in feature.properties && feature.properties.cluster === true;
 }
 
-export default function LeafletMap({ markers, view, tileUrl, attribution, onMarkerFocus, onReady }: LeafletMapProps) {
+export default function LeafletMap({
+  markers,
+  view,
+  tileUrl,
+  attribution,
+  onMarkerFocus,
+  fixed = false,
+  onReady,
+}: LeafletMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const markerFocused = useEffectEvent((id: string) => onMarkerFocus?.(id));
   /** The map that has had its first view: only later view changes (a new search) animate. */
@@ -101,6 +115,8 @@ export default function LeafletMap({ markers, view, tileUrl, attribution, onMark
         fadeAnimation: !reduced,
         markerZoomAnimation: !reduced,
         inertia: !reduced,
+        scrollWheelZoom: !fixed,
+        dragging: !(fixed && L.Browser.mobile),
       });
       // Tiles are pictures of the same places the result list names; screen readers skip them.
       created.getPane("tilePane")?.setAttribute("aria-hidden", "true");
@@ -118,7 +134,7 @@ export default function LeafletMap({ markers, view, tileUrl, attribution, onMark
         created.remove();
       };
     },
-    [onReady],
+    [onReady, fixed],
   );
 
   // The view goes first, so that the markers below are computed for where the map ends up.
@@ -158,6 +174,8 @@ export default function LeafletMap({ markers, view, tileUrl, attribution, onMark
     const shown = new Map<string, L.Marker>();
 
     const pointMarker = (m: MapMarker) => {
+      // The place the whole page is about: a picture, not a control (the frame carries the label).
+      if (fixed) return L.marker([m.lat, m.lng], { icon, interactive: false, keyboard: false });
       const marker = L.marker([m.lat, m.lng], { icon, title: m.name, keyboard: true, riseOnHover: true });
       // Built when opened: thousands of popups nobody opens would cost memory for nothing.
       marker.bindPopup(() => buildPopupContent(m), { maxWidth: 260, minWidth: 160 });
@@ -247,7 +265,7 @@ export default function LeafletMap({ markers, view, tileUrl, attribution, onMark
       map.off("moveend", update);
       layer.remove();
     };
-  }, [map, markers]);
+  }, [map, markers, fixed]);
 
   useEffect(() => {
     if (!map || !tileUrl) return;

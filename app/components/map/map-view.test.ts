@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CENTER, chooseView, markersFingerprint, usableMarkers, viewKey, type MapMarker } from "./map-view";
+import {
+  DEFAULT_CENTER,
+  chooseView,
+  googleMapsUrl,
+  markersFingerprint,
+  usableMarkers,
+  viewKey,
+  type MapMarker,
+} from "./map-view";
 import { distanceText, ratingText } from "./marker-popup";
 
 const marker = (id: string, lat: number, lng: number): MapMarker => ({
@@ -74,5 +82,20 @@ describe("popup text", () => {
     expect(ratingText(4, 0)).toBe("No reviews yet");
     expect(distanceText(12.345)).toBe("12.3 mi away");
     expect(distanceText(undefined)).toBeNull();
+  });
+});
+
+describe("googleMapsUrl", () => {
+  const point = { lat: 30.2672, lng: -97.7431 };
+
+  it("searches at the coordinates", () => {
+    expect(googleMapsUrl(point)).toBe("https://www.google.com/maps/search/?api=1&query=30.2672,-97.7431");
+    expect(googleMapsUrl(point, null)).toBe("https://www.google.com/maps/search/?api=1&query=30.2672,-97.7431");
+  });
+
+  it("prefers the listing's own link, but only an http(s) one", () => {
+    expect(googleMapsUrl(point, "https://maps.google.com/?cid=123")).toBe("https://maps.google.com/?cid=123");
+    expect(googleMapsUrl(point, "javascript:alert(1)")).toContain("query=30.2672,-97.7431");
+    expect(googleMapsUrl(point, "not a url")).toContain("query=30.2672,-97.7431");
   });
 });

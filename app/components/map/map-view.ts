@@ -15,6 +15,8 @@ export const RESULTS_ZOOM = 8;
 /** Fitting a handful of close results must not zoom in past street level of a town. */
 export const MAX_FIT_ZOOM = 10;
 export const MAX_ZOOM = 18;
+/** A facility's location map (SPEC.md section 9: detail zoom 15). */
+export const DETAIL_ZOOM = 15;
 export const MARKER_COLOR = "#4668F2";
 
 export type MapView =
@@ -92,4 +94,21 @@ export function markersFingerprint(markers: readonly MapMarker[]): string {
     add(`${m.id}|${m.lat}|${m.lng}|${m.name}|${m.rating}|${m.reviewCount}|${m.href}|${m.distanceMiles ?? ""};`);
   }
   return `${markers.length}:${(hash >>> 0).toString(36)}`;
+}
+
+/**
+ * Where 'Open in Google Maps' goes: the listing's own Google Maps link when it has a usable one
+ * (an http(s) URL; anything else from an import could be a javascript: link), else a search at
+ * the coordinates.
+ */
+export function googleMapsUrl(point: LatLng, googleMapsUri?: string | null): string {
+  if (googleMapsUri) {
+    try {
+      const url = new URL(googleMapsUri);
+      if (url.protocol === "https:" || url.protocol === "http:") return url.toString();
+    } catch {
+      // not a URL: fall through to the coordinates
+    }
+  }
+  return `https://www.google.com/maps/search/?api=1&query=${point.lat},${point.lng}`;
 }

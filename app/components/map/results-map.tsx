@@ -1,12 +1,13 @@
 /**
- * The results map (SPEC.md section 4, "Map states": loading, ready, error).
+ * The results map (SPEC.md section 4, "Map states": loading, ready, error), and with `fixedView`
+ * the facility page's location map: the same frame, states and Leaflet chunk.
  *
  * Safe to render on the server: this module never imports Leaflet. The server and the first
  * client render show a skeleton; after hydration, once the map's frame is on screen, the
  * Leaflet part (./leaflet-map, with Leaflet's CSS) is loaded as a separate chunk. A failed
  * download or a map that cannot start shows 'Map Unavailable'; missing tiles do not.
  */
-import { Map as MapIcon, MapPinOff, RotateCw } from "lucide-react";
+import { ExternalLink, Map as MapIcon, MapPinOff, RotateCw } from "lucide-react";
 import {
   Component,
   Suspense,
@@ -18,7 +19,7 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from "react";
-import { chooseView, markersFingerprint, usableMarkers, viewKey, type MapMarker } from "./map-view";
+import { chooseView, markersFingerprint, usableMarkers, viewKey, type MapMarker, type MapView } from "./map-view";
 import { useHydrated, useSeen } from "./use-client-only";
 
 export type { MapMarker } from "./map-view";
@@ -38,7 +39,27 @@ export interface ResultsMapProps {
   className?: string;
   /** Called when a visitor opens a marker's popup (click, tap or Enter), e.g. to highlight its card. */
   onMarkerFocus?(id: string): void;
+  /**
+   * Show exactly this view, with plain pins and no popups (a facility's location map), instead of
+   * choosing one from the markers, the place and the visitor.
+   */
+  fixedView?: MapView;
+  /** The frame's accessible name. */
+  label?: string;
+  /** What the 'Map Unavailable' panel offers besides Retry, e.g. the same place on another map. */
+  fallback?: MapFallback;
+  /** The level of the 'Map Unavailable' heading under the headings around the map. */
+  headingLevel?: 2 | 3;
 }
+
+export interface MapFallback {
+  message: string;
+  link?: { href: string; text: string };
+}
+
+const RESULTS_FALLBACK: MapFallback = {
+  message: "The map service is currently unavailable. You can still browse locations below.",
+};
 
 export type MapState = "loading" | "ready" | "error";
 
@@ -63,6 +84,10 @@ export function ResultsMap({
   attribution,
   className,
   onMarkerFocus,
+  fixedView,
+  label = "Map of storage locations",
+  fallback = RESULTS_FALLBACK,
+  headingLevel = 2,
 }: ResultsMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
@@ -77,7 +102,7 @@ export function ResultsMap({
     return { list, key: markersFingerprint(list) };
   }, [markers]);
   const stableMarkers = useStable(usable.list, usable.key);
-  const view = chooseView(stableMarkers, center, userLocation);
+  const view = fixedView ?? chooseView(stableMarkers, center, userLocation);
   const stableView = useStable(view, viewKey(view));
 
   const state: MapState = failed ? "error" : ready ? "ready" : "loading";
@@ -85,7 +110,7 @@ export function ResultsMap({
     <div
       ref={frame}
       role="region"
-      aria-label="Map of storage locations"
+      aria-label={label}
       data-map-state={state}
       // isolate: Leaflet's panes and controls use z-indexes up to 1000; keep them under the header.
       className={`relative isolate overflow-hidden rounded-card border border-slate-200 bg-slate-100 ${className ?? "h-80 w-full"}`}
@@ -99,13 +124,14 @@ export function ResultsMap({
               tileUrl={tileUrl}
               attribution={attribution}
               onMarkerFocus={onMarkerFocus}
+              fixed={fixedView !== undefined}
               onReady={markReady}
             />
           </Suspense>
         </MapErrorBoundary>
       )}
       {state === "loading" && <MapLoading />}
-      {state === "error" && <MapUnavailable />}
+      {state === "error" && <MapUnavailable fallback={fallback} headingLevel={headingLevel} />}
     </div>
   );
 }
@@ -128,25 +154,41 @@ function MapLoading() {
   );
 }
 
-function MapUnavailable() {
+function MapUnavailable({ fallback, headingLevel }: { fallback: MapFallback; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div
       role="alert"
       className="absolute inset-0 z-[1100] flex flex-col items-center justify-center gap-3 bg-slate-50 p-6 text-center"
     >
       <MapPinOff className="size-8 text-slate-400" aria-hidden="true" />
-      <h2 className="text-lg font-semibold text-slate-900">Map Unavailable</h2>
-      <p className="max-w-xs text-sm text-slate-600">
-        The map service is currently unavailable. You can still browse locations below.
-      </p>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-      >
-        <RotateCw className="size-4" aria-hidden="true" />
-        Retry
-      </button>
+      <Heading className="text-lg font-semibold text-slate-900">Map Unavailable</Heading>
+      <p className="max-w-xs text-sm text-slate-600">{fallback.message}</p>
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        {fallback.link && (
+          <a
+            href={fallback.link.href}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
+          >
+            <ExternalLink className="size-4" aria-hidden="true" />
+            {fallback.link.text}
+          </a>
+        )}
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className={
+            fallback.link
+              ? "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50"
+              : "inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
+          }
+        >
+          <RotateCw className="size-4" aria-hidden="true" />
+          Retry
+        </button>
+      </div>
     </div>
   );
 }
