@@ -8,10 +8,12 @@ import { AmenitiesFilter } from "../components/search/amenities-filter";
 import { LocationErrorBanner } from "../components/search/location-error-banner";
 import { Pagination } from "../components/search/pagination";
 import { PlaceSearch } from "../components/search/place-search";
+import { LoadingStatus, RESULTS_GRID, ResultsSkeleton } from "../components/search/results-skeleton";
 import { SizeFilter } from "../components/search/size-filter";
 import { SortButtons } from "../components/search/sort-buttons";
 import { UseMyLocationButton } from "../components/search/use-my-location";
 import { AMENITY_LABELS, type AmenityFlag } from "../lib/amenities";
+import { imageRefFromUrl } from "../lib/images";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
 import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
@@ -25,6 +27,8 @@ import {
   type SearchPlace,
 } from "../../server/geo/resolve-place";
 import { publicMapConfig } from "../../server/http/public-config";
+import { getImageStorage } from "../../server/images";
+import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { searchResultsPage } from "../../server/search";
 
 /** Map markers beyond this many nearest results add nothing a visitor can use. */
@@ -88,6 +92,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     radius: parsed.radius,
     maxMarkers: MAX_MARKERS,
   });
+  // The eagerly loaded card photos: demo ones are drawn on first request, so start them now.
+  for (const item of result.items.slice(0, EAGER_CARD_IMAGES)) {
+    const ref = item.isDemo && item.photo ? imageRefFromUrl(item.photo) : undefined;
+    if (ref?.placeId === item.id) warmDemoPhotos(getImageStorage(), ref.placeId, [ref.index]);
+  }
   return {
     kind: "results" as const,
     place,
@@ -135,9 +144,20 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   ];
 }
 
+/** True while the next results page loads (another place, filter, sort or page). */
+function useResultsPending(): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && navigation.location.pathname.startsWith("/rv-storage");
+}
+
+/** Skeleton cards while loading: as many as the page shows now, else a row's worth. */
+const SKELETONS_WITHOUT_RESULTS = 3;
+
 export default function RvStorage({ loaderData }: Route.ComponentProps) {
   const [locationError, setLocationError] = useState<string | null>(null);
   const location = useLocation();
+  // From the empty or error state there is no list yet: the skeleton takes the message's place.
+  const pendingFirstResults = useResultsPending() && loaderData.kind !== "results";
   const currentQuery = new URLSearchParams(location.search);
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-4">
@@ -152,8 +172,14 @@ export default function RvStorage({ loaderData }: Route.ComponentProps) {
           <LocationErrorBanner message={locationError} />
         </div>
       )}
-      {loaderData.kind === "empty" && <EmptyState />}
-      {loaderData.kind === "error" && (
+      {pendingFirstResults && (
+        <section aria-label="Results" aria-busy="true" className="mt-6">
+          <LoadingStatus loading />
+          <ResultsSkeleton count={SKELETONS_WITHOUT_RESULTS} />
+        </section>
+      )}
+      {!pendingFirstResults && loaderData.kind === "empty" && <EmptyState />}
+      {!pendingFirstResults && loaderData.kind === "error" && (
         <div className="mt-6">
           <LocationErrorBanner message={loaderData.message}>
             {loaderData.suggestions.length > 0 && (
@@ -192,10 +218,9 @@ type ResultsData = Extract<Route.ComponentProps["loaderData"], { kind: "results"
 
 function Results({ data: d }: { data: ResultsData }) {
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const { pathname, search } = useLocation();
   const [showMap, setShowMap] = useState(false);
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/rv-storage");
+  const loading = useResultsPending();
   const { place, applied, result } = d;
 
   const pointParams = (): URLSearchParams => {
@@ -291,19 +316,14 @@ function Results({ data: d }: { data: ResultsData }) {
             />
           </div>
         </div>
-        <section aria-label="Results" aria-busy={loading} className="relative min-w-0 flex-1">
-          {loading && (
-            <div
-              role="status"
-              className="absolute inset-0 z-10 flex items-start justify-center bg-white/70 pt-24 text-lg font-medium text-slate-700"
-            >
-              Loading locations...
-            </div>
-          )}
-          {result.items.length === 0 ? (
+        <section aria-label="Results" aria-busy={loading} className="min-w-0 flex-1">
+          <LoadingStatus loading={loading} />
+          {loading ? (
+            <ResultsSkeleton count={result.items.length || SKELETONS_WITHOUT_RESULTS} />
+          ) : result.items.length === 0 ? (
             <NoResults hasFilters={hasFilters} onClear={() => go({ sizes: [], amenities: [], page: 1 })} />
           ) : (
-            <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
                 <LocationCard
                   key={item.id}

@@ -196,4 +196,59 @@ describe("search", () => {
     await page.getByRole("button", { name: "List" }).click();
     await page.screenshot({ path: ".tmp/screenshots/results-phone.png", fullPage: false });
   });
+
+  for (const [device, options] of [
+    ["desktop", { viewport: { width: 1280, height: 900 } }],
+    ["phone", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  ] as const) {
+    it(`shows card-shaped skeletons while the next results load (${device})`, async () => {
+      await open("/rv-storage/austin-tx", options);
+      const results = page.locator("section[aria-label=Results]");
+      const firstCard = await results.locator("article").first().boundingBox();
+      // Hold the next page's data back until the skeleton has been checked.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\.data(\?|$)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("link", { name: "Page 2" }).click();
+      const skeleton = page.getByTestId("results-skeleton");
+      await skeleton.waitFor();
+      expect(await results.getAttribute("aria-busy")).toBe("true");
+      expect(await results.getByRole("status").textContent()).toBe("Loading locations...");
+      expect(await results.locator("article").count()).toBe(0);
+      const cards = skeleton.locator(":scope > div");
+      expect(await cards.count()).toBe(12);
+      const shape = await cards.first().boundingBox();
+      expect(shape?.width).toBeCloseTo(firstCard!.width, 0);
+      // Real cards vary with their names, addresses and amenities; a skeleton has typical ones.
+      expect(Math.abs(shape!.height - firstCard!.height)).toBeLessThan(firstCard!.height * 0.3);
+      await page.screenshot({ path: `.tmp/screenshots/results-loading-${device}.png` });
+
+      release();
+      await page.getByText(/^Showing 13 to \d+ of \d+ locations$/).waitFor();
+      expect(await skeleton.count()).toBe(0);
+      expect(await results.getAttribute("aria-busy")).toBe("false");
+      expect(await results.getByRole("status").textContent()).toBe("");
+      await page.unroute(/\.data(\?|$)/);
+    });
+  }
+
+  it("does not pulse the skeleton for visitors who prefer reduced motion", async () => {
+    await open("/rv-storage/austin-tx", { reducedMotion: "reduce" });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Rating" }).click();
+    const card = page.getByTestId("results-skeleton").locator(":scope > div").first();
+    await card.waitFor();
+    expect(await card.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    release();
+    await waitForUrl((u) => u.searchParams.get("sort") === "rating");
+    await page.getByTestId("results-skeleton").waitFor({ state: "detached" });
+  });
 });
