@@ -25,7 +25,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startBuiltSite({ logFile }: { logFile?: string } = {}): Promise<RunningSite> {
+export async function startBuiltSite({
+  logFile,
+  prepare,
+}: {
+  logFile?: string;
+  /** Runs on the fresh data directory before the site starts (fixture accounts, say). */
+  prepare?: (dataDir: string) => Promise<void>;
+} = {}): Promise<RunningSite> {
   if (process.env.SITE_URL) return { baseUrl: process.env.SITE_URL.replace(/\/$/, ""), stop: async () => {} };
   const root = path.resolve(import.meta.dirname, "../..");
   if (!process.env.SKIP_BUILD) {
@@ -39,6 +46,7 @@ export async function startBuiltSite({ logFile }: { logFile?: string } = {}): Pr
     if (build.status !== 0) throw new Error("The build failed: run `npx react-router build` to see why");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
+  await prepare?.(dataDir);
   const port = await freePort();
   const log = logFile ? fs.openSync(logFile, "w") : "ignore";
   const server = spawn(process.execPath, ["server.js"], {

@@ -64,7 +64,7 @@ export type FormResult =
       values: { name?: string; email?: string };
     };
 
-/** 20 attempts per IP and 10 per account in 15 minutes; sign-ups 10 per IP per hour. */
+/** 20 failed attempts per IP and 10 per account in 15 minutes; sign-ups 10 per IP per hour. */
 export const limits = {
   signInPerIp: createRateLimiter({ windowMs: 15 * 60_000, max: 20 }),
   signInPerAccount: createRateLimiter({ windowMs: 15 * 60_000, max: 10 }),
@@ -107,7 +107,8 @@ function limited(retryAfterSeconds: number, values: { name?: string; email?: str
 
 export async function signIn(request: Request, form: FormData): Promise<FormResult> {
   const values = { email: text(form, "email")?.trim() };
-  const ip = limits.signInPerIp.hit(clientIp(request));
+  const address = clientIp(request);
+  const ip = limits.signInPerIp.hit(address);
   if (!ip.ok) return limited(ip.retryAfterSeconds, values);
   const parsed = signInSchema.safeParse({
     email: text(form, "email"),
@@ -126,6 +127,8 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
     }),
   );
   if (response.ok) {
+    // Only failures count: people behind one address may all sign in.
+    limits.signInPerIp.refund(address);
     limits.signInPerAccount.reset(parsed.data.email);
     return { ok: true, headers: cookiesOf(response) };
   }

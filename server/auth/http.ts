@@ -1,4 +1,4 @@
-import { toNodeHandler } from "better-auth/node";
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { createRateLimiter } from "../http/rate-limit";
@@ -22,6 +22,10 @@ const anonymousPerIp = createRateLimiter({ windowMs: 10 * 60_000, max: 30 });
 
 export function authHttpHandler() {
   let handler: ReturnType<typeof toNodeHandler> | undefined;
+  const forward = (req: Request, res: Response) => {
+    handler ??= toNodeHandler(getAuth());
+    return handler(req, res);
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path.replace(/\/$/, "");
     if (!allowed.has(`${req.method === "HEAD" ? "GET" : req.method} ${path}`)) {
@@ -40,8 +44,19 @@ export function authHttpHandler() {
         res.status(429).json({ error: "Too many new sessions from this address. Please try again later." });
         return;
       }
+      // A signed-in person keeps their session: an anonymous one must not replace it.
+      getAuth()
+        .api.getSession({ headers: fromNodeHeaders(req.headers) })
+        .then((current) => {
+          if (current && !current.user.isAnonymous) {
+            res.status(400).json({ error: "You are already signed in." });
+            return;
+          }
+          return forward(req, res);
+        })
+        .catch(next);
+      return;
     }
-    handler ??= toNodeHandler(getAuth());
-    handler(req, res).catch(next);
+    forward(req, res).catch(next);
   };
 }

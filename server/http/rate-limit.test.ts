@@ -14,6 +14,14 @@ describe("fixed-window rate limiter", () => {
     expect(limiter.hit("a").ok).toBe(true);
   });
 
+  it("gives a hit back on refund", () => {
+    const limiter = createRateLimiter({ windowMs: 60_000, max: 1 });
+    limiter.hit("k");
+    limiter.refund("k");
+    expect(limiter.hit("k").ok).toBe(true);
+    expect(limiter.hit("k").ok).toBe(false);
+  });
+
   it("forgets a key on reset", () => {
     const limiter = createRateLimiter({ windowMs: 60_000, max: 1 });
     limiter.hit("k");

@@ -5,6 +5,8 @@
  */
 export interface RateLimiter {
   hit(key: string): { ok: boolean; retryAfterSeconds: number };
+  /** Gives back one hit (a sign-in that succeeded should not count against the address). */
+  refund(key: string): void;
   reset(key: string): void;
 }
 
@@ -36,6 +38,10 @@ export function createRateLimiter({
       w.count += 1;
       const retryAfterSeconds = Math.max(1, Math.ceil((w.start + windowMs - time) / 1000));
       return { ok: w.count <= max, retryAfterSeconds };
+    },
+    refund(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
     },
     reset(key) {
       windows.delete(key);

@@ -24,3 +24,15 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * A desktop Chrome user agent. Headless Chromium announces itself as HeadlessChrome, which the
+ * site treats as a bot (no anonymous session, no analytics); tests of those use this one.
+ */
+export const HUMAN_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+/** A new browser context (own cookies) as a person would be, on a desktop-sized window. */
+export function newHumanContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
+  return browser.newContext({ userAgent: HUMAN_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
+}

@@ -2,16 +2,20 @@ import fs from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startBuiltSite } from "../../scripts/lib/serve-built";
+import { prepareAccounts, type Fixtures } from "./accounts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Null when testing a site this run did not start (E2E_BASE_URL): no fixture accounts. */
+    fixtures: Fixtures | null;
   }
 }
 
 /**
  * Builds the site, starts it on a free port over a fresh data directory (so it loads the demo
- * catalogue exactly as `npm start` does on a new machine), and stops it afterwards.
+ * catalogue exactly as `npm start` does on a new machine, plus the fixture accounts of
+ * tests/e2e/accounts.ts), and stops it afterwards.
  * E2E_BASE_URL tests a running site; E2E_SKIP_BUILD=1 reuses the last build.
  */
 export default async function setup(project: TestProject) {
@@ -19,7 +23,14 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD) process.env.SKIP_BUILD = "1";
   const logFile = path.resolve(import.meta.dirname, "../../.tmp/e2e-server.log");
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const site = await startBuiltSite({ logFile });
+  let fixtures: Fixtures | null = null;
+  const site = await startBuiltSite({
+    logFile,
+    prepare: async (dataDir) => {
+      fixtures = await prepareAccounts(dataDir);
+    },
+  });
   project.provide("baseUrl", site.baseUrl);
+  project.provide("fixtures", fixtures);
   return () => site.stop();
 }

@@ -1,0 +1,104 @@
+import type { Persona } from "./accounts";
+
+/**
+ * Who may do what, route by route: every route under /admin and /owner and every /api route that
+ * changes data (tests/e2e/authorization.test.ts fails when one is missing here).
+ *
+ * An answer is an HTTP status, or "login" / "business-login" for a redirect to that page with
+ * `redirectTo` pointing back.
+ */
+export type Answer = number | "login" | "business-login";
+export interface MatrixEntry {
+  /** The route pattern as in app/routes.ts (`:param` placeholders). */
+  route: string;
+  method: "GET" | "POST";
+  /** A concrete path to request; LOCATION is replaced by the listing_owner's location id. */
+  path: string;
+  body?: string;
+  contentType?: string;
+  expect: Record<Persona, Answer>;
+}
+
+const admin: Record<Persona, Answer> = {
+  visitor: "login",
+  anonymous: "login",
+  user: 403,
+  business_owner: 403,
+  listing_owner: 403,
+  admin: 200,
+};
+const owner: Record<Persona, Answer> = {
+  visitor: "business-login",
+  anonymous: "business-login",
+  user: 200,
+  business_owner: 200,
+  listing_owner: 200,
+  admin: 200,
+};
+const listing: Record<Persona, Answer> = { ...owner, user: 403, business_owner: 403 };
+
+const page = (route: string, path: string, expect: Record<Persona, Answer>): MatrixEntry => ({
+  route,
+  method: "GET",
+  path,
+  expect,
+});
+
+export const MATRIX: MatrixEntry[] = [
+  page("admin", "/admin", admin),
+  page("admin/analytics", "/admin/analytics", admin),
+  page("admin/claims", "/admin/claims", admin),
+  page("admin/locations", "/admin/locations", admin),
+  page("admin/manage", "/admin/manage", admin),
+  page("admin/manage/:locationId", "/admin/manage/LOCATION", admin),
+  page("admin/users", "/admin/users", admin),
+  page("admin/blog", "/admin/blog", admin),
+  page("admin/blog/new", "/admin/blog/new", admin),
+  page("admin/blog/edit/:id", "/admin/blog/edit/1", admin),
+
+  page("owner", "/owner", owner),
+  page("owner/claim", "/owner/claim", owner),
+  page("owner/claim/:locationId", "/owner/claim/LOCATION", owner),
+  page("owner/claims", "/owner/claims", owner),
+  page("owner/locations", "/owner/locations", owner),
+  page("owner/locations/analytics", "/owner/locations/analytics", owner),
+  page("owner/locations/:locationId/update", "/owner/locations/LOCATION/update", listing),
+  page("owner/promote", "/owner/promote", owner),
+  page("owner/checkout", "/owner/checkout", owner),
+  page("owner/checkout/success", "/owner/checkout/success", owner),
+  page("owner/settings", "/owner/settings", owner),
+
+  {
+    route: "api/analytics/events",
+    method: "POST",
+    path: "/api/analytics/events",
+    body: "[]",
+    contentType: "application/json",
+    // Any session (anonymous or signed in) gets past the session check to validation, which refuses
+    // an empty batch (400); without a session, 401. Accepted batches: tests/e2e/analytics.test.ts.
+    expect: { visitor: 401, anonymous: 400, user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
+  },
+  {
+    route: "api/metrics/locations/:locationId",
+    method: "GET",
+    path: "/api/metrics/locations/LOCATION",
+    expect: { visitor: 401, anonymous: 401, user: 403, business_owner: 403, listing_owner: 200, admin: 200 },
+  },
+  {
+    route: "api/auth/sign-in/anonymous",
+    method: "POST",
+    path: "/api/auth/sign-in/anonymous",
+    body: "{}",
+    contentType: "application/json",
+    // A visitor gets a session; an anonymous one cannot start another; a signed-in person keeps theirs.
+    expect: { visitor: 200, anonymous: 400, user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
+  },
+  {
+    route: "api/auth/sign-out",
+    method: "POST",
+    path: "/api/auth/sign-out",
+    body: "{}",
+    contentType: "application/json",
+    expect: { visitor: 200, anonymous: 200, user: 200, business_owner: 200, listing_owner: 200, admin: 200 },
+  },
+];
