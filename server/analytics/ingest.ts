@@ -12,6 +12,11 @@ const MAX_AGE_MS = 7 * 86_400_000;
 const MAX_SKEW_MS = 5 * 60_000;
 /** The most events one transaction of the writer takes from the queue. */
 const MAX_ROWS_PER_TRANSACTION = 5_000;
+/**
+ * Transactions in flight at once: two keep PostgreSQL busy on both cores while the next group
+ * forms; they lock rows in the same order, and a rare deadlock with each other is retried.
+ */
+const WRITERS = Math.max(1, Number(process.env.ANALYTICS_WRITERS) || 2);
 
 export interface Sender {
   /** The sign-in session (anonymous or not) that sent the batch. */
@@ -119,13 +124,13 @@ interface Pending {
 }
 
 /**
- * Group commit: concurrent batches wait while one transaction runs, then the next transaction
- * takes all of them at once. Under load this turns hundreds of small transactions per second into
- * a few large ones (one fsync each), and one writer per process cannot deadlock with itself.
+ * Group commit: concurrent batches wait while the writers' transactions run, then the next
+ * transaction takes all of them at once. Under load this turns hundreds of small transactions per
+ * second into a few large ones (one fsync each).
  */
 class EventWriter {
   private queue: Pending[] = [];
-  private running = false;
+  private running = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -133,12 +138,12 @@ class EventWriter {
     if (rows.length === 0) return Promise.resolve(0);
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.running < WRITERS) void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
+    this.running++;
     try {
       while (this.queue.length > 0) {
         const group: Pending[] = [];
@@ -171,7 +176,7 @@ class EventWriter {
         }
       }
     } finally {
-      this.running = false;
+      this.running--;
     }
   }
 }

@@ -1,0 +1,211 @@
+/**
+ * npm run bench:ingest: analytics ingestion throughput on PostgreSQL. Builds and starts the site on
+ * a fresh database, opens anonymous sessions as browsers would, then posts batches of 50 events
+ * with autocannon for BENCH_SECONDS (20) and prints sustained events/s, latency p50/p99 and the
+ * count check: events the endpoint reported stored = events counted in location_metrics = raw rows.
+ *
+ * BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test) names a server where a scratch
+ * database is created and dropped. All traffic comes from one address and a few sessions, so the
+ * per-IP and per-session limits are lifted for the run (ANALYTICS_RATE_PER_*).
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import autocannon from "autocannon";
+import pg from "pg";
+import { runScript, startBuiltSite } from "./lib/serve-built";
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const BATCH = 50;
+const SESSIONS = 20;
+const TARGET = 5_000;
+const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+
+async function anonymousSession(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/anonymous`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl, "user-agent": USER_AGENT },
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`Anonymous sign-in failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .join("; ");
+  if (!cookie) throw new Error("Anonymous sign-in set no cookie");
+  return cookie;
+}
+
+async function locationIds(baseUrl: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const [lat, lng] of [
+    [30.27, -97.74],
+    [33.45, -112.07],
+    [39.74, -104.99],
+    [35.23, -80.84],
+    [47.61, -122.33],
+  ]) {
+    const response = await fetch(`${baseUrl}/api/search?lat=${lat}&lng=${lng}&radius=500&pageSize=100`);
+    const body = (await response.json()) as { items: { id: string }[] };
+    for (const item of body.items) ids.add(item.id);
+  }
+  if (ids.size === 0) throw new Error("No locations to send events for");
+  return [...ids];
+}
+
+function batch(ids: string[], baseUrl: string): string {
+  const now = new Date().toISOString();
+  const session = randomBytes(8).toString("hex");
+  const events = [];
+  for (let i = 0; i < BATCH; i++) {
+    const roll = Math.random();
+    const locationId = ids[Math.floor(Math.random() * ids.length)]!;
+    const base = {
+      eventId: randomUUID(),
+      timestamp: now,
+      sessionId: session,
+      url: `${baseUrl}/location/${locationId}`,
+      userAgent: USER_AGENT,
+      referrer: roll < 0.2 ? "https://www.google.com/" : "",
+      viewport: { width: 390, height: 844 },
+      locationId,
+    };
+    if (roll < 0.4) events.push({ ...base, eventType: "page_view" });
+    else if (roll < 0.8) events.push({ ...base, eventType: "list_view" });
+    else
+      events.push({
+        ...base,
+        eventType: "click",
+        elementType: (["phone", "website", "directions", "contact_button"] as const)[Math.floor(Math.random() * 4)],
+      });
+  }
+  return JSON.stringify(events);
+}
+
+async function main(): Promise<number> {
+  const name = `rvbench_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  Object.assign(process.env, {
+    DATABASE_URL: url.toString(),
+    ANALYTICS_RATE_PER_SESSION: "100000000",
+    ANALYTICS_RATE_PER_IP: "100000000",
+  });
+
+  const site = await startBuiltSite({ logFile: process.env.BENCH_LOG });
+  const db = new pg.Client({ connectionString: url.toString() });
+  try {
+    const baseUrl = site.baseUrl;
+    const ids = await locationIds(baseUrl);
+    const cookies: string[] = [];
+    for (let i = 0; i < SESSIONS; i++) cookies.push(await anonymousSession(baseUrl));
+    console.log(
+      `PostgreSQL, ${ids.length} locations, ${SESSIONS} sessions, ${CONNECTIONS} connections, ${BATCH} events a batch, ${SECONDS} s`,
+    );
+
+    type InFlight = { cookie?: string; body?: string };
+    const connections = new Set<InFlight>();
+    const headers = (cookie: string) => ({
+      "content-type": "application/json",
+      origin: baseUrl,
+      "user-agent": USER_AGENT,
+      cookie,
+    });
+    let stored = 0;
+    let sent = 0;
+    const statuses = new Map<number, number>();
+    let turn = 0;
+    const started = Date.now();
+    const result = await autocannon({
+      url: `${baseUrl}/api/analytics/events`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request, context) => {
+            const inFlight = context as InFlight;
+            inFlight.cookie = cookies[turn++ % cookies.length]!;
+            inFlight.body = batch(ids, baseUrl);
+            connections.add(inFlight);
+            sent += BATCH;
+            return {
+              ...request,
+              headers: { ...headers(inFlight.cookie) },
+              body: inFlight.body,
+            };
+          },
+          onResponse: (status, body, context) => {
+            (context as InFlight).body = undefined;
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            if (status === 202) {
+              const answer = JSON.parse(body) as { stored: number; duplicates: number };
+              stored += answer.stored + answer.duplicates;
+            }
+          },
+        },
+      ],
+    });
+    const elapsed = (Date.now() - started) / 1000;
+    // autocannon stops without reading the answers to the batches still in flight: send those
+    // again, as the tracker would retry them. The server may have stored them already; the
+    // event ids make the retry count each event exactly once.
+    let retried = 0;
+    for (const inFlight of connections) {
+      if (!inFlight.body || !inFlight.cookie) continue;
+      const response = await fetch(`${baseUrl}/api/analytics/events`, {
+        method: "POST",
+        headers: headers(inFlight.cookie),
+        body: inFlight.body,
+      });
+      if (response.status !== 202) throw new Error(`A retried batch got ${response.status}`);
+      // Accepted: stored now, or found already stored (the first attempt got through).
+      const answer = (await response.json()) as { stored: number; duplicates: number };
+      stored += answer.stored + answer.duplicates;
+      retried++;
+    }
+
+    await db.connect();
+    const counted = await db.query<{ n: string }>(
+      "select coalesce(sum(page_views + list_views + website_clicks + contact_clicks + directions_clicks), 0) as n from location_metrics",
+    );
+    const daily = await db.query<{ n: string }>(
+      "select coalesce(sum(page_views + list_views + website_clicks + contact_clicks + directions_clicks), 0) as n from location_metrics_daily",
+    );
+    const raw = await db.query<{ n: string }>("select count(*) as n from analytics_events");
+    const inMetrics = Number(counted.rows[0]!.n);
+    const inDaily = Number(daily.rows[0]!.n);
+    const rawRows = Number(raw.rows[0]!.n);
+    const rate = stored / elapsed;
+
+    console.log(
+      `\nresponses: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(", ")}; errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
+    console.log(
+      `events sent ${sent}; ${retried} batches unanswered at the end were retried; accepted and stored ${stored}`,
+    );
+    console.log(`sustained: ${Math.round(rate)} events/s (${result.requests.average.toFixed(0)} batches/s)`);
+    console.log(
+      `latency per batch: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+    );
+    const ok = stored === inMetrics && stored === inDaily && stored === rawRows;
+    console.log(
+      `count check: accepted ${stored} = counted ${inMetrics} (location_metrics) = ${inDaily} (daily) = ${rawRows} raw events: ${ok ? "OK" : "MISMATCH"}`,
+    );
+    console.log(`target >= ${TARGET} events/s: ${rate >= TARGET ? "met" : "NOT met"}`);
+    return ok ? (rate >= TARGET ? 0 : 2) : 1;
+  } finally {
+    await db.end().catch(() => {});
+    await site.stop();
+    const dropper = new pg.Client({ connectionString: SERVER_URL });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+runScript(main);
