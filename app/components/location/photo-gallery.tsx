@@ -63,6 +63,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
           height={720}
           sizes="(min-width: 1024px) 800px, 100vw"
           priority={index === 0}
+          preload={false}
           className="aspect-[16/9] h-auto"
         />
         {arrows("")}

@@ -14,6 +14,12 @@ export interface ResponsivePhotoProps {
   sizes: string;
   /** Above the fold (first cards, gallery lead): load eagerly, high priority, preloaded. */
   priority?: boolean;
+  /**
+   * With `priority`: also a `<link rel="preload">` in the head (the default). Off for a photo
+   * whose `<img>` comes early in the body anyway: React puts high-priority image preloads first in
+   * the head, where they compete with the stylesheet and delay the first paint.
+   */
+  preload?: boolean;
   /** Classes for the image and, on error, the placeholder (e.g. "h-full rounded-card"). */
   className?: string;
 }
@@ -31,12 +37,13 @@ export function ResponsivePhoto({
   height,
   sizes,
   priority = false,
+  preload: preloadInHead = true,
   className = "",
 }: ResponsivePhotoProps) {
   const { ref, failed, onError } = useImageFailure(`${placeId}/${index}`);
   const style: CSSProperties = { aspectRatio: `${width} / ${height}` };
 
-  if (priority) {
+  if (priority && preloadInHead) {
     // React hoists this into <head> during SSR: the browser starts the AVIF before it has laid
     // out the page. Browsers without AVIF skip a preload whose type they do not support.
     preload(placeImageUrl(placeId, index, 640, "avif"), {
