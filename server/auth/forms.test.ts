@@ -15,6 +15,9 @@ describe("redirects after sign-in", () => {
       "/business/login?redirectTo=%2Fowner%2Fclaim%2Fabc%3Fy%3D2",
     );
     expect(loginPathFor(new URL("http://x/owner"))).toBe("/business/login?redirectTo=%2Fowner");
+    expect(loginPathFor(new URL("http://x/business/dashboard"))).toBe(
+      "/business/login?redirectTo=%2Fbusiness%2Fdashboard",
+    );
     expect(loginPathFor(new URL("http://x/ownership"))).toBe("/login?redirectTo=%2Fownership");
     expect(loginPathFor(new URL("http://x/admin"))).toBe("/login?redirectTo=%2Fadmin");
   });

@@ -16,10 +16,10 @@ function isApi(request: Request): boolean {
   return new URL(request.url).pathname.startsWith("/api/");
 }
 
-/** The login page for a path: owner screens use the business login, everything else /login. */
+/** The login page for a path: owner and business screens use the business login, the rest /login. */
 export function loginPathFor(url: URL): string {
   const back = `${url.pathname}${url.search}`;
-  const page = url.pathname === "/owner" || url.pathname.startsWith("/owner/") ? "/business/login" : "/login";
+  const page = /^\/(owner|business)(\/|$)/.test(url.pathname) ? "/business/login" : "/login";
   return `${page}?redirectTo=${encodeURIComponent(back)}`;
 }
 

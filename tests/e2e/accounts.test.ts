@@ -92,6 +92,10 @@ describe.skipIf(!fixtures)("roles in the browser", () => {
     await signInThroughForm(admin.page, ACCOUNTS.admin.email);
     await admin.page.getByRole("button", { name: "Sign out" }).waitFor();
     expect(await consoleLinks(admin.page)).toEqual([1, 1]);
+    // On a phone, every header control still fits without scrolling sideways.
+    await admin.page.setViewportSize({ width: 360, height: 740 });
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await admin.page.screenshot({ path: ".tmp/screenshots/admin-header-phone.png" });
     await admin.context.close();
 
     const user = await freshPage();

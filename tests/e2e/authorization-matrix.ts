@@ -67,6 +67,7 @@ export const MATRIX: MatrixEntry[] = [
   page("owner/checkout", "/owner/checkout", owner),
   page("owner/checkout/success", "/owner/checkout/success", owner),
   page("owner/settings", "/owner/settings", owner),
+  page("business/dashboard", "/business/dashboard", owner),
 
   {
     route: "api/analytics/events",

@@ -65,8 +65,9 @@ describe("facility page", () => {
     await claim.waitFor();
     const href = await claim.getAttribute("href");
     expect(href).toMatch(/^\/owner\/claim\/demo_[a-z0-9]+$/);
+    // Claiming needs an account: a visitor is taken to the business sign-in, and back afterwards.
     await claim.click();
-    await page.waitForURL(`${baseUrl}${href}`);
+    await page.waitForURL(`${baseUrl}/business/login?redirectTo=${encodeURIComponent(href!)}`);
   });
 
   it("answers unknown and malformed slugs with the right message, status and a way home", async () => {
