@@ -22,11 +22,11 @@ export function SiteHeader({ transparent, viewer }: { transparent: boolean; view
     ? "absolute inset-x-0 top-0 z-20 bg-transparent text-white"
     : "sticky top-0 z-20 border-b border-slate-200 bg-white/95 text-slate-900 backdrop-blur";
   const link = transparent
-    ? "rounded-md px-2 py-2 font-medium text-white hover:bg-white/15 sm:px-3"
-    : "rounded-md px-2 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
+    ? "whitespace-nowrap rounded-md px-2 py-2 font-medium text-white hover:bg-white/15 sm:px-3"
+    : "whitespace-nowrap rounded-md px-2 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
   const button = transparent
-    ? "rounded-md bg-white px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 sm:px-4"
-    : "rounded-md bg-brand-500 px-3 py-2 font-medium text-white hover:bg-brand-600 sm:px-4";
+    ? "whitespace-nowrap rounded-md bg-white px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 sm:px-4"
+    : "whitespace-nowrap rounded-md bg-brand-500 px-3 py-2 font-medium text-white hover:bg-brand-600 sm:px-4";
   return (
     <header className={tone} data-transparent={transparent}>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
@@ -43,13 +43,13 @@ export function SiteHeader({ transparent, viewer }: { transparent: boolean; view
             Articles
           </NavLink>
           {viewer.isAdmin && (
-            <NavLink to="/admin" className={link}>
-              Admin Console
+            <NavLink to="/admin" className={link} aria-label="Admin Console">
+              Admin<span className="hidden sm:inline"> Console</span>
             </NavLink>
           )}
           {viewer.isOwner && (
-            <NavLink to="/owner" className={link}>
-              Owner Console
+            <NavLink to="/owner" className={link} aria-label="Owner Console">
+              Owner<span className="hidden sm:inline"> Console</span>
             </NavLink>
           )}
           {viewer.signedIn ? (
