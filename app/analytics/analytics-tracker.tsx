@@ -14,6 +14,12 @@ import { CLICK_TYPES, type ClickType } from "./types";
  */
 
 let tracker: Tracker | undefined;
+/**
+ * The referrer of the current page: the browser's for the first page of a visit, then the
+ * previous page's URL, since client-side navigations leave document.referrer unchanged.
+ */
+let referrer: string | undefined;
+let lastUrl: string | undefined;
 
 function privacyRequested(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string };
@@ -48,7 +54,7 @@ function startTracker(hasAuthSession: () => boolean, userId: () => string | null
     newId,
     page: () => ({
       url: window.location.href,
-      referrer: document.referrer,
+      referrer: referrer ?? document.referrer,
       origin: window.location.origin,
       userAgent: navigator.userAgent,
       viewport: { width: window.innerWidth, height: window.innerHeight },
@@ -115,6 +121,8 @@ export function AnalyticsTracker({
   const pageKey = `${location.pathname}${location.search}`;
   useEffect(() => {
     if (!tracker) return;
+    if (lastUrl !== undefined) referrer = lastUrl;
+    lastUrl = window.location.href;
     tracker.track({ eventType: "page_view", locationId: pageLocation });
     if (typeof IntersectionObserver !== "function") return;
     const seen = new Set<string>();
