@@ -6,6 +6,7 @@ import { locations } from "../db/schema";
 import { ensureDemoData } from "../locations/demo-seed";
 import type { ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
 import { ingestEvents, parseBatch, type Sender } from "./ingest";
+import { pruneAnalytics } from "./retention";
 import {
   getDailyMetrics,
   getLocationMetrics,
@@ -176,5 +177,17 @@ describe("queries", () => {
     expect(report.daily).toHaveLength(1);
     // 3 views, 4 clicks: conversion 100 (capped) -> 40; recency 10 -> 3; views 0.3 -> 0.09
     expect(report.scores).toMatchObject({ conversionRate: 100, engagement: 43.09 });
+  });
+});
+
+describe("retention", () => {
+  it("deletes raw events and daily session marks past retention, keeping the counters", async () => {
+    const before = await getLocationMetrics(handle.db, ids[0]!);
+    const later = new Date(now.getTime() + 100 * 86_400_000);
+    const pruned = await pruneAnalytics(handle.db, {}, later);
+    expect(pruned.events).toBeGreaterThan(500);
+    expect(pruned.dailySessions).toBeGreaterThan(0);
+    expect(await pruneAnalytics(handle.db, {}, later)).toEqual({ events: 0, dailySessions: 0 });
+    expect(await getLocationMetrics(handle.db, ids[0]!)).toEqual(before);
   });
 });
