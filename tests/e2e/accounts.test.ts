@@ -118,7 +118,7 @@ describe.skipIf(!fixtures)("roles in the browser", () => {
     await page.screenshot({ path: ".tmp/screenshots/login.png" });
     await signInThroughForm(page, ACCOUNTS.admin.email);
     await page.waitForURL(`${baseUrl}/admin/users`);
-    expect(await page.getByRole("heading", { name: "Users", level: 1 }).isVisible()).toBe(true);
+    await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
     await context.close();
   });
 
