@@ -102,7 +102,10 @@ export function createEventsEndpoint(options: EventsEndpointOptions = {}) {
       });
       return json(result, 202);
     } catch (error) {
-      if (error instanceof AppError) return json({ error: error.message, ...error.details }, error.status);
+      if (error instanceof AppError) {
+        const retry = error.status === 503 ? { "Retry-After": "2" } : undefined;
+        return json({ error: error.message, ...error.details }, error.status, retry);
+      }
       logger.error({ err: error }, "analytics batch could not be stored");
       return json({ error: "The events could not be stored; retry later." }, 503, { "Retry-After": "2" });
     }

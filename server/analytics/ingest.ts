@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { classifyTrafficSource } from "../../app/analytics/traffic-source";
 import { analyticsBatchSchema, describeIssues, type ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
-import { badRequest } from "../errors";
+import { AppError, badRequest } from "../errors";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { logger } from "../logger";
@@ -17,6 +17,8 @@ const MAX_ROWS_PER_TRANSACTION = 5_000;
  * forms; they lock rows in the same order, and a rare deadlock with each other is retried.
  */
 const WRITERS = Math.max(1, Number(process.env.ANALYTICS_WRITERS) || 2);
+/** Events waiting for a transaction beyond which new batches are refused (503, retried later). */
+const MAX_WAITING_ROWS = 50_000;
 
 export interface Sender {
   /** The sign-in session (anonymous or not) that sent the batch. */
@@ -130,12 +132,18 @@ interface Pending {
  */
 class EventWriter {
   private queue: Pending[] = [];
+  private waiting = 0;
   private running = 0;
 
   constructor(private readonly db: Database) {}
 
   write(rows: EventRow[]): Promise<number> {
     if (rows.length === 0) return Promise.resolve(0);
+    if (this.waiting + rows.length > MAX_WAITING_ROWS) {
+      // The database is not keeping up: shed load rather than queue without bound.
+      return Promise.reject(new AppError("busy", 503, "The analytics store is busy; retry later."));
+    }
+    this.waiting += rows.length;
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
       if (this.running < WRITERS) void this.drain();
@@ -155,6 +163,7 @@ class EventWriter {
           const next = this.queue.shift()!;
           group.push(next);
           size += next.rows.length;
+          this.waiting -= next.rows.length;
         }
         try {
           const fresh = await withRetry(() =>
