@@ -8,9 +8,11 @@ import {
   useLocation,
   useRouteError,
   useRouteLoaderData,
+  UNSAFE_FrameworkContext,
 } from "react-router";
+import { useContext } from "react";
 import type { Route } from "./+types/root";
-import appCss from "./app.css?url";
+import "./app.css";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import { AnonymousSession } from "./components/layout/anonymous-session";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -46,6 +48,7 @@ const NO_HEADER_VIEWER: HeaderViewer = {
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
+  const rootCss = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   // Undefined while an error page renders without the root loader's data.
   const viewer = useRouteLoaderData<typeof loader>("root")?.viewer ?? NO_HEADER_VIEWER;
   return (
@@ -54,9 +57,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4668F2" />
-        {/* Linked with a precedence (not imported for its side effect) so React puts it ahead of
-            the module preloads, which would otherwise queue in front of it and delay first paint. */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        {/* The root stylesheet again, with a precedence, so React puts it ahead of the module
+            preloads that <Links> would otherwise queue in front of it (delaying first paint). The
+            URL is the client build's, from React Router's manifest; the later duplicate costs no
+            second download. */}
+        {rootCss.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
         <Meta />
         <Links />
       </head>

@@ -2,7 +2,8 @@ import { useEffect, useMemo } from "react";
 import { useLocation, useMatches } from "react-router";
 import { hasAuthSession as defaultHasAuthSession } from "../lib/auth-client";
 import { locationIdsBySlug, pageLocationId } from "./page-data";
-import { Tracker, browserTransport } from "./tracker";
+import type * as TrackerModule from "./tracker";
+import type { Tracker } from "./tracker";
 import { CLICK_TYPES, type ClickType } from "./types";
 
 /**
@@ -13,7 +14,9 @@ import { CLICK_TYPES, type ClickType } from "./types";
  * facility page's own). Renders nothing; nothing runs on the server.
  */
 
+/** Set once the tracker module has loaded (it is fetched after the page is interactive). */
 let tracker: Tracker | undefined;
+let loading: Promise<Tracker> | undefined;
 /**
  * The referrer of the current page: the browser's for the first page of a visit, then the
  * previous page's URL, since client-side navigations leave document.referrer unchanged.
@@ -43,7 +46,24 @@ function newId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function startTracker(hasAuthSession: () => boolean, userId: () => string | null): Tracker {
+/**
+ * The tracker itself is loaded on demand, off the critical path: a page's first paint and
+ * hydration do not wait for (or download) it. Events of the first moments wait for it instead.
+ */
+function loadTracker(hasAuthSession: () => boolean, userId: () => string | null): Promise<Tracker> {
+  loading ??= import("./tracker").then(({ Tracker, browserTransport }) => {
+    tracker = startTracker(Tracker, browserTransport, hasAuthSession, userId);
+    return tracker;
+  });
+  return loading;
+}
+
+function startTracker(
+  Tracker: typeof TrackerModule.Tracker,
+  browserTransport: typeof TrackerModule.browserTransport,
+  hasAuthSession: () => boolean,
+  userId: () => string | null,
+): Tracker {
   const instance = new Tracker({
     now: () => Date.now(),
     storage: storage(),
@@ -83,13 +103,12 @@ export function AnalyticsTracker({
 
   // One tracker per tab, with the window listeners that end or resume a page.
   useEffect(() => {
-    tracker ??= startTracker(hasAuthSession, () => userId);
-    const current = tracker;
-    const onHide = () => current.beacon();
+    void loadTracker(hasAuthSession, () => userId);
+    const onHide = () => tracker?.beacon();
     const onVisibility = () => {
-      if (document.visibilityState === "hidden") current.beacon();
+      if (document.visibilityState === "hidden") tracker?.beacon();
     };
-    const onOnline = () => current.online();
+    const onOnline = () => tracker?.online();
     window.addEventListener("pagehide", onHide);
     document.addEventListener("visibilitychange", onVisibility);
     window.addEventListener("online", onOnline);
@@ -104,14 +123,16 @@ export function AnalyticsTracker({
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const target = (event.target as Element | null)?.closest?.("[data-analytics-click]");
-      if (!(target instanceof HTMLElement) || !tracker) return;
+      if (!(target instanceof HTMLElement) || !loading) return;
       const type = target.dataset.analyticsClick;
       if (!isClickType(type)) return;
       const holder = target.closest<HTMLElement>("[data-analytics-location-id]");
       const locationId = holder?.dataset.analyticsLocationId ?? pageLocation;
-      tracker.track({ eventType: "click", elementType: type, locationId });
-      // The visitor is probably leaving (a call, another site): hand the click over now.
-      if (type !== "contact_button") tracker.beacon();
+      void loading.then((t) => {
+        t.track({ eventType: "click", elementType: type, locationId });
+        // The visitor is probably leaving (a call, another site): hand the click over now.
+        if (type !== "contact_button") t.beacon();
+      });
     };
     document.addEventListener("click", onClick, { capture: true });
     return () => document.removeEventListener("click", onClick, { capture: true });
@@ -120,10 +141,11 @@ export function AnalyticsTracker({
   // A page view per page, and list views of the cards it shows (each card once per page).
   const pageKey = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (!tracker) return;
+    if (!loading) return;
     if (lastUrl !== undefined) referrer = lastUrl;
     lastUrl = window.location.href;
-    tracker.track({ eventType: "page_view", locationId: pageLocation });
+    const ready = loading;
+    void ready.then((t) => t.track({ eventType: "page_view", locationId: pageLocation }));
     if (typeof IntersectionObserver !== "function") return;
     const seen = new Set<string>();
     const observed = new WeakSet<Element>();
@@ -142,7 +164,7 @@ export function AnalyticsTracker({
           const id = idOf(entry.target);
           if (!id || seen.has(id) || id === pageLocation) continue;
           seen.add(id);
-          tracker?.track({ eventType: "list_view", locationId: id });
+          void ready.then((t) => t.track({ eventType: "list_view", locationId: id }));
         }
       },
       { threshold: 0.5 },

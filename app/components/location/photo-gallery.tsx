@@ -1,9 +1,13 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronLeft, ChevronRight, Maximize2, X } from "lucide-react";
-import { useState, type KeyboardEvent } from "react";
+import { ChevronLeft, ChevronRight, Maximize2 } from "lucide-react";
+import { Suspense, lazy, useState, type KeyboardEvent } from "react";
 import { hiddenPhotoCount, MAX_THUMBNAILS, wrapIndex } from "../../lib/gallery";
 import type { ImageRef } from "../../lib/images";
 import { ResponsivePhoto, Thumbnail } from "./responsive-photo";
+
+const loadFullScreen = () => import("./photo-full-screen");
+const PhotoFullScreen = lazy(loadFullScreen);
+/** Fetch the full-screen view as soon as a visitor points at a way to open it. */
+const warmFullScreen = () => void loadFullScreen();
 
 /**
  * The facility's photos: a main photo with previous/next arrows (wrapping around, also on the
@@ -70,6 +74,8 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
         <button
           type="button"
           onClick={() => setFullScreen(true)}
+          onPointerEnter={warmFullScreen}
+          onFocus={warmFullScreen}
           aria-label="View full screen"
           className="absolute right-2 top-2 rounded-md bg-white/90 p-2 text-slate-900 shadow hover:bg-white"
         >
@@ -99,44 +105,29 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
           ))}
           {hiddenPhotoCount(count) > 0 && (
             <li className="flex items-center justify-center rounded-md bg-slate-100 text-sm font-medium text-slate-700">
-              <button type="button" onClick={() => setFullScreen(true)} className="h-full w-full p-1">
+              <button
+                type="button"
+                onClick={() => setFullScreen(true)}
+                onPointerEnter={warmFullScreen}
+                onFocus={warmFullScreen}
+                className="h-full w-full p-1"
+              >
                 +{hiddenPhotoCount(count)} more photos
               </button>
             </li>
           )}
         </ul>
       )}
-      <Dialog.Root open={fullScreen} onOpenChange={setFullScreen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/95" />
-          {/* No key handler here: React events bubble from the portal to the gallery's own. */}
-          <Dialog.Content className="fixed inset-0 z-50 flex items-center justify-center p-4">
-            <Dialog.Title className="sr-only">{label(index)}</Dialog.Title>
-            <Dialog.Description className="sr-only">
-              Use the left and right arrow keys to change photo.
-            </Dialog.Description>
-            <div className="relative w-full max-w-6xl">
-              <ResponsivePhoto
-                key={`full-${current.placeId}-${current.index}`}
-                placeId={current.placeId}
-                index={current.index}
-                alt={label(index)}
-                width={1280}
-                height={960}
-                sizes="100vw"
-                className="max-h-[85dvh] object-contain"
-              />
-              {arrows("")}
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="absolute right-4 top-4 rounded-full bg-white/90 p-2 text-slate-900"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {fullScreen && (
+        <Suspense fallback={null}>
+          <PhotoFullScreen
+            photo={current}
+            label={label(index)}
+            arrows={arrows("")}
+            onClose={() => setFullScreen(false)}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
