@@ -3,13 +3,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
-import { scheduleAnonymousPurge } from "./auth/anonymous-cleanup";
 import { authHttpHandler } from "./auth/http";
 import { getConfig } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
 import { originCheck, securityHeaders } from "./http/security";
+import { scheduleDailyJobs } from "./jobs";
 import { logger } from "./logger";
 import { searchRequestHandler, startSearch, stopSearch } from "./search";
 
@@ -36,7 +36,7 @@ export async function boot(): Promise<{ port: number; host: string }> {
   if (seeded > 0) logger.info({ seeded }, "loaded the demo catalogue into the empty database");
   getGazetteer();
   await startSearch(handle);
-  scheduleAnonymousPurge(handle.db);
+  scheduleDailyJobs(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
   return { port: config.PORT, host: config.HOST };

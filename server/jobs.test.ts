@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Database } from "./db/client";
+import { DAILY_JOBS, scheduleDailyJobs } from "./jobs";
+
+const original = { ...DAILY_JOBS };
+afterEach(() => {
+  vi.useRealTimers();
+  for (const key of Object.keys(DAILY_JOBS)) delete DAILY_JOBS[key];
+  Object.assign(DAILY_JOBS, original);
+});
+
+describe("daily jobs", () => {
+  it("runs every job a minute after start and then daily, and a failing job does not stop the others", async () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    for (const key of Object.keys(DAILY_JOBS)) delete DAILY_JOBS[key];
+    DAILY_JOBS.failing = async () => {
+      calls.push("failing");
+      throw new Error("database down");
+    };
+    DAILY_JOBS.working = async () => {
+      calls.push("working");
+    };
+    const stop = scheduleDailyJobs({} as Database, 1000 * 60 * 60 * 24);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toEqual(["failing", "working"]);
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
+    expect(calls).toHaveLength(4);
+    stop();
+    await vi.advanceTimersByTimeAsync(2 * 24 * 60 * 60 * 1000);
+    expect(calls).toHaveLength(4);
+  });
+
+  it("includes the anonymous-account purge and the analytics pruning", () => {
+    expect(Object.keys(original)).toEqual(["purge idle anonymous accounts", "prune old analytics rows"]);
+  });
+});

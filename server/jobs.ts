@@ -1,0 +1,38 @@
+import { purgeIdleAnonymousUsers } from "./auth/anonymous-cleanup";
+import { pruneAnalytics } from "./analytics/retention";
+import type { Database } from "./db/client";
+import { logger } from "./logger";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The housekeeping each app instance runs a minute after start-up and then every 24 hours:
+ * deleting anonymous accounts idle for 30 days, and pruning raw analytics events (90 days) and
+ * daily unique-session marks (8 days). Each job is idempotent, so several instances running them
+ * at once is harmless; `npm run auth:purge-anonymous` runs the first from cron as well.
+ */
+export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
+  "purge idle anonymous accounts": purgeIdleAnonymousUsers,
+  "prune old analytics rows": (db) => pruneAnalytics(db),
+};
+
+export function scheduleDailyJobs(db: Database, everyMs = DAY_MS): () => void {
+  const run = async () => {
+    for (const [name, job] of Object.entries(DAILY_JOBS)) {
+      try {
+        const result = await job(db);
+        logger.info({ job: name, result }, "daily job done");
+      } catch (error) {
+        logger.warn({ err: error, job: name }, "daily job failed; it runs again tomorrow");
+      }
+    }
+  };
+  const first = setTimeout(() => void run(), 60_000);
+  const timer = setInterval(() => void run(), everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
