@@ -1,5 +1,12 @@
 import { Form, Link, useActionData, useSearchParams } from "react-router";
-import { AuthCard, Field, FormError, SubmitButton, type AuthActionData } from "../components/auth/auth-form";
+import {
+  AuthCard,
+  CredentialFields,
+  Field,
+  FormError,
+  SubmitButton,
+  type AuthActionData,
+} from "../components/auth/auth-form";
 import { originFrom, seo } from "../lib/meta";
 import { redirectIfSignedIn, signUpAction } from "../../server/auth/pages";
 import type { Route } from "./+types/signup";
@@ -33,23 +40,7 @@ export default function SignUp() {
           defaultValue={data?.values?.name}
           error={data?.fieldErrors?.name}
         />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={data?.values?.email}
-          error={data?.fieldErrors?.email}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          minLength={8}
-          error={data?.fieldErrors?.password}
-        />
+        <CredentialFields data={data} kind="new" />
         <div className="mt-6">
           <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
         </div>

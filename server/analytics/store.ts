@@ -2,6 +2,18 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { AnalyticsViewport, ClickType, TrafficSource } from "../../app/analytics/types";
 
+/** The counters both metrics tables share, and the upsert clause that adds a batch's to them. */
+const COUNTER_COLUMNS = [
+  "page_views",
+  "list_views",
+  "website_clicks",
+  "contact_clicks",
+  "directions_clicks",
+  "unique_visitors",
+  "unique_list_viewers",
+] as const;
+const ADD_COUNTERS = sql.raw(COUNTER_COLUMNS.map((c) => `${c} = m.${c} + excluded.${c}`).join(",\n        "));
+
 /** One event as stored: validated, normalised, with the server's view of who sent it. */
 export interface EventRow {
   eventId: string;
@@ -184,13 +196,7 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
         unique_list_viewers bigint, first timestamptz, last timestamptz)
       order by x.location_id
       on conflict (location_id) do update set
-        page_views = m.page_views + excluded.page_views,
-        list_views = m.list_views + excluded.list_views,
-        website_clicks = m.website_clicks + excluded.website_clicks,
-        contact_clicks = m.contact_clicks + excluded.contact_clicks,
-        directions_clicks = m.directions_clicks + excluded.directions_clicks,
-        unique_visitors = m.unique_visitors + excluded.unique_visitors,
-        unique_list_viewers = m.unique_list_viewers + excluded.unique_list_viewers,
+        ${ADD_COUNTERS},
         first_viewed = least(m.first_viewed, excluded.first_viewed),
         last_viewed = greatest(m.last_viewed, excluded.last_viewed),
         last_updated = now(),
@@ -209,13 +215,7 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
         unique_list_viewers bigint)
       order by x.location_id, x.date
       on conflict (location_id, date) do update set
-        page_views = m.page_views + excluded.page_views,
-        list_views = m.list_views + excluded.list_views,
-        website_clicks = m.website_clicks + excluded.website_clicks,
-        contact_clicks = m.contact_clicks + excluded.contact_clicks,
-        directions_clicks = m.directions_clicks + excluded.directions_clicks,
-        unique_visitors = m.unique_visitors + excluded.unique_visitors,
-        unique_list_viewers = m.unique_list_viewers + excluded.unique_list_viewers,
+        ${ADD_COUNTERS},
         last_updated = now()`);
 
     if (sources.size > 0) {

@@ -100,6 +100,31 @@ export function SubmitButton({ children, pendingText }: { children: ReactNode; p
   );
 }
 
+/** Email and password, as sign-in (the current password) or sign-up (a new one) asks for them. */
+export function CredentialFields({ data, kind }: { data: AuthActionData | undefined; kind: "current" | "new" }) {
+  return (
+    <>
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={data?.values?.email}
+        error={data?.fieldErrors?.email}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={kind === "new" ? "new-password" : "current-password"}
+        hint={kind === "new" ? "At least 8 characters." : undefined}
+        minLength={kind === "new" ? 8 : undefined}
+        error={data?.fieldErrors?.password}
+      />
+    </>
+  );
+}
+
 /** The sign-in form shared by /login and /business/login. */
 export function SignInForm({
   data,
@@ -115,21 +140,7 @@ export function SignInForm({
       <FormError message={data?.formError} />
       <Form method="post" noValidate>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={data?.values?.email}
-          error={data?.fieldErrors?.email}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={data?.fieldErrors?.password}
-        />
+        <CredentialFields data={data} kind="current" />
         <label className="mb-6 flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="remember" defaultChecked className="size-4 rounded border-slate-300" />
           Keep me signed in on this device
