@@ -58,12 +58,20 @@ async function main(): Promise<number> {
       const performance: number[] = [];
       const label = `${name} (${pagePath.length > 40 ? `${pagePath.slice(0, 40)}…` : pagePath})`;
       for (let run = 1; run <= runs; run++) {
-        const result = await lighthouse(site.baseUrl + pagePath, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        // A run that Lighthouse itself could not record (NO_NAVSTART and the like: its trace
+        // missed the navigation) says nothing about the page: it is retried, at most twice.
+        for (let attempt = 1; ; attempt++) {
+          result = await lighthouse(site.baseUrl + pagePath, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+          });
+          const error = result?.lhr.runtimeError;
+          if (!error || attempt === 3) break;
+          console.log(`(${name} run ${run}: Lighthouse could not record it (${error.code}); measuring again)`);
+        }
         const lhr = result?.lhr;
         if (result) fs.writeFileSync(path.join(REPORT_DIR, `${name}-${run}.json`), JSON.stringify(lhr));
         const scores = CATEGORIES.map((c) => Math.round((lhr?.categories[c]?.score ?? 0) * 100));
