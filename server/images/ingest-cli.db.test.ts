@@ -3,12 +3,12 @@
  * DATA_DIR (always PGlite, like server/locations/cli.db.test.ts), locations put there by the
  * real import command.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../../tests/setup/cli";
 import { openDatabase } from "../db/client";
 
 const ROOT = path.resolve(".");
@@ -25,27 +25,8 @@ afterAll(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(script: string, args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: "off", DATABASE_URL: "", LOG_LEVEL: "silent" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-const ingest = (...args: string[]) => run("scripts/images-ingest.ts", args);
+const run = (script: string, args: string[]) => runScript(script, args, { dataDir });
+const ingest = (...args: string[]) => run("images-ingest.ts", args);
 
 function originals(name: string, layout: Record<string, Record<string, string>>): string {
   const dir = path.join(work, name);
@@ -94,7 +75,7 @@ describe("npm run images:ingest", { timeout: SLOW }, () => {
         { place_id: "ChIJingest-b", name: "Ingest B", state: "TX", latitude: 30.3, longitude: -97.7 },
       ]),
     );
-    const imported = await run("scripts/import.ts", [listing]);
+    const imported = await run("import.ts", [listing]);
     expect(imported.stderr).toBe("");
     expect(imported.code).toBe(0);
 

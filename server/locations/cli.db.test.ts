@@ -2,11 +2,11 @@
  * The real command lines, run as child processes on an embedded database in a temporary DATA_DIR
  * (always PGlite: the lock they must respect only exists there).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../../tests/setup/cli";
 import { parseCsv } from "./csv";
 
 const ROOT = path.resolve(".");
@@ -21,26 +21,7 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(script: "import" | "export", args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DEMO_DATA: "off", DATABASE_URL: "", LOG_LEVEL: "silent" },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (script: "import" | "export", args: string[]) => runScript(`${script}.ts`, args, { dataDir });
 
 describe("npm run import", { timeout: SLOW }, () => {
   it("prints usage for --help (exit 0) and for a missing FILE (exit 1)", async () => {
