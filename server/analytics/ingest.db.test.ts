@@ -14,6 +14,7 @@ import {
   getMetricsByDateRange,
   getPlatformAggregate,
   getRecentActivity,
+  getRecentSessions,
   getTopLocations,
   getViewsByState,
   topLocationsWindow,
@@ -187,7 +188,41 @@ describe("retention", () => {
     const pruned = await pruneAnalytics(handle.db, {}, later);
     expect(pruned.events).toBeGreaterThan(500);
     expect(pruned.dailySessions).toBeGreaterThan(0);
-    expect(await pruneAnalytics(handle.db, {}, later)).toEqual({ events: 0, dailySessions: 0 });
+    expect(pruned.sessions).toBeGreaterThan(0);
+    expect(await pruneAnalytics(handle.db, {}, later)).toEqual({ events: 0, dailySessions: 0, sessions: 0 });
     expect(await getLocationMetrics(handle.db, ids[0]!)).toEqual(before);
+  });
+});
+
+describe("analytics sessions", () => {
+  it("records each session's start, last activity, duration, page views, listing and whether it is new", async () => {
+    const [a, b] = [ids[2]!, ids[3]!];
+    const t0 = new Date(now.getTime() - 120_000);
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000).toISOString();
+    const first = [
+      event({ sessionId: "visit-1", timestamp: at(0), locationId: a, userId: "user-9" }),
+      event({ sessionId: "visit-1", eventType: "list_view", timestamp: at(10), locationId: b, userId: "user-9" }),
+    ];
+    await ingestEvents(handle.db, first, { ...sender("auth-sessions"), userId: "user-9" }, now);
+    // A retried batch changes nothing; a later batch extends the session. (Runs last: it adds views.)
+    await ingestEvents(handle.db, first, sender("auth-sessions"), now);
+    await ingestEvents(handle.db, [event({ sessionId: "visit-1", timestamp: at(95) })], sender("auth-sessions"), now);
+    // The same visitor's next analytics session is not a new visitor's.
+    await ingestEvents(handle.db, [event({ sessionId: "visit-2", timestamp: at(100) })], sender("auth-sessions"), now);
+
+    const sessions = await getRecentSessions(handle.db, { since: t0 });
+    const mine = Object.fromEntries(sessions.map((s) => [s.sessionId, s]));
+    expect(mine["visit-1"]).toEqual({
+      sessionId: "visit-1",
+      startTime: new Date(at(0)),
+      lastActivity: new Date(at(95)),
+      pageViews: 2,
+      duration: 95,
+      isNewSession: true,
+      userId: "user-9",
+      locationId: b,
+    });
+    expect(mine["visit-2"]).toMatchObject({ pageViews: 1, duration: 0, isNewSession: false, locationId: null });
+    expect(sessions[0]!.lastActivity.getTime()).toBeGreaterThanOrEqual(sessions.at(-1)!.lastActivity.getTime());
   });
 });

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { locationMetrics, locationMetricsDaily, locationTrafficSources, locations } from "../db/schema";
+import {
+  analyticsSessions,
+  locationMetrics,
+  locationMetricsDaily,
+  locationTrafficSources,
+  locations,
+} from "../db/schema";
 import { TRAFFIC_SOURCES, type TrafficSource } from "../../app/analytics/types";
 import {
   activityTrend,
@@ -335,4 +341,40 @@ export async function getLocationReport(
       trend: activityTrend(days),
     },
   };
+}
+
+/** SPEC.md section 3's analytics session, as the server recorded it. */
+export interface AnalyticsSessionDocument {
+  sessionId: string;
+  startTime: Date;
+  lastActivity: Date;
+  pageViews: number;
+  /** Seconds from the first to the last event. */
+  duration: number;
+  isNewSession: boolean;
+  userId: string | null;
+  locationId: string | null;
+}
+
+/** Analytics sessions active since `since`, most recent first (for the admin activity view). */
+export async function getRecentSessions(
+  db: Database,
+  { since, limit = 50 }: { since: Date; limit?: number },
+): Promise<AnalyticsSessionDocument[]> {
+  const rows = await db
+    .select()
+    .from(analyticsSessions)
+    .where(gte(analyticsSessions.lastActivity, since))
+    .orderBy(desc(analyticsSessions.lastActivity))
+    .limit(Math.min(Math.max(1, limit), 500));
+  return rows.map((r) => ({
+    sessionId: r.sessionId,
+    startTime: r.startTime,
+    lastActivity: r.lastActivity,
+    pageViews: r.pageViews,
+    duration: r.durationSeconds,
+    isNewSession: r.isNewSession,
+    userId: r.userId,
+    locationId: r.locationId,
+  }));
 }

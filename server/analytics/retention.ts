@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 
 export interface RetentionPolicy {
-  /** Raw events older than this are deleted; the counters they fed stay. Default 90 days. */
+  /** Raw events (and analytics session records) older than this are deleted; the counters they fed stay. Default 90 days. */
   rawEventDays?: number;
   /** Daily unique-session marks older than this; events older than 7 days are refused anyway. */
   dailySessionDays?: number;
@@ -17,16 +17,19 @@ export async function pruneAnalytics(
   db: Database,
   { rawEventDays = 90, dailySessionDays = 8 }: RetentionPolicy = {},
   now = new Date(),
-): Promise<{ events: number; dailySessions: number }> {
+): Promise<{ events: number; dailySessions: number; sessions: number }> {
   const rawCutoff = new Date(now.getTime() - rawEventDays * 86_400_000).toISOString();
   const dayCutoff = new Date(now.getTime() - dailySessionDays * 86_400_000).toISOString().slice(0, 10);
   const events = await db.execute(sql`delete from analytics_events where received_at < ${rawCutoff}::timestamptz`);
   const marks = await db.execute(sql`delete from analytics_daily_unique_sessions where date < ${dayCutoff}::date`);
+  const sessions = await db.execute(
+    sql`delete from analytics_sessions where last_activity < ${rawCutoff}::timestamptz`,
+  );
   const count = (r: unknown) =>
     Number(
       (r as { rowCount?: number; affectedRows?: number }).rowCount ??
         (r as { affectedRows?: number }).affectedRows ??
         0,
     );
-  return { events: count(events), dailySessions: count(marks) };
+  return { events: count(events), dailySessions: count(marks), sessions: count(sessions) };
 }

@@ -68,6 +68,85 @@ function bump(counters: Counters, row: EventRow): void {
   else if (row.elementType) counters[CLICK_COLUMN[row.elementType]]++;
 }
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The analytics session records (SPEC.md section 3) of new events: start, last activity, page
+ * views, the latest listing, the user; a session's first row says whether it is the sign-in
+ * session's first analytics session (a new visitor).
+ */
+async function upsertSessions(tx: Transaction, rows: readonly EventRow[]): Promise<void> {
+  const sessions = new Map<
+    string,
+    {
+      auth_session_id: string;
+      session_id: string;
+      user_id: string | null;
+      start_time: Date;
+      last_activity: Date;
+      page_views: number;
+      location_id: string | null;
+      located_at: Date | null;
+    }
+  >();
+  for (const row of rows) {
+    const key = `${row.authSessionId}\u0000${row.sessionId}`;
+    let s = sessions.get(key);
+    if (!s) {
+      s = {
+        auth_session_id: row.authSessionId,
+        session_id: row.sessionId,
+        user_id: null,
+        start_time: row.occurredAt,
+        last_activity: row.occurredAt,
+        page_views: 0,
+        location_id: null,
+        located_at: null,
+      };
+      sessions.set(key, s);
+    }
+    if (row.occurredAt < s.start_time) s.start_time = row.occurredAt;
+    if (row.occurredAt > s.last_activity) s.last_activity = row.occurredAt;
+    if (row.eventType === "page_view") s.page_views++;
+    if (row.userId) s.user_id = row.userId;
+    if (row.locationId && (!s.located_at || row.occurredAt >= s.located_at)) {
+      s.location_id = row.locationId;
+      s.located_at = row.occurredAt;
+    }
+  }
+  if (sessions.size === 0) return;
+  const payload = [...sessions.values()]
+    .sort((a, b) =>
+      a.auth_session_id === b.auth_session_id
+        ? a.session_id.localeCompare(b.session_id)
+        : a.auth_session_id < b.auth_session_id
+          ? -1
+          : 1,
+    )
+    .map(({ located_at: _, start_time, last_activity, ...rest }) => ({
+      ...rest,
+      start_time: start_time.toISOString(),
+      last_activity: last_activity.toISOString(),
+    }));
+  await tx.execute(sql`
+    insert into analytics_sessions as s (auth_session_id, session_id, user_id, start_time, last_activity,
+      page_views, location_id, is_new_session)
+    select x.auth_session_id, x.session_id, x.user_id, x.start_time, x.last_activity, x.page_views, x.location_id,
+      not exists (select 1 from analytics_sessions o
+        where o.auth_session_id = x.auth_session_id and o.session_id <> x.session_id)
+    from jsonb_to_recordset(${json(payload)}) as x(auth_session_id text, session_id text, user_id text,
+      start_time timestamptz, last_activity timestamptz, page_views bigint, location_id text)
+    order by 1, 2
+    on conflict (auth_session_id, session_id) do update set
+      user_id = coalesce(excluded.user_id, s.user_id),
+      start_time = least(s.start_time, excluded.start_time),
+      last_activity = greatest(s.last_activity, excluded.last_activity),
+      page_views = s.page_views + excluded.page_views,
+      location_id = case when excluded.last_activity >= s.last_activity
+        then coalesce(excluded.location_id, s.location_id) else coalesce(s.location_id, excluded.location_id) end,
+      updated_at = now()`);
+}
+
 /**
  * Stores events and counts the ones not seen before, in one transaction: a multi-row insert of
  * the raw events that skips known event ids and returns the new ones, then set-based upserts of
@@ -106,6 +185,10 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
         returning event_id`),
     );
     const fresh = new Set(inserted.map((r) => String(r.event_id)));
+    await upsertSessions(
+      tx,
+      rows.filter((r) => fresh.has(r.eventId)),
+    );
     const counted = rows.filter((r) => r.locationId !== null && fresh.has(r.eventId));
     if (counted.length === 0) return fresh;
 

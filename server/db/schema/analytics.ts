@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
 
@@ -127,3 +127,31 @@ export const analyticsDailyUniqueSessions = pgTable(
 
 export type LocationMetricsRow = typeof locationMetrics.$inferSelect;
 export type LocationMetricsDailyRow = typeof locationMetricsDaily.$inferSelect;
+
+/**
+ * SPEC.md section 3's analytics session, as the server saw it: one row per tracker session
+ * (30 minutes idle) within one sign-in session, kept up to date from the events that arrive.
+ * `is_new_session` is true for the first analytics session of a sign-in session (a new visitor).
+ */
+export const analyticsSessions = pgTable(
+  "analytics_sessions",
+  {
+    authSessionId: text("auth_session_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    userId: text("user_id"),
+    startTime: at("start_time").notNull(),
+    lastActivity: at("last_activity").notNull(),
+    durationSeconds: bigint("duration_seconds", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`floor(extract(epoch from (last_activity - start_time)))::bigint`),
+    pageViews: counter("page_views"),
+    isNewSession: boolean("is_new_session").notNull(),
+    /** The listing of the session's most recent event that had one. */
+    locationId: text("location_id"),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.authSessionId, t.sessionId] }),
+    index("analytics_sessions_last_idx").on(t.lastActivity),
+  ],
+);
