@@ -1,6 +1,7 @@
-import { Form, Link, useActionData, useSearchParams } from "react-router";
+import { Link, useActionData, useSearchParams } from "react-router";
 import {
   AuthCard,
+  AuthForm,
   CredentialFields,
   Field,
   FormError,
@@ -31,7 +32,7 @@ export default function SignUp() {
   return (
     <AuthCard title="Create an account" intro="Save time on your next search and manage your facility's listing.">
       <FormError message={data?.formError} />
-      <Form method="post" noValidate>
+      <AuthForm data={data}>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <Field
           label="Name"
@@ -44,7 +45,7 @@ export default function SignUp() {
         <div className="mt-6">
           <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
         </div>
-      </Form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link

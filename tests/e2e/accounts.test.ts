@@ -56,11 +56,18 @@ describe("accounts in the browser", () => {
     await page.goto(`${baseUrl}/signup`);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("Enter your name.").waitFor();
+    // Focus moves to the first field with a problem.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("name"));
+    await expect.poll(focused).toBe("name");
     await page.getByLabel("Name").fill("Robin Camper");
     await page.getByLabel("Email").fill("robin@e2e.test");
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("Use at least 8 characters for your password.").waitFor();
+    await expect.poll(focused).toBe("password");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: ".tmp/screenshots/signup-error-phone.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(`${baseUrl}/`);

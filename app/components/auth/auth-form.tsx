@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
 /** What a sign-in or sign-up action answers when it does not redirect. */
@@ -17,6 +17,25 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
         <div className="mt-6">{children}</div>
       </div>
     </section>
+  );
+}
+
+/**
+ * The form of the sign-in and sign-up pages: posts to its own page (works without JavaScript) and,
+ * when the answer names a problem, moves focus to the first field it names, so keyboard and
+ * screen-reader users land where the fix is.
+ */
+export function AuthForm({ data, children }: { data: AuthActionData | undefined; children: ReactNode }) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (data?.fieldErrors && Object.keys(data.fieldErrors).length > 0) {
+      ref.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [data]);
+  return (
+    <Form method="post" noValidate ref={ref}>
+      {children}
+    </Form>
   );
 }
 
@@ -138,7 +157,7 @@ export function SignInForm({
   return (
     <>
       <FormError message={data?.formError} />
-      <Form method="post" noValidate>
+      <AuthForm data={data}>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <CredentialFields data={data} kind="current" />
         <label className="mb-6 flex items-center gap-2 text-sm text-slate-700">
@@ -146,7 +165,7 @@ export function SignInForm({
           Keep me signed in on this device
         </label>
         <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
-      </Form>
+      </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         New here?{" "}
         <Link to={signUpHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
