@@ -14,10 +14,10 @@ import { useContext } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
-import { AnonymousSession } from "./components/layout/anonymous-session";
 import { SiteFooter } from "./components/layout/site-footer";
 import { MessagePage } from "./components/layout/message-page";
-import { SiteHeader, type HeaderViewer } from "./components/layout/site-header";
+import { SiteHeader } from "./components/layout/site-header";
+import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/site";
 import { siteOrigin } from "../server/http/origin";
@@ -27,30 +27,23 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
-  const header: HeaderViewer = {
+  const auth: Omit<AuthState, "loading"> = {
     hasSession: viewer.sessionId !== null,
     signedIn: viewer.sessionId !== null && !viewer.isAnonymous && viewer.role !== null,
+    isAnonymous: viewer.isAnonymous,
     isAdmin: viewer.isAdmin,
     isOwner: viewer.isOwner,
     name: viewer.name,
   };
-  return { origin: siteOrigin(request), viewer: header };
+  return { origin: siteOrigin(request), auth };
 }
-
-const NO_HEADER_VIEWER: HeaderViewer = {
-  hasSession: false,
-  signedIn: false,
-  isAdmin: false,
-  isOwner: false,
-  name: null,
-};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
   const rootCss = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   // Undefined while an error page renders without the root loader's data.
-  const viewer = useRouteLoaderData<typeof loader>("root")?.viewer ?? NO_HEADER_VIEWER;
+  const auth = useRouteLoaderData<typeof loader>("root")?.auth ?? SIGNED_OUT;
   return (
     <html lang="en">
       <head>
@@ -74,13 +67,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader transparent={pathname === "/"} viewer={viewer} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
-        <AnonymousSession hasSession={viewer.hasSession} />
-        <AnalyticsTracker />
+        <AuthProvider initial={auth}>
+          <SiteHeader transparent={pathname === "/"} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <AnalyticsTracker />
+        </AuthProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,15 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
+import { useAuth } from "../../lib/auth";
 import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
-
-/** What the header needs to know about the visitor (from the root loader). */
-export interface HeaderViewer {
-  hasSession: boolean;
-  signedIn: boolean;
-  isAdmin: boolean;
-  isOwner: boolean;
-  name: string | null;
-}
 
 /**
  * The header of SPEC.md section 2: logo home link, Articles, the role-gated Admin Console (admins)
@@ -17,7 +9,8 @@ export interface HeaderViewer {
  * over the home page's hero, opaque everywhere else. The links are cosmetic: the server guards
  * every console route.
  */
-export function SiteHeader({ transparent, viewer }: { transparent: boolean; viewer: HeaderViewer }) {
+export function SiteHeader({ transparent }: { transparent: boolean }) {
+  const viewer = useAuth();
   const tone = transparent
     ? "absolute inset-x-0 top-0 z-20 bg-transparent text-white"
     : "sticky top-0 z-20 border-b border-slate-200 bg-white/95 text-slate-900 backdrop-blur";

@@ -1,0 +1,39 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AuthProvider, SIGNED_OUT, useAuth } from "./auth";
+
+function Probe() {
+  const auth = useAuth();
+  return <p>{JSON.stringify(auth)}</p>;
+}
+
+const shown = (html: string) => JSON.parse(html.replace(/^<p>|<\/p>$/g, "").replaceAll("&quot;", '"')) as unknown;
+
+describe("useAuth (SPEC.md sections 4 and 8)", () => {
+  it("throws the spec's message outside an AuthProvider", () => {
+    expect(() => renderToString(<Probe />)).toThrow("useAuth must be used within an AuthProvider");
+  });
+
+  it("is loading for a visitor until the anonymous sign-in answers, and not for a known session", () => {
+    const { loading: _, ...nobody } = SIGNED_OUT;
+    expect(
+      shown(
+        renderToString(
+          <AuthProvider initial={nobody}>
+            <Probe />
+          </AuthProvider>,
+        ),
+      ),
+    ).toEqual({ ...SIGNED_OUT, loading: true });
+    const admin = { ...nobody, hasSession: true, signedIn: true, isAdmin: true, isOwner: true, name: "Ada" };
+    expect(
+      shown(
+        renderToString(
+          <AuthProvider initial={admin}>
+            <Probe />
+          </AuthProvider>,
+        ),
+      ),
+    ).toEqual({ ...admin, loading: false });
+  });
+});
