@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
-import { authHttpHandler } from "./auth/http";
+import { shareRateLimits } from "./auth/forms";
+import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
@@ -36,6 +37,9 @@ export async function boot(): Promise<{ port: number; host: string }> {
   if (seeded > 0) logger.info({ seeded }, "loaded the demo catalogue into the empty database");
   getGazetteer();
   await startSearch(handle);
+  // Sign-in, sign-up and new-session limits count in the database: one budget for all instances.
+  shareRateLimits(handle.db);
+  shareAnonymousLimit(handle.db);
   scheduleDailyJobs(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");

@@ -34,6 +34,10 @@ describe("daily jobs", () => {
   });
 
   it("includes the anonymous-account purge and the analytics pruning", () => {
-    expect(Object.keys(original)).toEqual(["purge idle anonymous accounts", "prune old analytics rows"]);
+    expect(Object.keys(original)).toEqual([
+      "purge idle anonymous accounts",
+      "prune old analytics rows",
+      "drop ended rate-limit windows",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { purgeIdleAnonymousUsers } from "./auth/anonymous-cleanup";
 import { pruneAnalytics } from "./analytics/retention";
 import type { Database } from "./db/client";
+import { pruneRateLimits } from "./http/shared-rate-limit";
 import { logger } from "./logger";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,6 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "purge idle anonymous accounts": purgeIdleAnonymousUsers,
   "prune old analytics rows": (db) => pruneAnalytics(db),
+  "drop ended rate-limit windows": (db) => pruneRateLimits(db),
 };
 
 export function scheduleDailyJobs(db: Database, everyMs = DAY_MS): () => void {

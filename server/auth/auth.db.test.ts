@@ -4,11 +4,11 @@ import { createTestDatabase } from "../../tests/setup/db";
 import { cookieFrom, createAccount, installTestAuth, siteRequest } from "../../tests/setup/auth";
 import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { rateLimits, sessions, users } from "../db/schema";
 import { ensureDemoData } from "../locations/demo-seed";
 import { purgeIdleAnonymousUsers } from "./anonymous-cleanup";
 import { onAnonymousLinked, type Auth, type AnonymousLink } from "./auth";
-import { MESSAGES, signIn, signOut, signUp } from "./forms";
+import { MESSAGES, shareRateLimits, signIn, signOut, signUp } from "./forms";
 import { requireAdmin, requireListingOwner, requireOwner, requireUser } from "./guards";
 import { grantListing } from "./ownership";
 import { getViewer } from "./viewer";
@@ -155,6 +155,26 @@ describe("rate limits", () => {
       form({ name: "N", email: "n-last@example.com", password: "long enough" }),
     );
     expect(tooMany).toMatchObject({ ok: false, status: 429 });
+  });
+});
+
+describe("rate limits shared by every instance", () => {
+  it("counts sign-in attempts in the database once the server shares them", async () => {
+    shareRateLimits(handle.db);
+    await createAccount(auth, handle.db, { email: "shared-target@example.com" });
+    for (let i = 0; i < 10; i++) {
+      await signIn(
+        siteRequest("/login", { ip: `192.0.2.${100 + i}` }),
+        form({ email: "shared-target@example.com", password: `guess-${i}` }),
+      );
+    }
+    const blocked = await signIn(
+      siteRequest("/login", { ip: "192.0.2.199" }),
+      form({ email: "shared-target@example.com", password: "correct horse battery" }),
+    );
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    const rows = await handle.db.select().from(rateLimits);
+    expect(rows.find((r) => r.key === "sign-in-account:shared-target@example.com")?.count).toBe(11);
   });
 });
 

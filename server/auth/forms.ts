@@ -1,6 +1,8 @@
 import { APIError } from "better-auth";
 import { z } from "zod";
+import type { Database } from "../db/client";
 import { clientIp, createRateLimiter } from "../http/rate-limit";
+import { createSharedRateLimiter, localRateLimiter, type SharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
 
@@ -65,11 +67,32 @@ export type FormResult =
     };
 
 /** 20 failed attempts per IP and 10 per account in 15 minutes; sign-ups 10 per IP per hour. */
-export const limits = {
-  signInPerIp: createRateLimiter({ windowMs: 15 * 60_000, max: 20 }),
-  signInPerAccount: createRateLimiter({ windowMs: 15 * 60_000, max: 10 }),
-  signUpPerIp: createRateLimiter({ windowMs: 60 * 60_000, max: 10 }),
-};
+export const LIMITS = {
+  signInPerIp: { name: "sign-in-ip", windowMs: 15 * 60_000, max: 20 },
+  signInPerAccount: { name: "sign-in-account", windowMs: 15 * 60_000, max: 10 },
+  signUpPerIp: { name: "sign-up-ip", windowMs: 60 * 60_000, max: 10 },
+} as const;
+
+type Limits = Record<keyof typeof LIMITS, SharedRateLimiter>;
+const inMemory = (): Limits => ({
+  signInPerIp: localRateLimiter(createRateLimiter(LIMITS.signInPerIp)),
+  signInPerAccount: localRateLimiter(createRateLimiter(LIMITS.signInPerAccount)),
+  signUpPerIp: localRateLimiter(createRateLimiter(LIMITS.signUpPerIp)),
+});
+/** Per-process counters until the server installs the shared ones (tests keep these). */
+export let limits: Limits = inMemory();
+
+/**
+ * Counts sign-in and sign-up attempts in the database from now on, so that every app instance
+ * behind a load balancer shares one budget (server/app.ts boot).
+ */
+export function shareRateLimits(db: Database): void {
+  limits = {
+    signInPerIp: createSharedRateLimiter(db, LIMITS.signInPerIp),
+    signInPerAccount: createSharedRateLimiter(db, LIMITS.signInPerAccount),
+    signUpPerIp: createSharedRateLimiter(db, LIMITS.signUpPerIp),
+  };
+}
 
 function text(form: FormData, name: string): string | undefined {
   const value = form.get(name);
@@ -108,7 +131,7 @@ function limited(retryAfterSeconds: number, values: { name?: string; email?: str
 export async function signIn(request: Request, form: FormData): Promise<FormResult> {
   const values = { email: text(form, "email")?.trim() };
   const address = clientIp(request);
-  const ip = limits.signInPerIp.hit(address);
+  const ip = await limits.signInPerIp.hit(address);
   if (!ip.ok) return limited(ip.retryAfterSeconds, values);
   const parsed = signInSchema.safeParse({
     email: text(form, "email"),
@@ -116,7 +139,7 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
     remember: text(form, "remember"),
   });
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
-  const account = limits.signInPerAccount.hit(parsed.data.email);
+  const account = await limits.signInPerAccount.hit(parsed.data.email);
   if (!account.ok) return limited(account.retryAfterSeconds, values);
 
   const response = await call(() =>
@@ -128,8 +151,8 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
   );
   if (response.ok) {
     // Only failures count: people behind one address may all sign in.
-    limits.signInPerIp.refund(address);
-    limits.signInPerAccount.reset(parsed.data.email);
+    await limits.signInPerIp.refund(address);
+    await limits.signInPerAccount.reset(parsed.data.email);
     return { ok: true, headers: cookiesOf(response) };
   }
   const code = await errorCode(response);
@@ -142,7 +165,7 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
 
 export async function signUp(request: Request, form: FormData): Promise<FormResult> {
   const values = { name: text(form, "name")?.trim(), email: text(form, "email")?.trim() };
-  const ip = limits.signUpPerIp.hit(clientIp(request));
+  const ip = await limits.signUpPerIp.hit(clientIp(request));
   if (!ip.ok) return limited(ip.retryAfterSeconds, values);
   const parsed = signUpSchema.safeParse({
     name: text(form, "name"),

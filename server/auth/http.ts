@@ -1,7 +1,9 @@
 import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import type { Database } from "../db/client";
 import { createRateLimiter } from "../http/rate-limit";
+import { createSharedRateLimiter, localRateLimiter, type SharedRateLimiter } from "../http/shared-rate-limit";
 import { getAuth } from "./auth";
 
 /**
@@ -18,13 +20,34 @@ export const AUTH_HTTP_ENDPOINTS = [
 
 const allowed = new Set(AUTH_HTTP_ENDPOINTS.map((e) => `${e.method} ${e.path}`));
 /** Anonymous sessions per IP: generous for shared addresses, a wall for a script. */
-const anonymousPerIp = createRateLimiter({ windowMs: 10 * 60_000, max: 30 });
+export const ANONYMOUS_PER_IP = { name: "anonymous-ip", windowMs: 10 * 60_000, max: 30 } as const;
+let anonymousPerIp: SharedRateLimiter = localRateLimiter(createRateLimiter(ANONYMOUS_PER_IP));
+
+/** Counts new anonymous sessions in the database, across every instance (server/app.ts boot). */
+export function shareAnonymousLimit(db: Database): void {
+  anonymousPerIp = createSharedRateLimiter(db, ANONYMOUS_PER_IP);
+}
 
 export function authHttpHandler() {
   let handler: ReturnType<typeof toNodeHandler> | undefined;
   const forward = (req: Request, res: Response) => {
     handler ??= toNodeHandler(getAuth());
     return handler(req, res);
+  };
+  /** Limited per address; a signed-in person keeps their session (an anonymous one must not replace it). */
+  const startAnonymousSession = async (req: Request, res: Response) => {
+    const limit = await anonymousPerIp.hit(req.ip ?? "unknown");
+    if (!limit.ok) {
+      res.setHeader("Retry-After", String(limit.retryAfterSeconds));
+      res.status(429).json({ error: "Too many new sessions from this address. Please try again later." });
+      return;
+    }
+    const current = await getAuth().api.getSession({ headers: fromNodeHeaders(req.headers) });
+    if (current && !current.user.isAnonymous) {
+      res.status(400).json({ error: "You are already signed in." });
+      return;
+    }
+    await forward(req, res);
   };
   return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path.replace(/\/$/, "");
@@ -38,23 +61,7 @@ export function authHttpHandler() {
         res.status(403).json({ error: "Automated clients do not get a session." });
         return;
       }
-      const limit = anonymousPerIp.hit(req.ip ?? "unknown");
-      if (!limit.ok) {
-        res.setHeader("Retry-After", String(limit.retryAfterSeconds));
-        res.status(429).json({ error: "Too many new sessions from this address. Please try again later." });
-        return;
-      }
-      // A signed-in person keeps their session: an anonymous one must not replace it.
-      getAuth()
-        .api.getSession({ headers: fromNodeHeaders(req.headers) })
-        .then((current) => {
-          if (current && !current.user.isAnonymous) {
-            res.status(400).json({ error: "You are already signed in." });
-            return;
-          }
-          return forward(req, res);
-        })
-        .catch(next);
+      void startAnonymousSession(req, res).catch(next);
       return;
     }
     forward(req, res).catch(next);

@@ -1,3 +1,4 @@
 export * from "./locations";
 export * from "./auth";
 export * from "./analytics";
+export * from "./rate-limits";

@@ -1,0 +1,67 @@
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
+import type { RateLimiter } from "./rate-limit";
+
+/**
+ * A rate limiter whose counters live in the database, so every app instance behind a load
+ * balancer counts against the same budget. One upsert per hit: cheap enough for sign-in, sign-up
+ * and new sessions (not for the analytics hot path, which keeps per-instance counters).
+ */
+export interface SharedRateLimiter {
+  hit(key: string): Promise<{ ok: boolean; retryAfterSeconds: number }>;
+  refund(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+export function createSharedRateLimiter(
+  db: Database,
+  { name, windowMs, max }: { name: string; windowMs: number; max: number },
+): SharedRateLimiter {
+  const id = (key: string) => `${name}:${key}`;
+  const windowSeconds = windowMs / 1000;
+  return {
+    async hit(key) {
+      const [row] = rowsOf(
+        await db.execute(sql`
+          insert into rate_limits as r (key, window_start, count) values (${id(key)}, now(), 1)
+          on conflict (key) do update set
+            window_start = case when r.window_start <= now() - make_interval(secs => ${windowSeconds})
+              then now() else r.window_start end,
+            count = case when r.window_start <= now() - make_interval(secs => ${windowSeconds})
+              then 1 else r.count + 1 end
+          returning count,
+            ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int
+              as retry_after`),
+      );
+      const count = Number(row?.count ?? 1);
+      return { ok: count <= max, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)) };
+    },
+    async refund(key) {
+      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${id(key)}`);
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limits where key = ${id(key)}`);
+    },
+  };
+}
+
+/** Wraps an in-memory limiter in the shared interface (one instance, e.g. on PGlite). */
+export function localRateLimiter(limiter: RateLimiter): SharedRateLimiter {
+  return {
+    hit: async (key) => limiter.hit(key),
+    refund: async (key) => limiter.refund(key),
+    reset: async (key) => limiter.reset(key),
+  };
+}
+
+/** Drops windows that ended more than a day ago (a daily job). */
+export async function pruneRateLimits(db: Database, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+    .returning({ key: rateLimits.key });
+  return removed.length;
+}
