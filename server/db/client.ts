@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { logger } from "../logger";
 import { acquireDataDirLock } from "./lock";
 import * as schema from "./schema";
 
@@ -42,6 +43,12 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // An idle connection that the server ends (a restart, a failover, an administrator) is an
+    // 'error' on the pool; unhandled, it would crash the process. The pool replaces the
+    // connection on the next query, so a warning is all it takes.
+    pool.on("error", (error) => {
+      logger.warn({ err: error }, "an idle database connection was closed by the server");
+    });
     // Fail fast with the driver's message (wrong host, database missing) instead of at first query.
     try {
       const probe = await pool.connect();

@@ -1,0 +1,25 @@
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./client";
+
+/** Only meaningful on PostgreSQL: PGlite has no server to end a connection. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", () => {
+  it("survives the server ending an idle connection, and keeps answering", async () => {
+    const handle = await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, max: 2 });
+    try {
+      const pid = (await handle.db.execute<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query("select pg_terminate_backend($1)", [pid]);
+      } finally {
+        await admin.end();
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      const again = await handle.db.execute<{ one: number }>("select 1 as one");
+      expect(again.rows[0]!.one).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
