@@ -1,21 +1,15 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { launchBrowser, newHumanContext } from "./browser";
+import { newHumanContext, browserForThisFile } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newHumanContext(browser);
+  const context = await newHumanContext(browser());
   return { context, page: await context.newPage() };
 }
 

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { cookieFrom } from "../setup/auth";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { HUMAN_USER_AGENT, launchBrowser, newHumanContext } from "./browser";
+import { HUMAN_USER_AGENT, newHumanContext, browserForThisFile } from "./browser";
 
 /**
  * The tracker end to end: a visitor sees a results page, opens a facility and taps its phone and
@@ -11,14 +11,13 @@ import { HUMAN_USER_AGENT, launchBrowser, newHumanContext } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
-let browser: Browser;
+const browser = browserForThisFile();
 let context: BrowserContext;
 let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newHumanContext(browser);
+  context = await newHumanContext(browser());
   // No internet here: the listing's own website must not be fetched.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   page = await context.newPage();
@@ -26,9 +25,6 @@ beforeAll(async () => {
     if (message.type() === "error" && !/Failed to load resource/.test(message.text()))
       consoleErrors.push(message.text());
   });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A results page and one of its cards: a facility with both a phone and a website. */

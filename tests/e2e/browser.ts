@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -35,4 +36,22 @@ export const HUMAN_USER_AGENT =
 /** A new browser context (own cookies) as a person would be, on a desktop-sized window. */
 export function newHumanContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
   return browser.newContext({ userAgent: HUMAN_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
+}
+
+/**
+ * Chromium for one test file: launched before its tests, closed after them. Returns a getter,
+ * for use inside tests and hooks.
+ */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("The browser is launched in beforeAll: use it inside tests and hooks");
+    return browser;
+  };
 }

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { browserForThisFile } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -9,15 +9,11 @@ const baseUrl = inject("baseUrl");
  * yet. The console routes are guarded: tests/e2e/authorization.test.ts covers them.
  */
 const SPEC_SCREENS = ["/rv-storage", "/blog", "/blog/some-article", "/login", "/signup", "/business/login"];
-let browser: Browser;
+const browser = browserForThisFile();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
 });
 
 describe("home page", () => {

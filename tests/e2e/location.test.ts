@@ -1,17 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { browserForThisFile } from "./browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
+const browser = browserForThisFile();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
 });
 
 const counter = () => page.locator("section[aria-label=Photos] p[aria-live]").textContent();
@@ -84,7 +80,7 @@ describe("facility page", () => {
   });
 
   it("shows Call and Directions in a bar on phones", async () => {
-    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await browser().newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     await phone.goto(`${baseUrl}/rv-storage/austin-tx`);
     await phone.locator("section[aria-label=Results] article h2 a").first().click();
     await phone.getByRole("link", { name: "Call" }).waitFor();
@@ -94,7 +90,7 @@ describe("facility page", () => {
   });
 
   it("shows a location map at zoom 15 with the facility's pin, without any tile server", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const tab = await context.newPage();
     const zooms = new Set<string>();
     // No internet here: every tile fails, and the map must still show its pin on a plain sheet.
@@ -132,7 +128,11 @@ describe("facility page", () => {
   });
 
   it("offers Google Maps when the map cannot load", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const tab = await context.newPage();
     await context.route(/leaflet-map-[^/]*\.js$/, (route) => route.abort());
     await tab.goto(`${baseUrl}/rv-storage/austin-tx`);

@@ -1,24 +1,18 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { browserForThisFile } from "./browser";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
+const browser = browserForThisFile();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await context?.close();
 });
 
 async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}) {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
   page = await context.newPage();
   const response = await page.goto(baseUrl + path);
   await page.waitForLoadState("networkidle");
@@ -147,7 +141,7 @@ describe("search", () => {
     [3, "Location request timed out"],
   ] as const) {
     it(`shows geolocation error ${code} in the banner`, async () => {
-      context = await browser.newContext();
+      context = await browser().newContext();
       await context.addInitScript((errorCode) => {
         navigator.geolocation.getCurrentPosition = (_ok, fail) =>
           fail?.({
@@ -176,7 +170,7 @@ describe("search", () => {
     expect(await page.getByRole("alert").count()).toBe(0);
     await context.close();
 
-    context = await browser.newContext();
+    context = await browser().newContext();
     await context.addInitScript(() => Object.defineProperty(navigator, "geolocation", { value: undefined }));
     page = await context.newPage();
     await page.goto(baseUrl + "/");
