@@ -83,7 +83,9 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(securityHeaders(config));
+/** Security headers for every response, static files included (server.js mounts it first too). */
+export const security = securityHeaders(config);
+app.use(security);
 app.use(originCheck(config));
 
 app.get("/healthz", (_req, res) => {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client";
@@ -7,7 +8,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", ()
   it("survives the server ending an idle connection, and keeps answering", async () => {
     const handle = await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, max: 2 });
     try {
-      const pid = (await handle.db.execute<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
+      const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+      const pid = rows(await handle.db.execute(sql`select pg_backend_pid() as pid`))[0]!.pid;
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       try {
@@ -16,8 +18,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("PostgreSQL connection pool", ()
         await admin.end();
       }
       await new Promise((r) => setTimeout(r, 200));
-      const again = await handle.db.execute<{ one: number }>("select 1 as one");
-      expect(again.rows[0]!.one).toBe(1);
+      const again = rows(await handle.db.execute(sql`select 1 as one`));
+      expect(again[0]!.one).toBe(1);
     } finally {
       await handle.close();
     }

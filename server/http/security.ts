@@ -46,6 +46,8 @@ export function securityHeaders(config: Pick<Config, "MAP_TILE_URL" | "PUBLIC_UR
   // Vite's development server injects inline scripts of its own; the policy applies to builds.
   const withCsp = config.NODE_ENV !== "development";
   return (_req: Request, res: Response, next: NextFunction) => {
+    // server.js runs this ahead of the static files too; the app's own copy then has nothing to do.
+    if (res.locals.nonce) return next();
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     if (withCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
