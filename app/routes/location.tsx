@@ -1,5 +1,5 @@
 import { ArrowLeft, Clock, Globe, Navigation, Phone } from "lucide-react";
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
@@ -245,24 +245,15 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
           {directions && (
-            <a
+            <DirectionsLink
               href={directions}
-              data-analytics-click="directions"
-              target="_blank"
-              rel="noopener"
               className="flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600"
-            >
-              <Navigation className="size-4" aria-hidden="true" /> Directions
-            </a>
+            />
           )}
           {phone && (
-            <a
-              href={telHref(phone)}
-              data-analytics-click="phone"
-              className="flex items-center gap-2 text-brand-700 hover:underline"
-            >
-              <Phone className="size-4" aria-hidden="true" /> {phone}
-            </a>
+            <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
+              {phone}
+            </PhoneLink>
           )}
           {l.website && (
             <a
@@ -288,24 +279,18 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
       {(phone || directions) && (
         <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white p-3 md:hidden">
           {phone && (
-            <a
-              href={telHref(phone)}
-              data-analytics-click="phone"
+            <PhoneLink
+              phone={phone}
               className="flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-500 py-2.5 font-medium text-brand-700"
             >
-              <Phone className="size-4" aria-hidden="true" /> Call
-            </a>
+              Call
+            </PhoneLink>
           )}
           {directions && (
-            <a
+            <DirectionsLink
               href={directions}
-              data-analytics-click="directions"
-              target="_blank"
-              rel="noopener"
               className="flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-500 py-2.5 font-medium text-white"
-            >
-              <Navigation className="size-4" aria-hidden="true" /> Directions
-            </a>
+            />
           )}
         </div>
       )}
@@ -376,5 +361,23 @@ function Nearby({ items }: { items: NearbyItem[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** Directions in a maps app, counted as a directions click (side card and phone bar alike). */
+function DirectionsLink({ href, className }: { href: string; className: string }) {
+  return (
+    <a href={href} data-analytics-click="directions" target="_blank" rel="noopener" className={className}>
+      <Navigation className="size-4" aria-hidden="true" /> Directions
+    </a>
+  );
+}
+
+/** A tel: link, counted as a phone click. */
+function PhoneLink({ phone, className, children }: { phone: string; className: string; children: ReactNode }) {
+  return (
+    <a href={telHref(phone)} data-analytics-click="phone" className={className}>
+      <Phone className="size-4" aria-hidden="true" /> {children}
+    </a>
   );
 }
