@@ -4,7 +4,7 @@
  * gzipped on a facility page.
  */
 import http from "node:http";
-import { launchBrowser } from "../tests/e2e/browser";
+import { launchBrowser } from "./lib/chromium";
 import { measuredPages, runScript, startBuiltSite } from "./lib/serve-built";
 
 const JS_BUDGET = 150 * 1024;

@@ -11,9 +11,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from "./lib/chromium";
 import { measuredPages, runScript, startBuiltSite } from "./lib/serve-built";
 
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const REPORT_DIR = path.resolve(import.meta.dirname, "../.tmp/lighthouse");
@@ -32,18 +32,11 @@ async function main(): Promise<number> {
   const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
   const runs = Math.max(1, Number.parseInt(values.runs, 10) || 1);
   fs.mkdirSync(REPORT_DIR, { recursive: true });
+  assertChromium();
   const site = await startBuiltSite();
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
   });
   try {
     const pages = await measuredPages(site.baseUrl);
