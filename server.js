@@ -27,7 +27,7 @@ try {
     server.use((req, res, next) => mod.app(req, res, next));
   } else {
     mod = await import("./build/server/index.js");
-    server.use(mod.security);
+    server.use(mod.staticFileHeaders);
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     server.use(express.static("build/client", { maxAge: "1h" }));
     server.use(mod.app);

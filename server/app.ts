@@ -9,7 +9,7 @@ import { getConfig } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
-import { originCheck, securityHeaders } from "./http/security";
+import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
 import { logger } from "./logger";
 import { searchRequestHandler, startSearch, stopSearch } from "./search";
@@ -60,6 +60,9 @@ export function handleFastPath(req: IncomingMessage, res: ServerResponse): boole
 }
 
 const config = getConfig();
+/** server.js puts this ahead of the static files it serves before the app. */
+export { staticFileHeaders };
+
 export const app = express();
 app.disable("x-powered-by");
 if (config.TRUST_PROXY)
@@ -83,9 +86,7 @@ app.use((req, res, next) => {
   next();
 });
 
-/** Security headers for every response, static files included (server.js mounts it first too). */
-export const security = securityHeaders(config);
-app.use(security);
+app.use(securityHeaders(config));
 app.use(originCheck(config));
 
 app.get("/healthz", (_req, res) => {
