@@ -1,7 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
- * Every screen of SPEC.md section 2, one line each. Screens that later work builds share a
+ * Every screen of docs/product.md section 2, one line each. Screens that later work builds share a
  * placeholder module under their own route id, so each URL exists today; console screens share
  * guarded ones (admin, owner, listing owner), so their access rules hold before their content.
  */

@@ -14,7 +14,7 @@ import { formatImportReport, importExitCode } from "../server/locations/report";
 
 const USAGE = `Usage: npm run import -- FILE [--dry-run] [--format csv|json|ndjson]
 
-Imports RV storage locations from a CSV, JSON or NDJSON file whose fields are the SPEC names
+Imports RV storage locations from a CSV, JSON or NDJSON file whose fields are the product field names
 (place_id, name, address, state, latitude, longitude, ...). Rows are upserted by place_id in one
 transaction; rejected rows are listed with their row number, field and reason.
 

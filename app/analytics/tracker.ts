@@ -10,7 +10,7 @@ import {
 } from "./types";
 
 /**
- * The browser tracker (SPEC.md sections 4, 7, 8, 9): analytics sessions that end after 30 minutes
+ * The browser tracker (docs/product.md sections 4, 7, 8, 9): analytics sessions that end after 30 minutes
  * idle, events queued in storage (so nothing is lost offline or when the page closes), batches of
  * 50 or every 5 minutes, a forced flush 2 s after a page view or click, a beacon on page hide,
  * 3 retries 2 s apart, and only console warnings on failure. Everything it touches in the browser

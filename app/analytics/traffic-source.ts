@@ -14,7 +14,7 @@ const HOSTS: readonly (readonly [TrafficSource, readonly string[]])[] = [
 const matches = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
 
 /**
- * The traffic source class of a visit (SPEC.md section 9) from its referrer and the site's own
+ * The traffic source class of a visit (docs/product.md section 9) from its referrer and the site's own
  * origin: no referrer is direct, the site itself is internal, search engines and social networks
  * by host (Google's many country domains included), anything else other.
  */

@@ -1,6 +1,6 @@
 /**
  * The analytics event contract shared by the browser tracker and the ingestion endpoint
- * (SPEC.md section 3, "Analytics event"), and the constants of SPEC.md section 9. No zod here:
+ * (docs/product.md section 3, "Analytics event"), and the constants of docs/product.md section 9. No zod here:
  * this module ships to the browser; the server validates with `app/lib/analytics-events.ts`.
  */
 
@@ -50,7 +50,7 @@ export interface AnalyticsEvent {
   elementType?: ClickType | null;
 }
 
-/** SPEC.md section 9, "Analytics". */
+/** docs/product.md section 9, "Analytics". */
 export const ANALYTICS = {
   batchSize: 50,
   batchAgeMs: 5 * 60_000,

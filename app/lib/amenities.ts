@@ -1,5 +1,5 @@
 /**
- * The amenity flags of SPEC.md section 3, in a stable order, with the labels the UI shows.
+ * The amenity flags of docs/product.md section 3, in a stable order, with the labels the UI shows.
  * Browser-safe: the search filters, the cards and the importer all read this one list.
  */
 export const AMENITY_FLAGS = [
@@ -46,7 +46,7 @@ export const AMENITY_LABELS: Record<AmenityFlag, string> = {
   available_30_or_50_amp_outlet: "30/50 amp hookup",
 };
 
-/** Text amenities match a filter when they are non-empty (SPEC.md section 5). */
+/** Text amenities match a filter when they are non-empty (docs/product.md section 5). */
 export const TEXT_AMENITIES = ["parking_options", "payment_options", "accessibility_options"] as const;
 export type TextAmenity = (typeof TEXT_AMENITIES)[number];
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CLICK_TYPES, EVENT_TYPES, INGEST_LIMITS, TRAFFIC_SOURCES, type AnalyticsEvent } from "../analytics/types";
 
 /**
- * The zod schema of one analytics event (SPEC.md section 3), for the ingestion endpoint. Kept out
+ * The zod schema of one analytics event (docs/product.md section 3), for the ingestion endpoint. Kept out
  * of the tracker so zod stays out of the browser bundle; `satisfies` keeps it equal to the type.
  */
 const id = z

@@ -1,6 +1,6 @@
 /**
  * The browser side of sessions, without better-auth's client library (bytes matter on a phone).
- * SPEC.md section 4: when nobody is signed in, the browser silently gets an anonymous session,
+ * docs/product.md section 4: when nobody is signed in, the browser silently gets an anonymous session,
  * waiting at most 5 seconds; failures are logged and leave the visitor without a session.
  */
 export const ANONYMOUS_SIGN_IN_WAIT_MS = 5_000;

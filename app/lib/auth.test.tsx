@@ -9,7 +9,7 @@ function Probe() {
 
 const shown = (html: string) => JSON.parse(html.replace(/^<p>|<\/p>$/g, "").replaceAll("&quot;", '"')) as unknown;
 
-describe("useAuth (SPEC.md sections 4 and 8)", () => {
+describe("useAuth (docs/product.md sections 4 and 8)", () => {
   it("throws the spec's message outside an AuthProvider", () => {
     expect(() => renderToString(<Probe />)).toThrow("useAuth must be used within an AuthProvider");
   });

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { ensureAnonymousSession, markSessionPresent } from "./auth-client";
 
 /**
- * SPEC.md section 4's auth state, for any component: whether the request had a session, who is
+ * docs/product.md section 4's auth state, for any component: whether the request had a session, who is
  * signed in and their role flags, and `loading` until the first auth result. The server decides
  * it (the root loader); in the browser a visitor without a session then silently gets an
  * anonymous one (at most 5 s), which ends `loading` whatever the outcome.

@@ -1,6 +1,6 @@
 /** Small display rules shared by pages. Browser-safe. */
 
-/** A phone number as shown: without a leading +1 (SPEC.md section 9). */
+/** A phone number as shown: without a leading +1 (docs/product.md section 9). */
 export function displayPhone(phone: string | null | undefined): string | null {
   const trimmed = phone?.trim();
   if (!trimmed) return null;

@@ -1,4 +1,4 @@
-/** Gallery rules (SPEC.md sections 4 and 9). Browser-safe. */
+/** Gallery rules (docs/product.md sections 4 and 9). Browser-safe. */
 
 /** The main photo plus up to this many thumbnails; the rest are counted as '+N more photos'. */
 export const MAX_THUMBNAILS = 14;

@@ -1,6 +1,6 @@
 /**
- * Browser geolocation with the messages of SPEC.md section 8. High accuracy, a 15 s timeout and
- * no cached position (SPEC.md section 9).
+ * Browser geolocation with the messages of docs/product.md section 8. High accuracy, a 15 s timeout and
+ * no cached position (docs/product.md section 9).
  */
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 0 };
 

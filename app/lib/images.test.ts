@@ -20,7 +20,7 @@ const widths = fc.constantFrom(...IMAGE_WIDTHS);
 const formats = fc.constantFrom(...IMAGE_FORMATS);
 
 describe("file names and URLs", () => {
-  it("follow SPEC.md 7: w{width}n{index}.{format} under /place-images/{placeId}/", () => {
+  it("follow docs/product.md 7: w{width}n{index}.{format} under /place-images/{placeId}/", () => {
     expect(imageFileName(640, 2, "webp")).toBe("w640n2.webp");
     expect(placeImageUrl("ChIJabc_1-x", 3, 1280, "jpg")).toBe("/place-images/ChIJabc_1-x/w1280n3.jpg");
     expect(thumbnailUrl("p1", 1)).toBe("/place-images/p1/w320n1.avif");
@@ -53,7 +53,7 @@ describe("file names and URLs", () => {
   });
 });
 
-describe("isThumbnailFile (SPEC.md 5)", () => {
+describe("isThumbnailFile (docs/product.md 5)", () => {
   it("needs both avif and w320 in the name", () => {
     expect(isThumbnailFile("w320n1.avif")).toBe(true);
     expect(isThumbnailFile("place-images/p/w320n12.avif")).toBe(true);

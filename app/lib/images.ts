@@ -1,5 +1,5 @@
 /**
- * Names and URLs of processed place photos (SPEC.md sections 5, 7 and 9). Pure and browser-safe:
+ * Names and URLs of processed place photos (docs/product.md sections 5, 7 and 9). Pure and browser-safe:
  * the server's pipeline, the /place-images route and the page components all build and parse
  * file names here, so they can never disagree about the layout.
  *
@@ -20,7 +20,7 @@ export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
   jpg: "image/jpeg",
 };
 
-/** The widest file; originals are never served (SPEC: image cap 1280 px). */
+/** The widest file; originals are never served (docs/product.md: image cap 1280 px). */
 export const MAX_IMAGE_WIDTH = 1280;
 /** Photo numbers have at most three digits in a file name (`n1` to `n999`). */
 export const MAX_PHOTO_INDEX = 999;
@@ -77,12 +77,12 @@ export function srcSet(placeId: string, index: number, format: ImageFormat): str
   return IMAGE_WIDTHS.map((width) => `${placeImageUrl(placeId, index, width, format)} ${width}w`).join(", ");
 }
 
-/** Thumbnails use the smallest AVIF only (SPEC.md section 5). */
+/** Thumbnails use the smallest AVIF only (docs/product.md section 5). */
 export function thumbnailUrl(placeId: string, index: number): string {
   return placeImageUrl(placeId, index, 320, "avif");
 }
 
-/** SPEC.md section 5: "only image files whose names contain avif and w320" are thumbnails. */
+/** docs/product.md section 5: "only image files whose names contain avif and w320" are thumbnails. */
 export function isThumbnailFile(name: string): boolean {
   return name.includes("avif") && name.includes("w320");
 }

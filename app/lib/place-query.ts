@@ -1,4 +1,4 @@
-/** Rules for the typed address search (SPEC.md section 5). Browser-safe. */
+/** Rules for the typed address search (docs/product.md section 5). Browser-safe. */
 
 /** Suggestions start only after more than 2 characters. */
 export const MIN_SUGGEST_CHARS = 3;

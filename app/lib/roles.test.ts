@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRole, roleFlags } from "./roles";
 
-describe("role flags (SPEC.md section 4)", () => {
+describe("role flags (docs/product.md section 4)", () => {
   it("gives user and business_owner the owner flag, admin both", () => {
     expect(roleFlags("user")).toEqual({ isAdmin: false, isOwner: true });
     expect(roleFlags("business_owner")).toEqual({ isAdmin: false, isOwner: true });

@@ -1,4 +1,4 @@
-/** The stored role values of SPEC.md section 3 (User.role). */
+/** The stored role values of docs/product.md section 3 (User.role). */
 export const ROLES = ["user", "business_owner", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -12,7 +12,7 @@ export interface RoleFlags {
 }
 
 /**
- * SPEC.md section 4: user or business_owner sets the owner flag; admin sets both. Anything else
+ * docs/product.md section 4: user or business_owner sets the owner flag; admin sets both. Anything else
  * (no record, an unreadable or unknown role) turns every flag off.
  */
 export function roleFlags(role: unknown): RoleFlags {

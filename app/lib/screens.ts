@@ -1,4 +1,4 @@
-/** Screens named by SPEC.md whose content later work builds; each route id gets its own title. */
+/** Screens named by docs/product.md whose content later work builds; each route id gets its own title. */
 const SCREENS: Record<string, string> = {
   blog: "Articles",
   "blog-post": "Article",

@@ -1,6 +1,6 @@
 /**
  * The search contract shared by the results page, the /api/search endpoint and the index:
- * constants of SPEC.md section 9, the query parsed from a URL, and the result shape.
+ * constants of docs/product.md section 9, the query parsed from a URL, and the result shape.
  * Browser-safe and pure.
  */
 import type { AmenityFlag } from "./amenities";

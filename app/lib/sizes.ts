@@ -1,4 +1,4 @@
-/** The size filter options of SPEC.md section 5, as width x length in feet. */
+/** The size filter options of docs/product.md section 5, as width x length in feet. */
 export const SIZE_OPTIONS_LIST = [
   "10x10",
   "10x15",

@@ -1,5 +1,5 @@
 /**
- * URL slugs (SPEC.md section 5). Browser-safe and pure.
+ * URL slugs (docs/product.md section 5). Browser-safe and pure.
  *
  * Results pages: `/rv-storage/{city}-{st}` or `/rv-storage/{st}`.
  * Detail pages: `/location/{name}-{area}-{st}-{placeid}`, where the place id is the final piece.

@@ -1,4 +1,4 @@
-/** Listing tiers, best first, with the weight the distance sort uses (SPEC.md section 9). */
+/** Listing tiers, best first, with the weight the distance sort uses (docs/product.md section 9). */
 export const TIERS = ["Pro", "Preferred", "Basic", "Free"] as const;
 export type Tier = (typeof TIERS)[number];
 

@@ -8,7 +8,7 @@ const LIMIT = 8;
 /**
  * GET /api/places/suggest?q= -> { suggestions: PlaceSuggestion[] }: towns, ZIP codes and states
  * from the embedded gazetteer, most populous first. 2 characters or fewer give an empty list
- * (SPEC.md section 5: suggestions start after more than 2 characters).
+ * (docs/product.md section 5: suggestions start after more than 2 characters).
  */
 export function loader({ url }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";

@@ -23,7 +23,7 @@ import { logger } from "../../server/logger";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 
 /**
- * Facility detail (SPEC.md section 2): the record, its photos, a location map, hours, reviews and
+ * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
  * nearby storage, with SelfStorage and BreadcrumbList structured data for search engines.
  */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -43,6 +43,6 @@ export async function handleLocationMetricsRequest(request: Request, locationId:
   const period = parsePeriod(new URL(request.url).searchParams);
   if (!period.ok) return Response.json({ error: "invalid_parameters", errors: period.errors }, { status: 400 });
   const report = await getLocationReport(getDatabase(), locationId, period.from, period.to);
-  // SPEC.md section 9: metrics are cached for 5 minutes (in the viewer's browser only: private).
+  // docs/product.md section 9: metrics are cached for 5 minutes (in the viewer's browser only: private).
   return Response.json(report, { headers: { "Cache-Control": "private, max-age=300", Vary: "Cookie" } });
 }

@@ -17,7 +17,7 @@ import {
   type ActivityTrend,
 } from "./scores";
 
-/** Read side of analytics, for the owner and admin dashboards (SPEC.md section 7, "Read metrics"). */
+/** Read side of analytics, for the owner and admin dashboards (docs/product.md section 7, "Read metrics"). */
 
 export interface MetricCounters {
   pageViews: number;
@@ -34,7 +34,7 @@ export interface DailyMetrics extends MetricCounters {
   date: string;
 }
 
-/** SPEC.md section 3's metrics document of one location. */
+/** docs/product.md section 3's metrics document of one location. */
 export interface MetricsDocument extends MetricCounters {
   locationId: string;
   firstViewed: string | null;
@@ -170,7 +170,7 @@ function metricExpression(metric: TopMetric): SQL {
 }
 
 /**
- * How many rows the top-locations read may look at (SPEC.md section 9): 300 for totalViews,
+ * How many rows the top-locations read may look at (docs/product.md section 9): 300 for totalViews,
  * otherwise min(limit + offset + 20, 100). A page beyond that window is empty.
  */
 export function topLocationsWindow(metric: TopMetric, limit: number, offset: number): number {
@@ -238,7 +238,7 @@ export interface PlatformAggregate extends MetricCounters {
   conversionRate: number;
 }
 
-/** Totals over the 500 locations with the most page views (SPEC.md section 7). */
+/** Totals over the 500 locations with the most page views (docs/product.md section 7). */
 export async function getPlatformAggregate(db: Database): Promise<PlatformAggregate> {
   const top = db.select().from(m).orderBy(desc(m.pageViews), asc(m.locationId)).limit(500).as("top");
   const sum = (column: string) => sql<number>`coalesce(sum(${sql.identifier(column)}), 0)::float8`;
@@ -343,7 +343,7 @@ export async function getLocationReport(
   };
 }
 
-/** SPEC.md section 3's analytics session, as the server recorded it. */
+/** docs/product.md section 3's analytics session, as the server recorded it. */
 export interface AnalyticsSessionDocument {
   sessionId: string;
   startTime: Date;

@@ -1,5 +1,5 @@
 /**
- * The listing scores of SPEC.md section 9, as pure functions of a location's counters. Every
+ * The listing scores of docs/product.md section 9, as pure functions of a location's counters. Every
  * result is rounded to 2 decimals so dashboards and tests see the same numbers.
  */
 

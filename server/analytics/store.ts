@@ -71,7 +71,7 @@ function bump(counters: Counters, row: EventRow): void {
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
- * The analytics session records (SPEC.md section 3) of new events: start, last activity, page
+ * The analytics session records (docs/product.md section 3) of new events: start, last activity, page
  * views, the latest listing, the user; a session's first row says whether it is the sign-in
  * session's first analytics session (a new visitor).
  */

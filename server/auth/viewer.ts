@@ -3,7 +3,7 @@ import { logger } from "../logger";
 import { getAuth } from "./auth";
 
 /**
- * Who is asking, per SPEC.md section 4. No session at all: a visitor (or a bot). An anonymous
+ * Who is asking, per docs/product.md section 4. No session at all: a visitor (or a bot). An anonymous
  * session: no user, not admin, not owner, anonymous flag set. A signed-in user gets the flags of
  * their stored role; an unknown role, a missing record or a failed read turns everything off.
  */

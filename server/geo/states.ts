@@ -1,5 +1,5 @@
 /**
- * The fixed table of the 50 US states plus the District of Columbia (SPEC.md section 3), with
+ * The fixed table of the 50 US states plus the District of Columbia (docs/product.md section 3), with
  * two-letter postal codes and FIPS codes. Pure (no Node imports).
  */
 import { foldName } from "./normalize";
@@ -75,7 +75,7 @@ const BY_FOLDED = new Map<string, string>([
 ]);
 
 /**
- * State name lookup (SPEC.md: case-insensitive and trimmed, yielding a two-letter code or
+ * State name lookup (docs/product.md: case-insensitive and trimmed, yielding a two-letter code or
  * nothing). Inner whitespace runs count as one space. Codes are not names: use `resolveState`.
  */
 export function stateCodeFromName(name: string): string | undefined {

@@ -12,7 +12,7 @@ import {
 import type { ImageVariant } from "./pipeline";
 import type { ImageStorage } from "./storage";
 
-/** The stored photos of one place: `place-images/{placeId}/w{width}n{index}.{format}` (SPEC.md 7). */
+/** The stored photos of one place: `place-images/{placeId}/w{width}n{index}.{format}` (docs/product.md 7). */
 
 export interface StoredPhotoFile {
   key: string;

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 /**
  * Where processed photos live. Keys are `/`-separated relative paths such as
  * `place-images/{placeId}/w640n1.webp`, the same shape an S3-compatible bucket uses, so a second
- * driver can slot in without the pipeline or the route changing (ARCHITECTURE.md: local
+ * driver can slot in without the pipeline or the route changing (docs/architecture.md: local
  * filesystem by default, S3 later).
  */
 export interface ImageStorage {

@@ -6,7 +6,7 @@ export const FLAG_COLUMN: Record<AmenityFlag, keyof LocationRow> = Object.fromEn
   AMENITY_FLAGS.map((flag) => [flag, flag.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())]),
 ) as Record<AmenityFlag, keyof LocationRow>;
 
-/** The 18 amenity flags of a row, keyed by their SPEC names. */
+/** The 18 amenity flags of a row, keyed by their product field names. */
 export function amenityFlagsOf(row: LocationRow): Record<AmenityFlag, boolean> {
   return Object.fromEntries(AMENITY_FLAGS.map((flag) => [flag, row[FLAG_COLUMN[flag]] === true])) as Record<
     AmenityFlag,

@@ -1,5 +1,5 @@
 /**
- * Parsers for the raw field values of the old system's exports (SPEC.md section 3), and the
+ * Parsers for the raw field values of the old system's exports (docs/product.md section 3), and the
  * formatters the export uses to write them back, such that `parseX(formatX(x))` equals `x`.
  *
  * Pure and browser-safe (no Node imports). A value that cannot be read throws a `ParseError`

@@ -1,5 +1,5 @@
 /**
- * One raw record of the old system's exports (keys = the SPEC.md section 3 field names) to a row
+ * One raw record of the old system's exports (keys = the docs/product.md section 3 field names) to a row
  * of the `locations` table, and back. Derived columns (city, slug, geohash) are computed here, so
  * a file never has to carry them and cannot contradict them.
  */

@@ -6,7 +6,7 @@ import { SAMPLE_LOCATION } from "./sample";
 
 /**
  * Reads of the catalogue for pages. When the database cannot be read, the last good answer is
- * served from memory, else the built-in sample location (SPEC.md section 8, "Database failure").
+ * served from memory, else the built-in sample location (docs/product.md section 8, "Database failure").
  */
 const lastGood = new Map<string, unknown>();
 

@@ -1,7 +1,7 @@
 import type { LocationRow } from "../db/schema";
 
 /**
- * The one built-in sample location of SPEC.md section 3. It is what visitors see when the
+ * The one built-in sample location of docs/product.md section 3. It is what visitors see when the
  * database cannot be read and nothing is cached, so the site degrades instead of failing.
  */
 export const SAMPLE_LOCATION: LocationRow = {

@@ -1,5 +1,5 @@
 /**
- * The in-memory search index (docs/api.md "Search"; ARCHITECTURE.md "Search").
+ * The in-memory search index (docs/api.md "Search"; docs/architecture.md "Search").
  *
  * Pages and routes:
  *   getSearchIndex().query(query)           one page + total + facets (SearchQuery of app/lib/search.ts)

@@ -1,6 +1,6 @@
 /**
  * Amenities and sizes as bit masks, so that a filter is one AND per location instead of a loop
- * over flags and dimensions (SPEC.md section 5).
+ * over flags and dimensions (docs/product.md section 5).
  */
 import { AMENITY_FLAGS, TEXT_AMENITIES, type AmenityFlag, type TextAmenity } from "../../app/lib/amenities";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../app/lib/sizes";
@@ -16,7 +16,7 @@ export const TEXT_AMENITY_BIT = Object.fromEntries(
   TEXT_AMENITIES.map((name, i) => [name, 1 << (AMENITY_FLAGS.length + i)]),
 ) as Record<TextAmenity, number>;
 
-/** Covered and uncovered parking are alternatives when both are selected (SPEC.md section 5). */
+/** Covered and uncovered parking are alternatives when both are selected (docs/product.md section 5). */
 export const PARKING_BITS = AMENITY_BIT.has_covered_parking | AMENITY_BIT.has_uncovered_parking;
 
 /** Bit k is SIZE_OPTIONS_LIST[k]. */
@@ -44,7 +44,7 @@ function usableDimension(value: unknown): value is { width: number; length: numb
 
 /**
  * Bit k set when some dimension is at least as wide AND as long as size option k. A location
- * without a parseable dimension gets 0, so it fails every size filter (SPEC.md section 5).
+ * without a parseable dimension gets 0, so it fails every size filter (docs/product.md section 5).
  */
 export function sizeMaskOf(dimensions: readonly unknown[] | null | undefined): number {
   let mask = 0;

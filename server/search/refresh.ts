@@ -2,7 +2,7 @@
  * The process's current search index and how it is replaced. The database is the source of
  * truth; the index is rebuilt from it at start-up, after a local write (notify.ts) and when
  * another instance announces one (listener.ts). A failed rebuild keeps serving the previous
- * index, and before any index was built, one holding only the sample location (SPEC.md section 8,
+ * index, and before any index was built, one holding only the sample location (docs/product.md section 8,
  * "Database failure: return cached data, else the demo location").
  */
 import type { Database } from "../db/client";

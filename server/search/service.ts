@@ -58,7 +58,7 @@ export function searchResultsPage(
   });
 }
 
-/** SPEC.md section 9: nearby spots: 6 fetched, 4 shown. */
+/** docs/product.md section 9: nearby spots: 6 fetched, 4 shown. */
 export const NEARBY_FETCHED = 6;
 export const NEARBY_SHOWN = 4;
 

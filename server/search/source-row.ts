@@ -14,7 +14,7 @@ export interface SearchSourceRow {
   name: string;
   address: string | null;
   state: string | null;
-  /** Rows without usable coordinates are skipped by the index (SPEC.md section 5). */
+  /** Rows without usable coordinates are skipped by the index (docs/product.md section 5). */
   lat: number | null | undefined;
   lng: number | null | undefined;
   rating: number | null | undefined;

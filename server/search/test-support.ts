@@ -1,6 +1,6 @@
 /**
  * Test support: a deliberately naive search over full location rows, written straight from
- * SPEC.md sections 5 and 9, for the index to be checked against; and demo rows around chosen
+ * docs/product.md sections 5 and 9, for the index to be checked against; and demo rows around chosen
  * points, made by the demo factory.
  */
 import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";

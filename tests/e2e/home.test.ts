@@ -5,7 +5,7 @@ import { browserForThisFile } from "./browser";
 const baseUrl = inject("baseUrl");
 
 /**
- * Every public route of SPEC.md section 2 (parameters filled in) that has no content of its own
+ * Every public route of docs/product.md section 2 (parameters filled in) that has no content of its own
  * yet. The console routes are guarded: tests/e2e/authorization.test.ts covers them.
  */
 const SPEC_SCREENS = ["/rv-storage", "/blog", "/blog/some-article", "/login", "/signup", "/business/login"];

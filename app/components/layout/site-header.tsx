@@ -4,7 +4,7 @@ import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
 
 /**
- * The header of SPEC.md section 2: logo home link, Articles, the role-gated Admin Console (admins)
+ * The header of docs/product.md section 2: logo home link, Articles, the role-gated Admin Console (admins)
  * and Owner Console (user, business_owner and admin) links, and Login or Sign out. Transparent
  * over the home page's hero, opaque everywhere else. The links are cosmetic: the server guards
  * every console route.

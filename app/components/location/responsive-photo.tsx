@@ -25,9 +25,9 @@ export interface ResponsivePhotoProps {
 }
 
 /**
- * One place photo as `<picture>`: AVIF, then WebP, then JPEG at 320-1280 px (SPEC.md 9). The
+ * One place photo as `<picture>`: AVIF, then WebP, then JPEG at 320-1280 px (docs/product.md 9). The
  * box keeps its aspect ratio whether the photo loads, is still loading or fails; a failed photo
- * becomes a neutral 'No photos available' box (SPEC.md 8) instead of a broken-image icon.
+ * becomes a neutral 'No photos available' box (docs/product.md 8) instead of a broken-image icon.
  */
 export function ResponsivePhoto({
   placeId,
@@ -90,7 +90,7 @@ export interface ThumbnailProps {
   className?: string;
 }
 
-/** A gallery thumbnail: the w320 AVIF file only (SPEC.md 5), lazily loaded. */
+/** A gallery thumbnail: the w320 AVIF file only (docs/product.md 5), lazily loaded. */
 export function Thumbnail({ placeId, index, alt, width = 320, height = 240, className = "" }: ThumbnailProps) {
   const { ref, failed, onError } = useImageFailure(`${placeId}/${index}`);
   const style: CSSProperties = { aspectRatio: `${width} / ${height}` };

@@ -1,5 +1,5 @@
 /**
- * The map's data shape, the constants of SPEC.md section 9 and the pure decisions about what the
+ * The map's data shape, the constants of docs/product.md section 9 and the pure decisions about what the
  * map shows. No Leaflet here: the results page imports this on the server too.
  */
 import { isValidLatLng, type LatLng } from "../../lib/coordinates";
@@ -15,7 +15,7 @@ export const RESULTS_ZOOM = 8;
 /** Fitting a handful of close results must not zoom in past street level of a town. */
 export const MAX_FIT_ZOOM = 10;
 export const MAX_ZOOM = 18;
-/** A facility's location map (SPEC.md section 9: detail zoom 15). */
+/** A facility's location map (docs/product.md section 9: detail zoom 15). */
 export const DETAIL_ZOOM = 15;
 export const MARKER_COLOR = "#4668F2";
 
@@ -24,7 +24,7 @@ export type MapView =
   | { kind: "bounds"; southWest: LatLng; northEast: LatLng; maxZoom: number };
 
 /**
- * Markers with usable coordinates (SPEC.md section 5: markers skip non-numeric coordinates).
+ * Markers with usable coordinates (docs/product.md section 5: markers skip non-numeric coordinates).
  * Loader data is JSON, so a "lat" typed as a number can still arrive as a string or null.
  */
 export function usableMarkers(markers: readonly MapMarker[]): MapMarker[] {
@@ -36,7 +36,7 @@ function usablePoint(point: LatLng | null | undefined): LatLng | null {
 }
 
 /**
- * What to show first (SPEC.md section 9): the visitor's own position at zoom 10; else every result
+ * What to show first (docs/product.md section 9): the visitor's own position at zoom 10; else every result
  * (their bounds, at most zoom 10); else the searched place at zoom 8; else the whole country.
  */
 export function chooseView(

@@ -11,7 +11,7 @@ export function ratingText(rating: number | null, reviewCount: number): string {
   return `${rating.toFixed(1)} ★ (${reviews})`;
 }
 
-/** Miles to one decimal (SPEC.md section 9). */
+/** Miles to one decimal (docs/product.md section 9). */
 export function distanceText(miles: number | undefined): string | null {
   return miles === undefined || !Number.isFinite(miles) ? null : `${miles.toFixed(1)} mi away`;
 }

@@ -1,5 +1,5 @@
 /**
- * The results map (SPEC.md section 4, "Map states": loading, ready, error), and with `fixedView`
+ * The results map (docs/product.md section 4, "Map states": loading, ready, error), and with `fixedView`
  * the facility page's location map: the same frame, states and Leaflet chunk.
  *
  * Safe to render on the server: this module never imports Leaflet. The server and the first

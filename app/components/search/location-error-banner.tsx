@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** The 'Location Error' banner of SPEC.md section 2: what went wrong, and what to try next. */
+/** The 'Location Error' banner of docs/product.md section 2: what went wrong, and what to try next. */
 export function LocationErrorBanner({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div role="alert" className="flex gap-3 rounded-card border border-red-200 bg-red-50 p-4 text-red-900">

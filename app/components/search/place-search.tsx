@@ -101,7 +101,7 @@ export function PlaceSearch({
       setOpen(false);
       return navigate(withQuery("/rv-storage", { lat: String(point.lat), lng: String(point.lng) }));
     }
-    // SPEC.md section 5: a typed search of 4 characters or fewer is ignored.
+    // docs/product.md section 5: a typed search of 4 characters or fewer is ignored.
     if (!isSearchableText(q)) return;
     setOpen(false);
     navigate(withQuery("/rv-storage", { where: q }));

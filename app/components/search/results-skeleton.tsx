@@ -58,7 +58,7 @@ function CardSkeleton() {
 
 /**
  * A polite live region that is always in the page (a region inserted together with its text is
- * often not announced) and speaks only while results load. SPEC.md section 2 fixes the wording.
+ * often not announced) and speaks only while results load. docs/product.md section 2 fixes the wording.
  */
 export function LoadingStatus({ loading }: { loading: boolean }) {
   return (

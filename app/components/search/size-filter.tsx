@@ -11,7 +11,7 @@ export function sizeLabel(option: string): string {
 
 /**
  * The Size dropdown: choices are staged while it is open, previewed with a live count, and
- * applied only by 'Apply Filters (n)' (SPEC.md section 4, filter flow).
+ * applied only by 'Apply Filters (n)' (docs/product.md section 4, filter flow).
  */
 export function SizeFilter({
   applied,

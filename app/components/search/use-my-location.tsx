@@ -5,7 +5,7 @@ import { getCurrentLocation } from "../../lib/geolocation";
 
 /**
  * 'Use my location': asks the browser for a fresh position and opens the results near it.
- * A refused permission stays silent (SPEC.md section 8); other failures go to `onError`.
+ * A refused permission stays silent (docs/product.md section 8); other failures go to `onError`.
  */
 export function UseMyLocationButton({
   onError,

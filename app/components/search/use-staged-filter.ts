@@ -2,7 +2,7 @@ import { useState } from "react";
 import { usePreviewCount } from "./use-preview-count";
 
 /**
- * The filter flow of SPEC.md section 4 for one dropdown or modal: opening copies the applied
+ * The filter flow of docs/product.md section 4 for one dropdown or modal: opening copies the applied
  * choices into a staged set, toggling and Clear change only the staged set (previewed with a live
  * count), and `apply` hands the staged set back in the options' own order.
  */

@@ -4,7 +4,7 @@ import { timestamps } from "./columns";
 import { locations } from "./locations";
 
 /**
- * Analytics (SPEC.md section 3, "Metrics document" and "Analytics event"). Raw events are written
+ * Analytics (docs/product.md section 3, "Metrics document" and "Analytics event"). Raw events are written
  * once, keyed by their client event id, so a retried batch inserts nothing new; the counters below
  * are incremented only for the events that insert actually added (server/analytics/ingest.ts).
  */
@@ -71,7 +71,7 @@ export const locationMetrics = pgTable(
   ],
 );
 
-/** The same counters per location and UTC day (SPEC's daily document "location id plus date"). */
+/** The same counters per location and UTC day (the product rules' daily document "location id plus date"). */
 export const locationMetricsDaily = pgTable(
   "location_metrics_daily",
   {
@@ -96,7 +96,7 @@ export const locationTrafficSources = pgTable(
 
 /**
  * Which sign-in sessions have viewed ('visit') or seen in a list ('list') a location: the
- * uniqueVisitorSessions / uniqueListViewerSessions of SPEC's metrics document. A row that inserts
+ * uniqueVisitorSessions / uniqueListViewerSessions of the product rules' metrics document. A row that inserts
  * is a new unique visitor; one that conflicts is not.
  */
 export const analyticsUniqueSessions = pgTable(
@@ -129,7 +129,7 @@ export type LocationMetricsRow = typeof locationMetrics.$inferSelect;
 export type LocationMetricsDailyRow = typeof locationMetricsDaily.$inferSelect;
 
 /**
- * SPEC.md section 3's analytics session, as the server saw it: one row per tracker session
+ * docs/product.md section 3's analytics session, as the server saw it: one row per tracker session
  * (30 minutes idle) within one sign-in session, kept up to date from the events that arrive.
  * `is_new_session` is true for the first analytics session of a sign-in session (a new visitor).
  */

@@ -22,7 +22,7 @@ export const tierEnum = pgEnum("tier", TIERS);
 const flag = (name: string) => boolean(name).notNull().default(false);
 const textList = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 
-/** One RV storage facility, keyed by its place id (SPEC.md section 3, "Location"). */
+/** One RV storage facility, keyed by its place id (docs/product.md section 3, "Location"). */
 export const locations = pgTable(
   "locations",
   {
@@ -99,7 +99,7 @@ export type LocationRow = typeof locations.$inferSelect;
 export type NewLocationRow = typeof locations.$inferInsert;
 
 /**
- * The place-name lookup of SPEC.md section 3 ("holds name and state"), read in batches by id.
+ * The place-name lookup of docs/product.md section 3 ("holds name and state"), read in batches by id.
  * A view rather than a copy, so it can never disagree with the catalogue.
  */
 export const placeNames = pgView("place_names").as((qb) =>
