@@ -7,7 +7,7 @@ export interface LatLng {
   lng: number;
 }
 
-/** Mean Earth radius in miles used for distances (docs/product.md section 6). */
+/** Mean Earth radius in miles used for distances (docs/product.md section 9). */
 export const EARTH_RADIUS_MILES = 3959;
 
 const RAD = Math.PI / 180;

@@ -20,7 +20,7 @@ export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
   jpg: "image/jpeg",
 };
 
-/** The widest file; originals are never served (docs/product.md: image cap 1280 px). */
+/** The widest file; originals are never served (docs/product.md section 9: image cap 1280 px). */
 export const MAX_IMAGE_WIDTH = 1280;
 /** Photo numbers have at most three digits in a file name (`n1` to `n999`). */
 export const MAX_PHOTO_INDEX = 999;

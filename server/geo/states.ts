@@ -75,7 +75,7 @@ const BY_FOLDED = new Map<string, string>([
 ]);
 
 /**
- * State name lookup (docs/product.md: case-insensitive and trimmed, yielding a two-letter code or
+ * State name lookup (docs/product.md section 5: case-insensitive and trimmed, yielding a two-letter code or
  * nothing). Inner whitespace runs count as one space. Codes are not names: use `resolveState`.
  */
 export function stateCodeFromName(name: string): string | undefined {

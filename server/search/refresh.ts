@@ -3,7 +3,7 @@
  * truth; the index is rebuilt from it at start-up, after a local write (notify.ts) and when
  * another instance announces one (listener.ts). A failed rebuild keeps serving the previous
  * index, and before any index was built, one holding only the sample location (docs/product.md section 8,
- * "Database failure: return cached data, else the demo location").
+ * "Database failure": return cached data, else the built-in sample location).
  */
 import type { Database } from "../db/client";
 import { getDatabase, hasDatabase } from "../db";

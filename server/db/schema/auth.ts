@@ -7,7 +7,7 @@ import { locations } from "./locations";
 /**
  * The tables better-auth reads and writes (server/auth/auth.ts maps its models onto them), plus
  * listing ownership. Column sets follow better-auth's core schema with the anonymous and admin
- * plugins; `last_login_at` is docs/product.md's User.lastLoginAt.
+ * plugins; `last_login_at` is User.lastLoginAt of docs/product.md section 3.
  */
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
