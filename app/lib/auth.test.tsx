@@ -10,7 +10,7 @@ function Probe() {
 const shown = (html: string) => JSON.parse(html.replace(/^<p>|<\/p>$/g, "").replaceAll("&quot;", '"')) as unknown;
 
 describe("useAuth (docs/product.md sections 4 and 8)", () => {
-  it("throws the spec's message outside an AuthProvider", () => {
+  it("throws the documented message (docs/product.md section 8) outside an AuthProvider", () => {
     expect(() => renderToString(<Probe />)).toThrow("useAuth must be used within an AuthProvider");
   });
 

@@ -8,7 +8,7 @@ const baseUrl = inject("baseUrl");
  * Every public route of docs/product.md section 2 (parameters filled in) that has no content of its own
  * yet. The console routes are guarded: tests/e2e/authorization.test.ts covers them.
  */
-const SPEC_SCREENS = ["/rv-storage", "/blog", "/blog/some-article", "/login", "/signup", "/business/login"];
+const PUBLIC_SCREENS = ["/rv-storage", "/blog", "/blog/some-article", "/login", "/signup", "/business/login"];
 const browser = browserForThisFile();
 let page: Page;
 
@@ -58,8 +58,8 @@ describe("home page", () => {
     expect(await page.getByRole("link", { name: /555-01\d\d/ }).count()).toBe(1);
   });
 
-  it("answers 200 for every screen of the spec and 404 for unknown paths", async () => {
-    for (const path of SPEC_SCREENS) {
+  it("answers 200 for every public screen of docs/product.md section 2 and 404 for unknown paths", async () => {
+    for (const path of PUBLIC_SCREENS) {
       const response = await page.goto(baseUrl + path);
       expect(response?.status(), path).toBe(200);
     }
