@@ -11,7 +11,7 @@ import { InvalidAdminInput, accountExists, createOrPromoteAdmin } from "../serve
 import { signUpSchema } from "../server/auth/forms";
 import { resolveAuthSecret } from "../server/auth/secret";
 import { UsageError, parseSingleTargetCommand, runCli } from "../server/cli";
-import { getConfig } from "../server/config";
+import { getConfig, publicUrl } from "../server/config";
 import { connectDatabase, disconnectDatabase } from "../server/db";
 import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
 
@@ -61,7 +61,7 @@ async function run({ email }: { email: string }): Promise<number> {
     const auth = createAuth({
       db: handle.db,
       secret: resolveAuthSecret(config),
-      baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      baseURL: publicUrl(config),
     });
     let password = process.env.ADMIN_PASSWORD;
     if (!password && !(await accountExists(handle.db, email))) {

@@ -1,18 +1,19 @@
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
-import { getConfig } from "./config";
+import { getConfig, publicUrlWarning } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
+import { bodyLimit } from "./http/body-limit";
+import { createFastPath } from "./http/fast-path";
+import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http/request-rules";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
 import { logger } from "./logger";
-import { searchRequestHandler, startSearch, stopSearch } from "./search";
+import { startSearch, stopSearch } from "./search";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -31,6 +32,8 @@ let ready = false;
 export async function boot(): Promise<{ port: number; host: string }> {
   const config = getConfig();
   const started = Date.now();
+  const warning = publicUrlWarning(config);
+  if (warning) logger.warn(warning);
   const handle = await connectDatabase();
   await handle.migrate();
   const seeded = await ensureDemoData(handle.db, { mode: config.DEMO_DATA, count: config.DEMO_COUNT });
@@ -46,18 +49,8 @@ export async function boot(): Promise<{ port: number; host: string }> {
   return { port: config.PORT, host: config.HOST };
 }
 
-/**
- * Requests answered before Express sees them. GET /api/search is the hot path of every results
- * page and filter preview: it is served from a per-index answer cache straight onto node:http,
- * skipping Express's routing and React Router's fetch Request/Response round trip (ADR 005).
- * Returns false for every other request.
- */
-export function handleFastPath(req: IncomingMessage, res: ServerResponse): boolean {
-  const url = req.url ?? "";
-  if (req.method !== "GET" || !(url === "/api/search" || url.startsWith("/api/search?"))) return false;
-  searchRequestHandler(req, res);
-  return true;
-}
+/** Requests answered before Express sees them: GET /api/search and a bad Host (server/http/fast-path.ts). */
+export const handleFastPath = createFastPath();
 
 const config = getConfig();
 /** server.js puts this ahead of the static files it serves before the app. */
@@ -69,7 +62,7 @@ if (config.TRUST_PROXY)
   app.set("trust proxy", /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
 
 app.use((req, res, next) => {
-  const requestId = req.get("x-request-id")?.slice(0, 64) || randomUUID();
+  const requestId = requestIdFrom(req.headers["x-request-id"]);
   res.locals.requestId = requestId;
   res.setHeader("X-Request-Id", requestId);
   // The client address as Express sees it (TRUST_PROXY aware), for rate limits in route modules;
@@ -87,6 +80,8 @@ app.use((req, res, next) => {
 });
 
 app.use(securityHeaders(config));
+// Methods, body size caps, form content types and private caching, before any route reads a body.
+app.use(knownMethods, bodyLimit(), formsOnly, privateByDefault);
 app.use(originCheck(config));
 
 app.get("/healthz", (_req, res) => {

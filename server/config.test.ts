@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, parseConfig, publicOrigin, publicUrl, publicUrlWarning } from "./config";
 
 describe("parseConfig", () => {
   it("runs with no environment at all", () => {
@@ -26,8 +26,30 @@ describe("parseConfig", () => {
     ["DATABASE_URL", "mysql://x"],
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "not a url"],
+    ["PUBLIC_URL", "ftp://files.example"],
   ])("names %s when its value %j is bad", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe("the public URL", () => {
+  it("is PUBLIC_URL when set, else http://localhost:PORT (never a request's Host)", () => {
+    expect(publicUrl(parseConfig({}))).toBe("http://localhost:3000");
+    expect(publicOrigin(parseConfig({ PORT: "4100" }))).toBe("http://localhost:4100");
+    const config = parseConfig({ PUBLIC_URL: "https://rvstorage.example/" });
+    expect(publicUrl(config)).toBe("https://rvstorage.example/");
+    expect(publicOrigin(config)).toBe("https://rvstorage.example");
+  });
+
+  it("warns, naming PUBLIC_URL, when it is unset behind a proxy or on a non-local interface", () => {
+    expect(publicUrlWarning(parseConfig({}))).toMatch(/PUBLIC_URL is unset/);
+    expect(publicUrlWarning(parseConfig({ HOST: "127.0.0.1", TRUST_PROXY: "1" }))).toMatch(/PUBLIC_URL/);
+    expect(publicUrlWarning(parseConfig({ HOST: "192.168.1.5" }))).toMatch(/PUBLIC_URL/);
+    for (const HOST of ["127.0.0.1", "localhost", "::1"])
+      expect(publicUrlWarning(parseConfig({ HOST }))).toBeUndefined();
+    expect(
+      publicUrlWarning(parseConfig({ PUBLIC_URL: "https://rvstorage.example", TRUST_PROXY: "1" })),
+    ).toBeUndefined();
   });
 });

@@ -20,7 +20,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
-  PUBLIC_URL: z.url({ error: "must be an absolute URL such as https://example.com" }).optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL such as https://example.com" })
+    .optional()
+    .describe("the site's address for canonical links, sitemaps and cookies; http://localhost:PORT when unset"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: z
     .enum(["auto", "off"], { error: "must be auto or off" })
@@ -60,6 +63,36 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+/**
+ * The site's public address. Absolute URLs (canonical links, Open Graph, JSON-LD, sitemaps,
+ * robots.txt) and the auth base URL come from here and never from a request's Host header, which
+ * any client can set and which a shared cache would then serve to everyone.
+ */
+export function publicUrl(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+export function publicOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
+  return new URL(publicUrl(config)).origin;
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/**
+ * The localhost default suits a first start on a laptop; a site behind a proxy or listening on
+ * a public interface needs its real address, or links name localhost and cookies lose Secure.
+ */
+export function publicUrlWarning(
+  config: Pick<Config, "PUBLIC_URL" | "PORT" | "HOST" | "TRUST_PROXY">,
+): string | undefined {
+  if (config.PUBLIC_URL) return undefined;
+  if (!config.TRUST_PROXY && LOOPBACK.test(config.HOST)) return undefined;
+  return (
+    `PUBLIC_URL is unset: canonical links, sitemaps and robots.txt name ${publicUrl(config)} and session cookies ` +
+    "are not Secure. Set PUBLIC_URL to the site's public address (e.g. https://rvstorage.example)."
+  );
 }
 
 let cached: Config | undefined;

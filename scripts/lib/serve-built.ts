@@ -28,10 +28,13 @@ async function freePort(): Promise<number> {
 export async function startBuiltSite({
   logFile,
   prepare,
+  env = {},
 }: {
   logFile?: string;
   /** Runs on the fresh data directory before the site starts (fixture accounts, say). */
   prepare?: (dataDir: string) => Promise<void>;
+  /** Environment for the site on top of the defaults below (an empty string unsets a variable). */
+  env?: Record<string, string>;
 } = {}): Promise<RunningSite> {
   if (process.env.SITE_URL) return { baseUrl: process.env.SITE_URL.replace(/\/$/, ""), stop: async () => {} };
   const root = path.resolve(import.meta.dirname, "../..");
@@ -48,6 +51,7 @@ export async function startBuiltSite({
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
   await prepare?.(dataDir);
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const log = logFile ? fs.openSync(logFile, "w") : "ignore";
   const server = spawn(process.execPath, ["server.js"], {
     cwd: root,
@@ -58,10 +62,12 @@ export async function startBuiltSite({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Canonical links, sitemaps and cookies name the address the tests use.
+      PUBLIC_URL: baseUrl,
+      ...env,
     },
     stdio: ["ignore", log, log],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   const tail = () => (logFile ? `\n${fs.readFileSync(logFile, "utf8").slice(-4000)}` : "");
   for (;;) {

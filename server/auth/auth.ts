@@ -5,7 +5,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq } from "drizzle-orm";
 import { SITE_NAME } from "../../app/lib/site";
-import { getConfig } from "../config";
+import { getConfig, publicUrl } from "../config";
 import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
@@ -120,7 +120,7 @@ export function getAuth(): Auth {
     current = createAuth({
       db: getDatabase(),
       secret: resolveAuthSecret(config),
-      baseURL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      baseURL: publicUrl(config),
     });
   }
   return current;

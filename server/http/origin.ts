@@ -1,7 +1,10 @@
-import { getConfig } from "../config";
+import { getConfig, publicOrigin } from "../config";
 
-/** The public origin for canonical URLs: PUBLIC_URL when set, else the request's own origin. */
-export function siteOrigin(request: Request): string {
-  const configured = getConfig().PUBLIC_URL;
-  return configured ? new URL(configured).origin : new URL(request.url).origin;
+/**
+ * The public origin for absolute URLs: PUBLIC_URL, or http://localhost:PORT when unset. Never the
+ * request's Host (server/config.ts publicUrl); the request parameter is kept for the callers that
+ * pass it and is ignored.
+ */
+export function siteOrigin(_request?: Request): string {
+  return publicOrigin(getConfig());
 }

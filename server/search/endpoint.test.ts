@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../app/lib/search";
 import { answerSearch, createSearchIndex, searchRowFromLocation, setSearchIndex } from "./index";
+import { cachedAnswerCount } from "./endpoint";
 import { demoRowsAround, townAt } from "./test-support";
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
@@ -124,5 +125,22 @@ describe("the answer cache", () => {
 
   it("never caches a rejected query", () => {
     expect(answerSearch("lat=91&lng=0")).not.toBe(answerSearch("lat=91&lng=0"));
+  });
+});
+
+describe("the answer cache", () => {
+  it("keys on the parsed query: cache busters, parameter order and filter order share one entry", () => {
+    const base = `lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&size=10x20&amenity=has_covered_parking`;
+    const first = answerSearch(`${base}&sort=rating`);
+    const count = cachedAnswerCount();
+    for (let n = 0; n < 50; n++) expect(answerSearch(`${base}&sort=rating&_=${n}`)).toBe(first);
+    expect(answerSearch(`sort=rating&amenity=has_covered_parking&size=10x20&lng=${AUSTIN.lng}&lat=${AUSTIN.lat}`)).toBe(
+      first,
+    );
+    expect(answerSearch(`${base}&sort=rating&sort=rating&unknown=1`)).toBe(first);
+    expect(cachedAnswerCount()).toBe(count);
+    // A different search is a different entry.
+    answerSearch(`${base}&sort=distance`);
+    expect(cachedAnswerCount()).toBe(count + 1);
   });
 });

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SearchParamError } from "../../app/lib/search-params";
 import { parseSearchRequest } from "./http";
 import { getSearchIndex } from "./refresh";
+import type { LatLng } from "../geo/coordinates";
+import type { SearchScope } from "./query";
 import type { SearchIndex } from "./search-index";
-import { searchNear } from "./service";
+import { searchNear, type SearchOptions } from "./service";
 
 /** A complete HTTP answer, ready for node:http or a fetch Response. */
 export interface EndpointAnswer {
@@ -26,9 +28,9 @@ export function invalidParametersAnswer(errors: readonly SearchParamError[]): En
 }
 
 /**
- * Serialised answers per index snapshot. A search answer depends only on the query string and
+ * Serialised answers per index snapshot. A search answer depends only on the parsed query and
  * the index, and the index is immutable until it is swapped, so a popular query (a city page's
- * map and list, the filter previews) is parsed, searched and serialised once per index build.
+ * map and list, the filter previews) is searched and serialised once per index build.
  */
 let cache: { index: SearchIndex; answers: Map<string, EndpointAnswer> } | undefined;
 
@@ -50,22 +52,48 @@ function remember(key: string, answer: EndpointAnswer): void {
 }
 
 /**
+ * The cache key is the query as understood, not as written: parameters the search ignores (a
+ * cache buster such as `_=N`), their order and filter order do not make new entries, so a client
+ * cannot push the popular answers out by varying the URL.
+ */
+export function cacheKey(point: LatLng, options: SearchOptions, scope: SearchScope): string {
+  const { filters } = options;
+  const sorted = { ...filters, sizes: [...filters.sizes].sort(), amenities: [...filters.amenities].sort() };
+  return JSON.stringify([
+    point.lat,
+    point.lng,
+    sorted,
+    options.sort,
+    options.page,
+    options.pageSize,
+    options.radius,
+    scope,
+  ]);
+}
+
+/** How many answers the cache holds (for tests of the key). */
+export function cachedAnswerCount(): number {
+  return cache?.answers.size ?? 0;
+}
+
+/**
  * GET /api/search (docs/api.md): `query` is the URL's query string without the '?'. Served by
  * Express directly (server/app.ts), ahead of React Router, because this endpoint is the hot path
  * of every results page and its filter previews.
  */
 export function answerSearch(query: string): EndpointAnswer {
   const index = getSearchIndex();
-  const hit = cached(index, query);
-  if (hit) return hit;
   const parsed = parseSearchRequest(new URLSearchParams(query));
   if (!parsed.ok) return invalidParametersAnswer(parsed.errors);
+  const key = cacheKey(parsed.point, parsed.options, parsed.scope);
+  const hit = cached(index, key);
+  if (hit) return hit;
   const answer: EndpointAnswer = {
     status: 200,
     headers: { ...NOSNIFF, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=60" },
     body: JSON.stringify(searchNear(parsed.point, parsed.options, parsed.scope)),
   };
-  remember(query, answer);
+  remember(key, answer);
   return answer;
 }
 

@@ -1,0 +1,90 @@
+import type { IncomingMessage } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../app/analytics/types";
+import { refuse } from "./request-rules";
+
+/**
+ * The largest request body each kind of route accepts, in bytes (docs/operations.md "Request
+ * bodies and HTTP"). Every body is capped here, in Express, before better-auth and React Router
+ * read it, so that no route can forget: a form action that calls `request.formData()` never sees
+ * more than its route's cap.
+ */
+export const BODY_LIMITS = {
+  /** Sign-in, sign-up and every other page form, and their `.data` submissions. */
+  form: 16 * 1024,
+  /** better-auth's endpoints take an empty or tiny JSON object. */
+  auth: 8 * 1024,
+  /** The analytics endpoint checks its own, larger limit again (server/analytics/endpoint.ts). */
+  analytics: INGEST_LIMITS.maxBodyBytes,
+  /** Any other API route. */
+  other: 16 * 1024,
+} as const;
+
+export function bodyLimitFor(path: string): number {
+  // Express and React Router match paths case-insensitively; a variant spelling gets the smaller cap.
+  if (path === EVENTS_ENDPOINT) return BODY_LIMITS.analytics;
+  const lower = path.toLowerCase();
+  if (lower.startsWith("/api/auth/")) return BODY_LIMITS.auth;
+  if (lower.startsWith("/api/")) return BODY_LIMITS.other;
+  return BODY_LIMITS.form;
+}
+
+const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+
+function tooLarge(req: Request, res: Response, cap: number): void {
+  // The rest of the body is not read: the connection closes after this answer.
+  res.setHeader("Connection", "close");
+  refuse(req, res, 413, `The request body exceeds the ${kB(cap)} (${cap} bytes) this address accepts.`);
+}
+
+type Push = IncomingMessage["push"];
+
+/**
+ * Holds a chunked body back from every reader until it has arrived whole, counting its bytes as
+ * the parser hands them over; past `cap` it stops accepting them. A body within the cap is then
+ * released unchanged, so readers (React Router's stream over `req`, better-auth's) see either the
+ * complete body or nothing. node:http delivers body bytes through the request's `push` (the
+ * Readable contract), which is why the count sits there and not on a reader.
+ */
+function holdBody(req: IncomingMessage, cap: number, done: (within: boolean) => void): void {
+  // Bytes that arrived with the headers are already buffered in the stream.
+  let size = req.readableLength;
+  if (req.complete) return done(size <= cap);
+  if (size > cap) return done(false);
+  const held: Buffer[] = [];
+  const instance = req as unknown as { push: Push };
+  instance.push = (chunk, encoding) => {
+    if (chunk === null) {
+      delete (instance as Partial<typeof instance>).push;
+      for (const part of held) req.push(part);
+      const more = req.push(null, encoding);
+      done(true);
+      return more;
+    }
+    size += (chunk as Buffer).length;
+    if (size <= cap) {
+      held.push(chunk as Buffer);
+      return true;
+    }
+    held.length = 0;
+    // Drop anything that still arrives; `false` also tells the parser to stop reading the socket.
+    instance.push = () => false;
+    done(false);
+    return false;
+  };
+}
+
+/** Express middleware: answers 413 for a body over its route's cap, announced or streamed. */
+export function bodyLimit(limitFor: (path: string) => number = bodyLimitFor) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const declared = req.headers["content-length"];
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    if (declared === undefined && !chunked) return next();
+    const cap = limitFor(req.path);
+    if (declared !== undefined && Number(declared) > cap) return tooLarge(req, res, cap);
+    // node:http reads exactly Content-Length bytes (and refuses a request that sends both
+    // headers), so only a chunked body can grow past what was announced.
+    if (!chunked) return next();
+    holdBody(req, cap, (within) => (within ? next() : tooLarge(req, res, cap)));
+  };
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, serve } from "../../tests/setup/http";
+import { createFastPath } from "./fast-path";
+
+let port: number;
+let close: () => Promise<void>;
+const logged: unknown[][] = [];
+let searches = 0;
+
+beforeAll(async () => {
+  const handleFastPath = createFastPath({
+    search: (req, res) => {
+      searches++;
+      if (req.url?.includes("boom")) throw new Error("index exploded");
+      res.writeHead(200, { "Content-Type": "application/json" }).end("{}");
+    },
+    log: { error: (...args: unknown[]) => logged.push(args) } as never,
+  });
+  ({ port, close } = await serve((req, res) => {
+    if (!handleFastPath(req, res)) res.writeHead(404).end("express");
+  }));
+});
+afterAll(() => close());
+
+describe("the fast path", () => {
+  it("answers GET /api/search and leaves everything else to Express", async () => {
+    expect((await send(port, { path: "/api/search?lat=1&lng=2" })).status).toBe(200);
+    expect((await send(port, { path: "/api/searchx" })).body).toBe("express");
+    expect((await send(port, { method: "POST", path: "/api/search" })).body).toBe("express");
+  });
+
+  it("turns an exception into a logged 500 JSON answer, and the server keeps serving", async () => {
+    const answer = await send(port, { path: "/api/search?boom=1", headers: { "X-Request-Id": "req-42" } });
+    expect(answer.status).toBe(500);
+    expect(answer.headers["content-type"]).toMatch(/application\/json/);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: "internal_error", requestId: "req-42" });
+    expect(logged).toHaveLength(1);
+    expect(logged[0]![0]).toMatchObject({ requestId: "req-42", url: "/api/search?boom=1" });
+    expect((await send(port, { path: "/api/search?lat=1&lng=2" })).status).toBe(200);
+  });
+
+  it("accepts a client's request id only as a short token", async () => {
+    expect(
+      (await send(port, { path: "/api/search", headers: { "X-Request-Id": "abc.1" } })).headers["x-request-id"],
+    ).toBe("abc.1");
+    const forged = await send(port, { path: "/api/search", headers: { "X-Request-Id": `x${"y".repeat(80)}` } });
+    expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers a request without a usable Host with 400 before anything else", async () => {
+    const before = searches;
+    const answer = await send(port, { path: "/api/search?lat=1&lng=2", headers: { Host: "a b" } });
+    expect(answer.status).toBe(400);
+    expect(searches).toBe(before);
+  });
+});

@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { logger } from "../logger";
+import { searchRequestHandler } from "../search";
+import { refuseBadHost, requestIdFrom } from "./request-rules";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Requests answered before Express sees them (server.js calls this first for every request).
+ * GET /api/search is the hot path of every results page and filter preview: it is served from a
+ * per-index answer cache straight onto node:http, skipping Express's routing and React Router's
+ * fetch Request/Response round trip (ADR 005). Since nothing else guards this path, it checks the
+ * Host header for everyone, carries a request id, and turns an exception into a logged 500
+ * instead of a crashed process. Returns false for every request it leaves to Express.
+ */
+export function createFastPath({
+  search = searchRequestHandler,
+  log = logger,
+}: { search?: Handler; log?: Pick<typeof logger, "error"> } = {}) {
+  return function handleFastPath(req: IncomingMessage, res: ServerResponse): boolean {
+    if (refuseBadHost(req, res)) return true;
+    const url = req.url ?? "";
+    if (req.method !== "GET" || !(url === "/api/search" || url.startsWith("/api/search?"))) return false;
+    const requestId = requestIdFrom(req.headers["x-request-id"]);
+    res.setHeader("X-Request-Id", requestId);
+    try {
+      search(req, res);
+    } catch (error) {
+      log.error({ err: error, requestId, url }, "GET /api/search failed");
+      if (!res.headersSent) {
+        res.writeHead(500, {
+          "Content-Type": "application/json; charset=utf-8",
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "no-store",
+        });
+      }
+      res.end(JSON.stringify({ error: "internal_error", message: "The search failed on our side.", requestId }));
+    }
+    return true;
+  };
+}

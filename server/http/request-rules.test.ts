@@ -1,0 +1,142 @@
+import net from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { send, serve } from "../../tests/setup/http";
+import { formsOnly, knownMethods, privateByDefault, refuseBadHost, requestIdFrom } from "./request-rules";
+
+let port: number;
+let close: () => Promise<void>;
+let handled = 0;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(knownMethods, formsOnly, privateByDefault);
+  app.get("/robots.txt", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=86400");
+    res.send("User-agent: *");
+  });
+  // Like React Router's adapter, which appends each header of the route's Response.
+  app.get("/sitemap.xml", (_req, res) => {
+    res.append("Cache-Control", "public, max-age=3600");
+    res.type("application/xml").send("<sitemapindex/>");
+  });
+  app.use((_req, res) => {
+    handled++;
+    res.type("text/html").send("<p>page</p>");
+  });
+  const served = await serve((req, res) => {
+    if (!refuseBadHost(req, res)) app(req, res);
+  });
+  ({ port, close } = served);
+});
+afterAll(() => close());
+
+function raw(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let out = "";
+    socket.on("data", (chunk) => (out += chunk.toString("latin1")));
+    socket.on("end", () => resolve(out));
+    socket.on("error", reject);
+  });
+}
+
+describe("knownMethods", () => {
+  it.each(["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"])("answers %s with 405 and Allow", async (method) => {
+    const before = handled;
+    const answer = await send(port, { method, path: "/login" });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe("GET, HEAD, POST");
+    expect(answer.body).toContain(`${method} is not supported`);
+    expect(handled).toBe(before);
+  });
+
+  it("answers OPTIONS with 204 and Allow, and JSON 405 under /api", async () => {
+    const options = await send(port, { method: "OPTIONS", path: "/" });
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toBe("GET, HEAD, POST");
+    const api = await send(port, { method: "DELETE", path: "/api/search" });
+    expect(api.status).toBe(405);
+    expect(JSON.parse(api.body)).toEqual({ error: "DELETE is not supported; use GET, HEAD, POST." });
+  });
+});
+
+describe("formsOnly", () => {
+  it("refuses a POST to a page that is not a form with 415", async () => {
+    for (const type of ["application/json", "text/plain", undefined]) {
+      const answer = await send(port, {
+        method: "POST",
+        path: "/login",
+        headers: type ? { "Content-Type": type } : {},
+        chunks: ['{"email":"a@b.test"}'],
+      });
+      expect(answer.status, String(type)).toBe(415);
+      expect(answer.body).toContain("application/x-www-form-urlencoded");
+    }
+  });
+
+  it("passes forms, and leaves /api to its own checks", async () => {
+    const types = [
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "Application/X-WWW-Form-Urlencoded; charset=UTF-8",
+    ];
+    for (const type of types) {
+      const answer = await send(port, {
+        method: "POST",
+        path: "/signup.data",
+        headers: { "Content-Type": type },
+        chunks: ["a=1"],
+      });
+      expect(answer.status, type).toBe(200);
+    }
+    const api = await send(port, {
+      method: "POST",
+      path: "/api/analytics/events",
+      headers: { "Content-Type": "application/json" },
+      chunks: ["[]"],
+    });
+    expect(api.status).toBe(200);
+  });
+});
+
+describe("privateByDefault", () => {
+  it("marks a response without its own Cache-Control private, no-store", async () => {
+    expect((await send(port, { path: "/business/dashboard" })).headers["cache-control"]).toBe("private, no-store");
+    expect((await send(port, { path: "/login.data" })).headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("keeps the caching a route sets itself", async () => {
+    expect((await send(port, { path: "/robots.txt" })).headers["cache-control"]).toBe("public, max-age=86400");
+    expect((await send(port, { path: "/sitemap.xml" })).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+describe("refuseBadHost", () => {
+  it("answers 400 to HTTP/1.0 without Host and to a malformed Host", async () => {
+    expect(await raw("GET / HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [^]*A Host header is required/);
+    for (const host of ["[", "a b", "evil.example/x", "a@b"]) {
+      expect(await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), host).toMatch(
+        /^HTTP\/1\.1 400 /,
+      );
+    }
+  });
+
+  it("passes host names, IPv4 and IPv6 addresses with or without a port", async () => {
+    for (const host of ["localhost", "rv_app:3000", "rvstorage.example", "127.0.0.1:8080", "[::1]:3000"]) {
+      expect(await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), host).toMatch(
+        /^HTTP\/1\.1 200 /,
+      );
+    }
+  });
+});
+
+describe("requestIdFrom", () => {
+  it("keeps a short token and replaces anything else with a UUID", () => {
+    expect(requestIdFrom("abc-123.X_y")).toBe("abc-123.X_y");
+    expect(requestIdFrom("a".repeat(64))).toBe("a".repeat(64));
+    for (const bad of [undefined, "", "a".repeat(65), "a b", "x\ny", "<script>", ["a", "b"]]) {
+      expect(requestIdFrom(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+});

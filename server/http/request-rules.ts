@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * Rules every request meets before better-auth and React Router see it (docs/api.md "HTTP
+ * rules"), so that a client's mistake gets a 4xx here instead of an exception further in.
+ */
+
+const isApi = (path: string) => path.toLowerCase().startsWith("/api/");
+
+/** A 4xx in the form the caller reads: JSON under /api, a line of text for pages and forms. */
+export function refuse(req: Request, res: Response, status: number, message: string): void {
+  res.status(status);
+  if (isApi(req.path)) res.json({ error: message });
+  else res.type("text/plain").send(message);
+}
+
+/** Accepted from a client or proxy only as a short token, so a log line cannot be forged or bloated. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+// A host name (letters, digits, dots, hyphens, underscores for container names) or a bracketed
+// IPv6 address, then an optional port. The classes exclude ':', so matching is linear.
+const HOST = /^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+/**
+ * HTTP/1.0 allows a request without Host, and node:http passes any Host through; React Router
+ * builds its request URL from it and throws on a missing or malformed one. Answered 400 first.
+ * Returns true when it answered.
+ */
+export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {
+  const host = req.headers.host;
+  if (host !== undefined && HOST.test(host)) return false;
+  res.writeHead(400, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    Connection: "close",
+  });
+  res.end(host === undefined ? "A Host header is required." : "The Host header is not a valid host name.");
+  return true;
+}
+
+/** What the site answers: pages and forms (GET, HEAD, POST); nothing uses PUT, DELETE or PATCH. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/** 405 with Allow for any other method (TRACE among them); OPTIONS gets 204 with Allow. */
+export function knownMethods(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  res.setHeader("Allow", ALLOWED_METHODS);
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  refuse(req, res, 405, `${req.method} is not supported; use ${ALLOWED_METHODS}.`);
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * A POST to a page (and its `.data` twin) is a form submission: anything else is refused with
+ * 415 before an action's `request.formData()` would throw on it. The JSON API under /api checks
+ * its own content types.
+ */
+export function formsOnly(req: Request, res: Response, next: NextFunction): void {
+  if (req.method !== "POST" || isApi(req.path)) return next();
+  const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (FORM_TYPES.has(type)) return next();
+  refuse(
+    req,
+    res,
+    415,
+    "This page takes form submissions only: application/x-www-form-urlencoded or multipart/form-data.",
+  );
+}
+
+/**
+ * Every page shows the viewer (the header's account menu, the root loader's auth state), so a
+ * shared cache must never keep one: a response that does not name its own Cache-Control gets
+ * `private, no-store`. Public answers (robots.txt, sitemaps, place suggestions, photos) set theirs
+ * and depend on no session.
+ */
+export function privateByDefault(_req: Request, res: Response, next: NextFunction): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  (res as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (...args) => {
+    if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-store");
+    return writeHead(...args);
+  };
+  next();
+}
