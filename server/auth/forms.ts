@@ -207,9 +207,3 @@ async function call(run: () => Promise<Response>): Promise<Response> {
     throw error;
   }
 }
-
-/** A redirect target from a query string: only paths on this site. */
-export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
