@@ -238,6 +238,9 @@ export async function signUp(request: Request, form: FormData): Promise<FormResu
   );
   if (response.ok) return { ok: true, headers: cookiesOf(response) };
   const code = await errorCode(response);
+  // This answer tells anyone whether an address has an account. It stays until the site sends
+  // email: then sign-up will answer alike whether or not the address is known, and email the
+  // owner of a known address instead (docs/operations.md, "Sign-in, sign-up and redirects").
   if (code?.startsWith("USER_ALREADY_EXISTS")) {
     return { ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken }, values };
   }
