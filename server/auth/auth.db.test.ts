@@ -8,7 +8,8 @@ import { rateLimits, sessions, users } from "../db/schema";
 import { ensureDemoData } from "../locations/demo-seed";
 import { purgeIdleAnonymousUsers } from "./anonymous-cleanup";
 import { onAnonymousLinked, type Auth, type AnonymousLink } from "./auth";
-import { MESSAGES, shareRateLimits, signIn, signOut, signUp } from "./forms";
+import { MESSAGES, inMemoryLimits, shareRateLimits, signIn, signOut, signUp, useRateLimits } from "./forms";
+import { signInAction } from "./pages";
 import { requireAdmin, requireListingOwner, requireOwner, requireUser } from "./guards";
 import { grantListing } from "./ownership";
 import { getViewer } from "./viewer";
@@ -85,6 +86,23 @@ describe("sign-up and sign-in", () => {
     });
   });
 
+  it("after sign-in, follows redirectTo only to a path on this site", async () => {
+    const target = async (redirectTo: string) => {
+      const request = siteRequest("/login", {
+        method: "POST",
+        ip: "198.51.100.5",
+        form: { email: "dana@example.com", password: "long enough", redirectTo },
+      });
+      const response = (await signInAction(request, "/")) as Response;
+      expect(response.status).toBe(302);
+      return response.headers.get("location");
+    };
+    expect(await target("/%09/evil.example")).toBe("/");
+    expect(await target("/\t/evil.example")).toBe("/");
+    expect(await target("/.//evil.example")).toBe("/");
+    expect(await target("/admin/users?tab=2")).toBe("/admin/users?tab=2");
+  });
+
   it("remembers the session for 30 days only when asked to", async () => {
     const remembered = await signIn(
       siteRequest("/login", { ip: "198.51.100.3" }),
@@ -115,21 +133,60 @@ describe("sign-up and sign-in", () => {
 });
 
 describe("rate limits", () => {
-  it("stops guessing one account's password after 10 attempts, from any address", async () => {
+  it("a stranger's wrong passwords from one address do not lock the owner out", async () => {
     await createAccount(auth, handle.db, { email: "target@example.com" });
-    for (let i = 0; i < 10; i++) {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const email = i % 2 ? "Target@Example.com" : "target@example.com";
       const attempt = await signIn(
-        siteRequest("/login", { ip: `192.0.2.${i}` }),
-        form({ email: "target@example.com", password: `guess-${i}` }),
+        siteRequest("/login", { ip: "192.0.2.66" }),
+        form({ email, password: `guess-${i}` }),
       );
-      expect(attempt.ok ? 200 : attempt.status).toBe(401);
+      statuses.push(attempt.ok ? 200 : attempt.status);
+      if (i === 24 && !attempt.ok) {
+        expect(attempt.formError).toMatch(/^Too many attempts\. Please wait 15 minutes and try again\.$/);
+      }
     }
-    const blocked = await signIn(
-      siteRequest("/login", { ip: "192.0.2.200" }),
-      form({ email: "target@example.com", password: "correct horse battery" }),
+    // The pair (account, address) gets 10 tries in any letter case, then waits out the window.
+    expect(statuses).toEqual([...Array<number>(10).fill(401), ...Array<number>(15).fill(429)]);
+    // Meanwhile the owner, from their own address and in another letter case, signs in.
+    const owner = await signIn(
+      siteRequest("/login", { ip: "192.0.2.67" }),
+      form({ email: "TARGET@example.COM", password: "correct horse battery" }),
     );
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
-    if (!blocked.ok) expect(blocked.formError).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect(owner.ok).toBe(true);
+  });
+
+  it("slows a guesser spread over many addresses with a growing wait, never a 15-minute wall", async () => {
+    let clock = Date.now();
+    useRateLimits(inMemoryLimits(() => clock));
+    try {
+      await createAccount(auth, handle.db, { email: "popular@example.com" });
+      const attempt = async (ip: string, password: string) => {
+        const result = await signIn(siteRequest("/login", { ip }), form({ email: "popular@example.com", password }));
+        return result.ok ? "ok" : result.status === 429 ? result.formError : result.status;
+      };
+      for (let i = 0; i < 30; i++) expect(await attempt(`198.18.0.${i}`, `guess-${i}`)).toBe(401);
+      const waits: unknown[] = [];
+      for (let i = 0; i < 9; i++) {
+        const refused = await attempt(`198.18.1.${i}`, "another guess");
+        waits.push(refused);
+        const seconds = Math.min(2 ** i, 60);
+        clock += seconds * 1000;
+        expect(await attempt(`198.18.1.${i}`, "another guess")).toBe(401);
+      }
+      const wait = (what: string) => `Too many attempts. Please wait ${what} and try again.`;
+      expect(waits).toEqual(
+        ["1 second", ...[2, 4, 8, 16, 32].map((n) => `${n} seconds`), "1 minute", "1 minute", "1 minute"].map(wait),
+      );
+      // The owner, meanwhile, retries without using up their own address's tries, and gets in
+      // after at most a minute.
+      for (let i = 0; i < 12; i++) expect(await attempt("198.18.2.1", "correct horse battery")).toBe(wait("1 minute"));
+      clock += 60_000;
+      expect(await attempt("198.18.2.1", "correct horse battery")).toBe("ok");
+    } finally {
+      useRateLimits(inMemoryLimits());
+    }
   });
 
   it("stops one address after 20 sign-in attempts and 10 sign-ups", async () => {
@@ -162,19 +219,26 @@ describe("rate limits shared by every instance", () => {
   it("counts sign-in attempts in the database once the server shares them", async () => {
     shareRateLimits(handle.db);
     await createAccount(auth, handle.db, { email: "shared-target@example.com" });
-    for (let i = 0; i < 10; i++) {
-      await signIn(
-        siteRequest("/login", { ip: `192.0.2.${100 + i}` }),
-        form({ email: "shared-target@example.com", password: `guess-${i}` }),
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const attempt = await signIn(
+        siteRequest("/login", { ip: "192.0.2.100" }),
+        form({ email: "Shared-Target@example.com", password: `guess-${i}` }),
       );
+      statuses.push(attempt.ok ? 200 : attempt.status);
     }
-    const blocked = await signIn(
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    const owner = await signIn(
       siteRequest("/login", { ip: "192.0.2.199" }),
       form({ email: "shared-target@example.com", password: "correct horse battery" }),
     );
-    expect(blocked).toMatchObject({ ok: false, status: 429 });
+    expect(owner.ok).toBe(true);
     const rows = await handle.db.select().from(rateLimits);
-    expect(rows.find((r) => r.key === "sign-in-account:shared-target@example.com")?.count).toBe(11);
+    const count = (key: string) => rows.find((r) => r.key === key)?.count;
+    expect(count("sign-in-account-ip:shared-target@example.com|192.0.2.100")).toBe(11);
+    expect(count("sign-in-account-ip:shared-target@example.com|192.0.2.199")).toBeUndefined();
+    expect(count("sign-in-account:shared-target@example.com")).toBe(10);
+    expect(count("sign-in-ip:192.0.2.100")).toBe(10);
   });
 });
 

@@ -1,8 +1,13 @@
 import { APIError } from "better-auth";
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { clientIp, createRateLimiter } from "../http/rate-limit";
-import { createSharedRateLimiter, localRateLimiter, type SharedRateLimiter } from "../http/shared-rate-limit";
+import { clientIp, createBackoffLimiter, createRateLimiter } from "../http/rate-limit";
+import {
+  createSharedBackoffLimiter,
+  createSharedRateLimiter,
+  localRateLimiter,
+  type SharedRateLimiter,
+} from "../http/shared-rate-limit";
 import { logger } from "../logger";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
 
@@ -11,6 +16,12 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
  * server-side validation with messages a person can act on, limits per IP and per account, and
  * better-auth underneath. A wrong password never says which field was wrong.
  */
+function duration(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (seconds >= 60) return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return seconds === 1 ? "1 second" : `${seconds} seconds`;
+}
+
 export const MESSAGES = {
   email: "Enter a valid email address, like name@example.com.",
   passwordRequired: "Enter your password.",
@@ -19,8 +30,7 @@ export const MESSAGES = {
   name: "Enter your name.",
   emailTaken: "An account with this email already exists. Sign in instead, or use another email.",
   wrongCredentials: "That email and password do not match an account.",
-  tooMany: (seconds: number) =>
-    `Too many attempts. Please wait ${seconds >= 60 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`} and try again.`,
+  tooMany: (seconds: number) => `Too many attempts. Please wait ${duration(seconds)} and try again.`,
   failed: "We could not sign you in right now. Please try again in a moment.",
 } as const;
 
@@ -66,21 +76,46 @@ export type FormResult =
       values: { name?: string; email?: string };
     };
 
-/** 20 failed attempts per IP and 10 per account in 15 minutes; sign-ups 10 per IP per hour. */
+/**
+ * Sign-in limits, each answering "Too many attempts. Please wait N minutes and try again.":
+ * - per (account, address): 10 failed attempts per 15 minutes. The tight one: it stops one
+ *   machine guessing one password, and is the only one a single stranger can reach, so they
+ *   lock out nobody but themselves.
+ * - per address: 20 failed attempts per 15 minutes, across accounts (password spraying).
+ * - per account, from every address: 30 attempts free, then a growing wait between attempts
+ *   (1 s, 2 s, 4 s … at most 60 s) until 15 minutes pass without one. A distributed guesser is
+ *   slowed to about one guess a minute, and the owner waits at most a minute, never 15.
+ * Only failed password checks count: a success gives its hits back. Sign-ups: 10 per address an
+ * hour. docs/operations.md, "Sign-in, sign-up and redirects".
+ */
 export const LIMITS = {
+  signInPerAccountIp: { name: "sign-in-account-ip", windowMs: 15 * 60_000, max: 10 },
   signInPerIp: { name: "sign-in-ip", windowMs: 15 * 60_000, max: 20 },
-  signInPerAccount: { name: "sign-in-account", windowMs: 15 * 60_000, max: 10 },
   signUpPerIp: { name: "sign-up-ip", windowMs: 60 * 60_000, max: 10 },
 } as const;
+export const ACCOUNT_BACKOFF = {
+  name: "sign-in-account",
+  free: 30,
+  baseDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  quietMs: 15 * 60_000,
+} as const;
 
-type Limits = Record<keyof typeof LIMITS, SharedRateLimiter>;
-const inMemory = (): Limits => ({
-  signInPerIp: localRateLimiter(createRateLimiter(LIMITS.signInPerIp)),
-  signInPerAccount: localRateLimiter(createRateLimiter(LIMITS.signInPerAccount)),
-  signUpPerIp: localRateLimiter(createRateLimiter(LIMITS.signUpPerIp)),
+type Limits = Record<keyof typeof LIMITS | "signInPerAccount", SharedRateLimiter>;
+/** Counters in this process's memory; `now` lets a test move the clock. */
+export const inMemoryLimits = (now: () => number = Date.now): Limits => ({
+  signInPerAccountIp: localRateLimiter(createRateLimiter({ ...LIMITS.signInPerAccountIp, now })),
+  signInPerIp: localRateLimiter(createRateLimiter({ ...LIMITS.signInPerIp, now })),
+  signInPerAccount: localRateLimiter(createBackoffLimiter({ ...ACCOUNT_BACKOFF, now })),
+  signUpPerIp: localRateLimiter(createRateLimiter({ ...LIMITS.signUpPerIp, now })),
 });
 /** Per-process counters until the server installs the shared ones (tests keep these). */
-export let limits: Limits = inMemory();
+let limits: Limits = inMemoryLimits();
+
+/** For tests: counters with their own clock, or fresh ones. */
+export function useRateLimits(next: Limits): void {
+  limits = next;
+}
 
 /**
  * Counts sign-in and sign-up attempts in the database from now on, so that every app instance
@@ -88,8 +123,9 @@ export let limits: Limits = inMemory();
  */
 export function shareRateLimits(db: Database): void {
   limits = {
+    signInPerAccountIp: createSharedRateLimiter(db, LIMITS.signInPerAccountIp),
     signInPerIp: createSharedRateLimiter(db, LIMITS.signInPerIp),
-    signInPerAccount: createSharedRateLimiter(db, LIMITS.signInPerAccount),
+    signInPerAccount: createSharedBackoffLimiter(db, ACCOUNT_BACKOFF),
     signUpPerIp: createSharedRateLimiter(db, LIMITS.signUpPerIp),
   };
 }
@@ -138,21 +174,40 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
     password: text(form, "password"),
     remember: text(form, "remember"),
   });
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
-  const account = await limits.signInPerAccount.hit(parsed.data.email);
-  if (!account.ok) return limited(account.retryAfterSeconds, values);
+  if (!parsed.success) {
+    await limits.signInPerIp.refund(address);
+    return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
+  }
+  // The schema lower-cases the email, so every spelling of an address shares its counters.
+  const account = parsed.data.email;
+  const pair = `${account}|${address}`;
+  const perPair = await limits.signInPerAccountIp.hit(pair);
+  if (!perPair.ok) {
+    await limits.signInPerIp.refund(address);
+    return limited(perPair.retryAfterSeconds, values);
+  }
+  const perAccount = await limits.signInPerAccount.hit(account);
+  if (!perAccount.ok) {
+    // No password was checked, so nothing counts against this address (or the owner could be
+    // walled in by retrying while strangers keep the account waiting).
+    await limits.signInPerIp.refund(address);
+    await limits.signInPerAccountIp.refund(pair);
+    return limited(perAccount.retryAfterSeconds, values);
+  }
 
   const response = await call(() =>
     getAuth().api.signInEmail({
-      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: parsed.data.remember },
+      body: { email: account, password: parsed.data.password, rememberMe: parsed.data.remember },
       headers: request.headers,
       asResponse: true,
     }),
   );
   if (response.ok) {
-    // Only failures count: people behind one address may all sign in.
+    // Only failures count: people behind one address may all sign in. The account's backoff only
+    // gets this attempt back: a success must not hand a distributed guesser a fresh budget.
     await limits.signInPerIp.refund(address);
-    await limits.signInPerAccount.reset(parsed.data.email);
+    await limits.signInPerAccountIp.reset(pair);
+    await limits.signInPerAccount.refund(account);
     return { ok: true, headers: cookiesOf(response) };
   }
   const code = await errorCode(response);
@@ -183,6 +238,9 @@ export async function signUp(request: Request, form: FormData): Promise<FormResu
   );
   if (response.ok) return { ok: true, headers: cookiesOf(response) };
   const code = await errorCode(response);
+  // This answer tells anyone whether an address has an account. It stays until the site sends
+  // email: then sign-up will answer alike whether or not the address is known, and email the
+  // owner of a known address instead (docs/operations.md, "Sign-in, sign-up and redirects").
   if (code?.startsWith("USER_ALREADY_EXISTS")) {
     return { ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken }, values };
   }
@@ -206,10 +264,4 @@ async function call(run: () => Promise<Response>): Promise<Response> {
     }
     throw error;
   }
-}
-
-/** A redirect target from a query string: only paths on this site. */
-export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
 }

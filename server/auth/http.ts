@@ -28,10 +28,46 @@ export function shareAnonymousLimit(db: Database): void {
   anonymousPerIp = createSharedRateLimiter(db, ANONYMOUS_PER_IP);
 }
 
+/** Drops every field whose name mentions a token, at any depth of a JSON value. */
+export function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !/token/i.test(key))
+        .map(([key, inner]) => [key, withoutTokens(inner)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * better-auth answers get-session and anonymous sign-in with the session token in the JSON as
+ * well as in the cookie. The cookie is HttpOnly so that a script on the page (an injected one
+ * included) cannot read the token; a copy in the body would undo that, so it is removed.
+ */
+async function redactTokens(response: globalThis.Response): Promise<globalThis.Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new globalThis.Response(text, response);
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new globalThis.Response(JSON.stringify(withoutTokens(body)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 export function authHttpHandler() {
   let handler: ReturnType<typeof toNodeHandler> | undefined;
   const forward = (req: Request, res: Response) => {
-    handler ??= toNodeHandler(getAuth());
+    handler ??= toNodeHandler(async (request: globalThis.Request) => redactTokens(await getAuth().handler(request)));
     return handler(req, res);
   };
   /** Limited per address; a signed-in person keeps their session (an anonymous one must not replace it). */

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { safeRedirect, signIn, signUp, type FormResult } from "./forms";
+import { signIn, signUp, type FormResult } from "./forms";
+import { safeRedirect } from "./redirect";
 import { getViewer, isSignedIn } from "./viewer";
 
 /**
@@ -8,7 +9,9 @@ import { getViewer, isSignedIn } from "./viewer";
  */
 export async function redirectIfSignedIn(request: Request, fallback: string): Promise<void> {
   const viewer = await getViewer(request, { fresh: true });
-  if (isSignedIn(viewer)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), fallback));
+  if (!isSignedIn(viewer)) return;
+  const url = new URL(request.url);
+  throw redirect(safeRedirect(url.searchParams.get("redirectTo"), fallback, url.origin));
 }
 
 function answer(result: FormResult, target: string) {
@@ -17,14 +20,20 @@ function answer(result: FormResult, target: string) {
   return data({ formError, fieldErrors, values }, { status: result.status });
 }
 
+/** Where the form sends the person on success: `redirectTo` when it stays on this site. */
+function redirectTarget(request: Request, form: FormData, fallback: string): string {
+  const value = form.get("redirectTo");
+  return safeRedirect(typeof value === "string" ? value : null, fallback, new URL(request.url).origin);
+}
+
 export async function signInAction(request: Request, fallback: string) {
   const form = await request.formData();
-  const target = safeRedirect(String(form.get("redirectTo") ?? ""), fallback);
+  const target = redirectTarget(request, form, fallback);
   return answer(await signIn(request, form), target);
 }
 
 export async function signUpAction(request: Request, fallback: string) {
   const form = await request.formData();
-  const target = safeRedirect(String(form.get("redirectTo") ?? ""), fallback);
+  const target = redirectTarget(request, form, fallback);
   return answer(await signUp(request, form), target);
 }

@@ -49,6 +49,64 @@ export function createRateLimiter({
   };
 }
 
+export interface BackoffOptions {
+  /** Attempts allowed without any wait. */
+  free: number;
+  /** The wait after the first attempt beyond `free`; it doubles with each further one. */
+  baseDelayMs: number;
+  /** The longest wait between two attempts. */
+  maxDelayMs: number;
+  /** After this long without an attempt, the key starts afresh. */
+  quietMs: number;
+}
+
+/** How long after the last attempt the next may come, once `count` attempts have been made. */
+export function backoffDelayMs(count: number, { free, baseDelayMs, maxDelayMs }: BackoffOptions): number {
+  if (count < free) return 0;
+  // Capping the exponent keeps 2^n finite; the ceiling is reached long before.
+  return Math.min(baseDelayMs * 2 ** Math.min(count - free, 30), maxDelayMs);
+}
+
+/**
+ * A growing wait instead of a wall: `free` attempts, then each further one must come a little
+ * later after the previous (1 s, 2 s, 4 s … up to `maxDelayMs`). Refused attempts do not count
+ * and do not lengthen the wait. For a budget that strangers share with the rightful user (all
+ * sign-ins to one account), so an attack is slowed without locking the owner out for long.
+ */
+export function createBackoffLimiter(options: BackoffOptions & { now?: () => number }): RateLimiter {
+  const { quietMs, now = Date.now } = options;
+  const keys = new Map<string, { last: number; count: number }>();
+  let lastSweep = now();
+  function sweep(time: number) {
+    if (time - lastSweep < quietMs) return;
+    lastSweep = time;
+    for (const [key, k] of keys) if (time - k.last >= quietMs) keys.delete(key);
+  }
+  return {
+    hit(key) {
+      const time = now();
+      sweep(time);
+      const k = keys.get(key);
+      if (!k || time - k.last >= quietMs) {
+        keys.set(key, { last: time, count: 1 });
+        return { ok: true, retryAfterSeconds: 0 };
+      }
+      const until = k.last + backoffDelayMs(k.count, options);
+      if (time < until) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((until - time) / 1000)) };
+      k.count += 1;
+      k.last = time;
+      return { ok: true, retryAfterSeconds: 0 };
+    },
+    refund(key) {
+      const k = keys.get(key);
+      if (k && k.count > 0) k.count -= 1;
+    },
+    reset(key) {
+      keys.delete(key);
+    },
+  };
+}
+
 /**
  * The client's address. Express (trust proxy off by default) puts the socket address in
  * X-Forwarded-For only when TRUST_PROXY is configured; see server/app.ts, which sets

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { DatabaseHandle } from "../db/client";
 import { rateLimits } from "../db/schema";
-import { createSharedRateLimiter, pruneRateLimits } from "./shared-rate-limit";
+import { sql } from "drizzle-orm";
+import { createSharedBackoffLimiter, createSharedRateLimiter, pruneRateLimits } from "./shared-rate-limit";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -50,6 +51,53 @@ describe("rate limits shared through the database", () => {
     const limiter = createSharedRateLimiter(handle.db, { name: "c", windowMs: 60_000, max: 10 });
     const results = await Promise.all(Array.from({ length: 15 }, () => limiter.hit("burst")));
     expect(results.filter((r) => r.ok)).toHaveLength(10);
+  });
+
+  it("backs off like the in-memory limiter, across instances", async () => {
+    const options = { name: "b", free: 2, baseDelayMs: 60_000, maxDelayMs: 240_000, quietMs: 3_600_000 };
+    const one = createSharedBackoffLimiter(handle.db, options);
+    const other = createSharedBackoffLimiter(handle.db, options);
+    // Moves the key's last attempt back in time instead of waiting.
+    const travel = (seconds: number) =>
+      handle.db.execute(
+        sql`update rate_limits set window_start = window_start - make_interval(secs => ${seconds}) where key = 'b:k'`,
+      );
+    expect((await one.hit("k")).ok).toBe(true);
+    expect((await other.hit("k")).ok).toBe(true);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const refused = await one.hit("k");
+      expect(refused.ok).toBe(false);
+      expect((await other.hit("k")).ok).toBe(false);
+      waits.push(refused.retryAfterSeconds);
+      await travel(refused.retryAfterSeconds);
+      expect((await other.hit("k")).ok).toBe(true);
+    }
+    expect(waits.map((w) => Math.round(w / 60))).toEqual([1, 2, 4, 4]);
+    await other.refund("k");
+    const [row] = await handle.db
+      .select()
+      .from(rateLimits)
+      .where(sql`key = 'b:k'`);
+    expect(row?.count).toBe(5);
+    await travel(3_600);
+    expect((await one.hit("k")).ok).toBe(true);
+    expect((await other.hit("k")).ok).toBe(true);
+    expect((await one.hit("k")).ok).toBe(false);
+    await one.reset("k");
+    expect((await one.hit("k")).ok).toBe(true);
+  });
+
+  it("lets only the free attempts of a concurrent burst through", async () => {
+    const limiter = createSharedBackoffLimiter(handle.db, {
+      name: "burst",
+      free: 3,
+      baseDelayMs: 60_000,
+      maxDelayMs: 60_000,
+      quietMs: 3_600_000,
+    });
+    const results = await Promise.all(Array.from({ length: 12 }, () => limiter.hit("k")));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
   });
 
   it("drops windows that ended more than a day ago", async () => {

@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
-import type { RateLimiter } from "./rate-limit";
+import type { BackoffOptions, RateLimiter } from "./rate-limit";
 
 /**
  * A rate limiter whose counters live in the database, so every app instance behind a load
@@ -38,6 +38,47 @@ export function createSharedRateLimiter(
       );
       const count = Number(row?.count ?? 1);
       return { ok: count <= max, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)) };
+    },
+    async refund(key) {
+      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${id(key)}`);
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limits where key = ${id(key)}`);
+    },
+  };
+}
+
+/**
+ * createBackoffLimiter (server/http/rate-limit.ts) with its state in `rate_limits`: `count` is the
+ * attempts since the key was last quiet for `quietMs`, and `window_start` the time of the latest
+ * allowed attempt. One atomic upsert decides and records, so concurrent instances cannot all pass
+ * through the same opening. An attempt was allowed exactly when it moved `window_start` to this
+ * statement's now().
+ */
+export function createSharedBackoffLimiter(
+  db: Database,
+  { name, ...options }: BackoffOptions & { name: string },
+): SharedRateLimiter {
+  const id = (key: string) => `${name}:${key}`;
+  const quietSeconds = options.quietMs / 1000;
+  const delay = (count: ReturnType<typeof sql>) => sql`(case when ${count} < ${options.free} then interval '0'
+    else make_interval(secs => least(${options.baseDelayMs / 1000}::float8
+      * power(2::float8, least(${count} - ${options.free}, 30)), ${options.maxDelayMs / 1000}::float8)) end)`;
+  const quiet = sql`r.window_start <= now() - make_interval(secs => ${quietSeconds})`;
+  const early = sql`now() < r.window_start + ${delay(sql`r.count`)}`;
+  return {
+    async hit(key) {
+      const [row] = rowsOf(
+        await db.execute(sql`
+          insert into rate_limits as r (key, window_start, count) values (${id(key)}, now(), 1)
+          on conflict (key) do update set
+            count = case when ${quiet} then 1 when ${early} then r.count else r.count + 1 end,
+            window_start = case when ${quiet} then now() when ${early} then r.window_start else now() end
+          returning window_start = now() as allowed,
+            ceil(extract(epoch from (window_start + ${delay(sql`count`)} - now())))::int as retry_after`),
+      );
+      if (row?.allowed === true || row?.allowed === "t") return { ok: true, retryAfterSeconds: 0 };
+      return { ok: false, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
     },
     async refund(key) {
       await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${id(key)}`);
