@@ -117,11 +117,26 @@ function readZips(): ZipRow[] {
   return unique;
 }
 
+/**
+ * Drops each "(remark)" with the spaces before it: what `.replace(/\s*\([^)]*\)/g, "")` did,
+ * without rescanning a run of spaces or an unclosed "(" from each of its characters.
+ */
+function withoutRemarks(name: string): string {
+  let out = "";
+  let from = 0;
+  for (;;) {
+    const open = name.indexOf("(", from);
+    const close = open < 0 ? -1 : name.indexOf(")", open + 1);
+    if (close < 0) return out + name.slice(from);
+    out += name.slice(from, open).trimEnd();
+    from = close + 1;
+  }
+}
+
 /** Display name: no "(historical)" places, no parenthetical remarks, no leading "City of". */
 function cleanName(name: string): string | undefined {
   if (/\(historical\)/i.test(name)) return undefined;
-  const cleaned = name
-    .replace(/\s*\([^)]*\)/g, "")
+  const cleaned = withoutRemarks(name)
     .replace(/^City of\s+/i, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -26,9 +26,34 @@ export function isValidLatLng(lat: number, lng: number): boolean {
 
 /** A decimal number, optionally signed, with an optional exponent ("1e-7" is what String() gives). */
 const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?`;
-/** A number with an optional degree sign and hemisphere letter ("30.27° N"). */
-const PART = String.raw`(${NUMBER})\s*°?\s*([NSEWnsew])?`;
-const COORDINATES = new RegExp(String.raw`^\s*[(\[]?\s*${PART}\s*(?:,\s*|\s+)${PART}\s*[)\]]?\s*$`);
+/**
+ * One coordinate: a number, an optional degree sign and hemisphere letter ("30.27° N"). Each piece
+ * owns the whitespace after it, so no two quantifiers can take the same spaces (a pattern with
+ * `\s*` on both sides of an optional piece backtracks for minutes on a line of spaces).
+ * The first part keeps its trailing whitespace, which tells whether a separator followed it.
+ */
+const FIRST_PART = new RegExp(String.raw`^(${NUMBER})\s*(?:°\s*)?(?:([NSEWnsew])\s*)?`);
+const SECOND_PART = new RegExp(String.raw`^(${NUMBER})\s*(?:°\s*)?([NSEWnsew])?$`);
+
+const isSpace = (c: string | undefined) => c !== undefined && c.trim() === "";
+
+/**
+ * Splits "lat, lng" into its two parts without a pattern spanning both: brackets and outer
+ * whitespace go first (`trim` removes exactly what `\s` matches), then the first part, then a
+ * comma or at least one whitespace character, then the second part to the end.
+ */
+function matchParts(text: string): [RegExpExecArray, RegExpExecArray] | undefined {
+  let rest = text.trim();
+  if (rest.startsWith("(") || rest.startsWith("[")) rest = rest.slice(1).trimStart();
+  if (rest.endsWith(")") || rest.endsWith("]")) rest = rest.slice(0, -1).trimEnd();
+  const first = FIRST_PART.exec(rest);
+  if (!first) return undefined;
+  rest = rest.slice(first[0].length);
+  if (rest.startsWith(",")) rest = rest.slice(1).trimStart();
+  else if (!isSpace(first[0].at(-1))) return undefined;
+  const second = SECOND_PART.exec(rest);
+  return second ? [first, second] : undefined;
+}
 
 function applyHemisphere(value: number, hemisphere: string | undefined): number | undefined {
   if (hemisphere === undefined) return value;
@@ -42,9 +67,9 @@ function applyHemisphere(value: number, hemisphere: string | undefined): number 
  * Returns undefined unless lat is within -90..90 and lng within -180..180.
  */
 export function parseCoordinates(text: string): LatLng | undefined {
-  const m = COORDINATES.exec(text);
-  if (!m) return undefined;
-  const [, firstRaw = "", firstHemi, secondRaw = "", secondHemi] = m;
+  const parts = matchParts(text);
+  if (!parts) return undefined;
+  const [[, firstRaw = "", firstHemi], [, secondRaw = "", secondHemi]] = parts;
   let first = applyHemisphere(Number(firstRaw), firstHemi);
   let second = applyHemisphere(Number(secondRaw), secondHemi);
   if (first === undefined || second === undefined) return undefined;

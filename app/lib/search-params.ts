@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { AMENITY_FLAGS, type AmenityFlag } from "./amenities";
+import { MAX_TEXT_FILTER_LENGTH, tooLongMessage } from "./input-limits";
 import { DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, PAGE_SIZE, SORTS, type SearchFilters, type SortOrder } from "./search";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "./sizes";
 
@@ -105,7 +106,12 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
       if (!amenities.includes(value as AmenityFlag)) amenities.push(value as AmenityFlag);
     } else errors.push({ parameter: "amenity", message: `unknown amenity "${value}"` });
   }
-  const q = single(params, "q")?.trim().slice(0, 200) || undefined;
+  // Free text: over the cap it is refused, not cut, so that a client learns why (input-limits.ts).
+  const qRaw = single(params, "q");
+  if (qRaw !== undefined && qRaw.length > MAX_TEXT_FILTER_LENGTH) {
+    errors.push({ parameter: "q", message: tooLongMessage("q", MAX_TEXT_FILTER_LENGTH) });
+  }
+  const q = qRaw?.trim() || undefined;
 
   if (errors.length > 0) return { ok: false, errors };
   const point = Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : undefined;

@@ -7,20 +7,24 @@
 
 /** Lower-case, non-word characters removed, spaces/underscores/dashes collapsed to single dashes. */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^\w\s-]/g, "")
-    .replace(/[\s_-]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^\w\s-]/g, "")
+      .replace(/[\s_-]+/g, "-")
+      // Runs are single dashes by now; `-+$` would rescan a run of dashes from each of its starts.
+      .replace(/^-|-$/g, "")
+  );
 }
 
-const TRAILING_ZIP = /\s*\b\d{5}(?:-\d{4})?\s*$/;
+/** Whitespace is trimmed first, so the pattern needs no `\s*` on either side of the ZIP. */
+const TRAILING_ZIP = /\b\d{5}(?:-\d{4})?$/;
 
 /** Strips a trailing US ZIP (5 digits, optionally 4 more) from an address part. */
 export function stripZip(part: string): string {
-  return part.replace(TRAILING_ZIP, "").trim();
+  return part.trim().replace(TRAILING_ZIP, "").trim();
 }
 
 /** A place id piece: longer than 10 characters of letters, digits, underscore or dash. */

@@ -4,7 +4,8 @@
  */
 type Json = Record<string, unknown>;
 
-const DAY = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday):\s*(.+)$/;
+// The hours start at their first non-space character, so `\s*` and the hours never share a space.
+const DAY = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday):\s*(\S.*)$/;
 const RANGE = /^(\d{1,2}):(\d{2})\s*([AP]M)\s*[–-]\s*(\d{1,2}):(\d{2})\s*([AP]M)$/i;
 
 function to24h(hour: string, minute: string, meridiem: string): string {
@@ -52,10 +53,28 @@ export interface BusinessInput {
   description: string | null;
 }
 
-const STREET_AND_ZIP = /^(.*?),.*\b(\d{5})(?:-\d{4})?\b/;
+const ZIP = /\b\d{5}(?:-\d{4})?\b/g;
+/** What `.` does not match: the street and ZIP are read from the address's first line. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * "123 Main St, Austin, TX 78701" -> ["123 Main St", "78701"]: the text before the first comma
+ * and the last ZIP after it. Done with two simple scans: a single `^(.*?),.*\bZIP` pattern makes
+ * its two `.*` race for the same characters.
+ */
+function streetAndZip(address: string): [street: string, zip: string] | null {
+  const line = address.split(LINE_BREAK, 1)[0] ?? "";
+  const comma = line.indexOf(",");
+  if (comma < 0) return null;
+  const zip = line
+    .slice(comma + 1)
+    .match(ZIP)
+    ?.at(-1);
+  return zip === undefined ? null : [line.slice(0, comma), zip.slice(0, 5)];
+}
 
 export function selfStorageJsonLd(b: BusinessInput): Json {
-  const streetZip = b.address ? STREET_AND_ZIP.exec(b.address) : null;
+  const [street, zip] = (b.address ? streetAndZip(b.address) : null) ?? [];
   const json: Json = {
     "@context": "https://schema.org",
     "@type": "SelfStorage",
@@ -64,10 +83,10 @@ export function selfStorageJsonLd(b: BusinessInput): Json {
     url: b.url,
     address: {
       "@type": "PostalAddress",
-      ...(streetZip?.[1] ? { streetAddress: streetZip[1] } : b.address ? { streetAddress: b.address } : {}),
+      ...(street ? { streetAddress: street } : b.address ? { streetAddress: b.address } : {}),
       ...(b.city ? { addressLocality: b.city } : {}),
       ...(b.state ? { addressRegion: b.state } : {}),
-      ...((b.postalCode ?? streetZip?.[2]) ? { postalCode: b.postalCode ?? streetZip?.[2] } : {}),
+      ...((b.postalCode ?? zip) ? { postalCode: b.postalCode ?? zip } : {}),
       addressCountry: "US",
     },
   };

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.places-suggest";
+import { MAX_SUGGEST_QUERY_LENGTH, tooLongMessage } from "../lib/input-limits";
 import { getGazetteer } from "../../server/geo";
 import { invalidParameters, toPlaceSuggestion } from "../../server/search";
 
-const MAX_QUERY_LENGTH = 100;
 const LIMIT = 8;
 
 /**
@@ -12,8 +12,8 @@ const LIMIT = 8;
  */
 export function loader({ url }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
-  if (q.length > MAX_QUERY_LENGTH) {
-    return invalidParameters([{ parameter: "q", message: `q must be at most ${MAX_QUERY_LENGTH} characters` }]);
+  if (q.length > MAX_SUGGEST_QUERY_LENGTH) {
+    return invalidParameters([{ parameter: "q", message: tooLongMessage("q", MAX_SUGGEST_QUERY_LENGTH) }]);
   }
   const text = q.trim();
   const suggestions = text.length <= 2 ? [] : getGazetteer().suggest(text, LIMIT).map(toPlaceSuggestion);

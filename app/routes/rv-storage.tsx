@@ -14,6 +14,7 @@ import { SortButtons } from "../components/search/sort-buttons";
 import { UseMyLocationButton } from "../components/search/use-my-location";
 import { AMENITY_LABELS, type AmenityFlag } from "../lib/amenities";
 import { imageRefFromUrl } from "../lib/images";
+import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../lib/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
 import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
@@ -36,6 +37,18 @@ const MAX_MARKERS = 500;
 
 type ErrorData = { kind: "error"; message: string; suggestions: SearchPlace[]; query: string };
 
+/**
+ * "springfield zz" -> "springfield": drops a trailing two-letter word and the spaces before it,
+ * so that suggestions look for the town. Written out: `/\s+[a-z]{2}$/` would rescan a run of
+ * spaces from each of its characters.
+ */
+function withoutStateCode(words: string): string {
+  const code = words.slice(-2);
+  const before = words.at(-3);
+  if (!/^[a-z]{2}$/i.test(code) || before === undefined || before.trim() !== "") return words;
+  return words.slice(0, -2).trimEnd();
+}
+
 function errorPage(message: string, query: string, status: number, suggestFrom?: string) {
   return data<ErrorData>(
     { kind: "error", message, suggestions: suggestFrom ? suggestPlaces(suggestFrom) : [], query },
@@ -50,6 +63,22 @@ function errorPage(message: string, query: string, status: number, suggestFrom?:
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const where = url.searchParams.get("where");
+  // Free text is measured before anything reads it (docs/operations.md, "Free text in URLs"):
+  // the page answers 400 with its search box, and neither echoes the text nor suggests from it.
+  if (where !== null && where.length > MAX_PLACE_QUERY_LENGTH) {
+    return errorPage(
+      `That search is too long: at most ${MAX_PLACE_QUERY_LENGTH} characters. Try a city, state or ZIP code.`,
+      "",
+      400,
+    );
+  }
+  if (params.slug !== undefined && params.slug.length > MAX_PLACE_SLUG_LENGTH) {
+    return errorPage(
+      `That address is too long to name a place: at most ${MAX_PLACE_SLUG_LENGTH} characters. Try a city, state or ZIP code.`,
+      "",
+      400,
+    );
+  }
   if (where !== null) {
     const text = where.trim();
     const place = text ? placeFromText(text) : undefined;
@@ -74,7 +103,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     place = placeFromSlug(params.slug);
     if (!place) {
       const words = params.slug.replace(/-/g, " ");
-      return errorPage(`Could not find location: ${words}`, words, 404, words.replace(/\s+[a-z]{2}$/i, ""));
+      return errorPage(`Could not find location: ${words}`, words, 404, withoutStateCode(words));
     }
     if (place.slug !== params.slug) throw redirect(`/rv-storage/${place.slug}${url.search}`, 301);
   } else if (parsed.point) {

@@ -96,9 +96,15 @@ export async function startBuiltSite({
 /** A facility page URL: the first card of a city's results. */
 async function firstFacilityPath(baseUrl: string, city = "austin-tx"): Promise<string> {
   const html = await (await fetch(`${baseUrl}/rv-storage/${city}`)).text();
-  const match = /href="(\/location\/[^"]+)"/.exec(html);
-  if (!match?.[1]) throw new Error(`No facility link on /rv-storage/${city}`);
-  return match[1];
+  // Found by position rather than with `href="(\/location\/[^"]+)"`, whose `[^"]+` the engine
+  // would rescan from every earlier start on a page without a closing quote.
+  const prefix = 'href="/location/';
+  for (let start = html.indexOf(prefix); start >= 0; start = html.indexOf(prefix, start + 1)) {
+    const end = html.indexOf('"', start + prefix.length);
+    if (end < 0) break;
+    if (end > start + prefix.length) return html.slice(start + 'href="'.length, end);
+  }
+  throw new Error(`No facility link on /rv-storage/${city}`);
 }
 
 /** The pages the page benchmarks measure: a facility, a results page and the home page. */

@@ -11,7 +11,7 @@ import type { Nearest } from "./nearest-index";
 import { NearestIndex } from "./nearest-index";
 import { foldName, foldPrefix } from "./normalize";
 import { StateLocator, decodeStateShapes } from "./point-in-state";
-import { resolveState, statesMatchingPrefix } from "./states";
+import { MAX_STATE_NAME_WORDS, resolveState, statesMatchingPrefix } from "./states";
 
 export type PlaceKind = "city" | "zip" | "state" | "coordinates";
 
@@ -77,8 +77,23 @@ export const OFFSHORE_RADIUS_MILES = 50;
 const AFTER_ALL = "\u007f";
 const COUNTRY_SUFFIXES = new Set(["us", "usa", "united states", "united states of america"]);
 const ZIP_QUERY = /^(\d{5})(?:[-\s]?\d{4})?$/;
-const TRAILING_ZIP = /^(.*?)[\s,]*\b(\d{5})(?:-\d{4})?$/;
+/** Found from the end; what precedes it is cut in code, so no lazy `.*?` races a `[\s,]*`. */
+const TRAILING_ZIP = /\b(\d{5})(?:-\d{4})?$/;
+/** What `.` does not match. */
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
 const ZIP_PREFIX_QUERY = /^(\d{3,5})(?:-(\d{0,4}))?$/;
+
+/** "Austin TX 78701" -> head "Austin TX", zip "78701": the text before the ZIP loses its trailing spaces and commas. */
+function splitTrailingZip(text: string): { head: string; zip: string } | undefined {
+  const match = TRAILING_ZIP.exec(text);
+  if (!match) return undefined;
+  let end = match.index;
+  while (end > 0 && (text[end - 1] === "," || (text[end - 1] ?? "").trim() === "")) end--;
+  const head = text.slice(0, end);
+  // The ZIP must follow the head on its first line, as when this was one pattern with `^(.*?)`.
+  if (LINE_BREAK.test(head)) return undefined;
+  return { head, zip: match[1] ?? "" };
+}
 
 /** Keeps the best `limit` indexes seen, best first. */
 class TopN {
@@ -383,18 +398,18 @@ class EmbeddedGazetteer implements Gazetteer {
     while (segments.length > 1 && COUNTRY_SUFFIXES.has(foldName(segments[segments.length - 1] ?? ""))) segments.pop();
     // "Austin, TX 78701": the ZIP says it all; an unknown ZIP is dropped.
     const lastSegment = segments[segments.length - 1] ?? "";
-    const trailingZip = TRAILING_ZIP.exec(lastSegment);
-    if (trailingZip && (segments.length > 1 || (trailingZip[1] ?? "") !== "")) {
-      const place = this.zipPlace(trailingZip[2] ?? "");
+    const trailingZip = splitTrailingZip(lastSegment);
+    if (trailingZip && (segments.length > 1 || trailingZip.head !== "")) {
+      const place = this.zipPlace(trailingZip.zip);
       if (place) return place;
-      segments[segments.length - 1] = trailingZip[1] ?? "";
+      segments[segments.length - 1] = trailingZip.head;
       if (foldName(segments[segments.length - 1] ?? "") === "") segments.pop();
     }
     if (segments.length === 0) return undefined;
 
     if (segments.length === 1) {
       let words = foldName(segments[0] ?? "").split(" ");
-      while (words.length > 1 && COUNTRY_SUFFIXES.has(words[words.length - 1] ?? "")) words = words.slice(0, -1);
+      while (words.length > 1 && COUNTRY_SUFFIXES.has(words[words.length - 1] ?? "")) words.pop();
       if (words.length > 2 && words.slice(-2).join(" ") === "united states") words = words.slice(0, -2);
       const whole = words.join(" ");
       const state = resolveState(whole);
@@ -459,9 +474,10 @@ class EmbeddedGazetteer implements Gazetteer {
       this.offerRange(top, this.prefixRange(folded.key));
     }
     for (const expansion of folded.expansions) this.offerRange(top, this.prefixRange(expansion));
-    // "austin tx", "portland new y": a whole town name, then a state (prefix).
+    // "austin tx", "portland new y": a whole town name, then a state (prefix). Only the last few
+    // words can name a state, so the cuts stay few however long the text (each cut copies it).
     const words = folded.key.split(" ");
-    for (let cut = 1; cut < words.length; cut++) {
+    for (let cut = Math.max(1, words.length - MAX_STATE_NAME_WORDS); cut < words.length; cut++) {
       const tail = words.slice(cut).join(" ");
       const matching = folded.complete
         ? [resolveState(tail)].filter((s): s is string => s !== undefined)

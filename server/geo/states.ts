@@ -75,6 +75,12 @@ const BY_FOLDED = new Map<string, string>([
 ]);
 
 /**
+ * The most words in a folded state name ("district of columbia"): a query's trailing words can
+ * name a state, or start one, only within this many.
+ */
+export const MAX_STATE_NAME_WORDS = Math.max(...FOLDED_NAMES.map((s) => s.folded.split(" ").length));
+
+/**
  * State name lookup (docs/product.md section 5: case-insensitive and trimmed, yielding a two-letter code or
  * nothing). Inner whitespace runs count as one space. Codes are not names: use `resolveState`.
  */

@@ -126,8 +126,11 @@ export function formatNumber(value: number | null | undefined): string {
 // Dimensions
 
 const SIZE_NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
-/** "10x20", "10 x 20", "10X20", "10'x20'", "10' × 20'". */
-const SIZE = new RegExp(String.raw`^${SIZE_NUMBER}\s*['′]?\s*[xX×]\s*${SIZE_NUMBER}\s*['′]?$`);
+/**
+ * "10x20", "10 x 20", "10X20", "10'x20'", "10' × 20'". The foot mark owns the spaces after it,
+ * so no two `\s*` can share the spaces around an absent mark.
+ */
+const SIZE = new RegExp(String.raw`^${SIZE_NUMBER}\s*(?:['′]\s*)?[xX×]\s*${SIZE_NUMBER}\s*['′]?$`);
 
 function parseSize(piece: string): Dimension {
   const match = SIZE.exec(piece);

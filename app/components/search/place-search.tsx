@@ -2,12 +2,14 @@ import { MapPin, Search } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { parseCoordinates } from "../../lib/coordinates";
+import { MAX_PLACE_QUERY_LENGTH, MAX_SUGGEST_QUERY_LENGTH } from "../../lib/input-limits";
 import { isSearchableText, MIN_SUGGEST_CHARS } from "../../lib/place-query";
 import type { PlaceSuggestion } from "../../lib/search";
 
 type SuggestState =
   | { kind: "idle" }
   | { kind: "short" }
+  | { kind: "long" }
   | { kind: "loading" }
   | { kind: "ready"; items: PlaceSuggestion[] }
   | { kind: "failed" };
@@ -42,7 +44,7 @@ export function PlaceSearch({
   const q = text.trim();
 
   useEffect(() => {
-    if (q.length < MIN_SUGGEST_CHARS) return;
+    if (q.length < MIN_SUGGEST_CHARS || q.length > MAX_SUGGEST_QUERY_LENGTH) return;
     const controller = new AbortController();
     abort.current?.abort();
     abort.current = controller;
@@ -68,11 +70,13 @@ export function PlaceSearch({
     ? { kind: "idle" }
     : q.length < MIN_SUGGEST_CHARS
       ? { kind: "short" }
-      : fetched?.failed && fetched.q === q
-        ? { kind: "failed" }
-        : fetched?.items
-          ? { kind: "ready", items: fetched.items }
-          : { kind: "loading" };
+      : q.length > MAX_SUGGEST_QUERY_LENGTH
+        ? { kind: "long" }
+        : fetched?.failed && fetched.q === q
+          ? { kind: "failed" }
+          : fetched?.items
+            ? { kind: "ready", items: fetched.items }
+            : { kind: "loading" };
 
   const items = state.kind === "ready" ? state.items : [];
   const withQuery = (path: string, extra?: Record<string, string>) => {
@@ -143,6 +147,7 @@ export function PlaceSearch({
           spellCheck={false}
           autoFocus={autoFocus}
           value={text}
+          maxLength={MAX_PLACE_QUERY_LENGTH}
           placeholder="City, state or ZIP (e.g. Austin, TX)"
           onChange={(e) => {
             setText(e.target.value);
@@ -162,6 +167,11 @@ export function PlaceSearch({
         >
           {state.kind === "short" && (
             <li className="px-4 py-2 text-sm text-slate-600">Type in 2 or more characters for results.</li>
+          )}
+          {state.kind === "long" && (
+            <li className="px-4 py-2 text-sm text-slate-600">
+              No suggestions for text this long; press Enter to search.
+            </li>
           )}
           {state.kind === "loading" && <li className="px-4 py-2 text-sm text-slate-600">Searching…</li>}
           {state.kind === "failed" && (
