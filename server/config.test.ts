@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, publicOrigin, publicUrl, publicUrlWarning } from "./config";
 
 describe("parseConfig", () => {
+  it("accepts a tile URL template with {z}, {x} and {y} in order", () => {
+    const url = "https://{s}.tiles.example/{z}/{x}/{y}@2x.png?key=k";
+    expect(parseConfig({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
+  });
+
   it("runs with no environment at all", () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(3000);
@@ -27,6 +32,9 @@ describe("parseConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["PUBLIC_URL", "not a url"],
     ["PUBLIC_URL", "ftp://files.example"],
+    ["MAP_TILE_URL", "ftp://tiles.example/{z}/{x}/{y}.png"],
+    ["MAP_TILE_URL", "https://tiles.example/{y}/{x}/{z}.png"],
+    ["MAP_TILE_URL", `https://${"{z}".repeat(20_000)}`],
   ])("names %s when its value %j is bad", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

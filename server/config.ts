@@ -1,6 +1,14 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** "http(s)://" then {z}, {x} and {y} in that order (index look-ups: linear on any input). */
+function isTileTemplate(url: string): boolean {
+  if (!url.startsWith("http://") && !url.startsWith("https://")) return false;
+  const z = url.indexOf("{z}");
+  const x = z < 0 ? -1 : url.indexOf("{x}", z + 3);
+  return x >= 0 && url.indexOf("{y}", x + 3) >= 0;
+}
+
 /**
  * The whole environment, parsed once. Every variable has a default that works on a fresh
  * machine, so `npm start` needs no configuration; a bad value stops start-up with a message
@@ -41,7 +49,7 @@ const envSchema = z.object({
     .describe("Express 'trust proxy' (e.g. 1, loopback): set behind a load balancer so client IPs are right"),
   MAP_TILE_URL: z
     .string()
-    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, "must be an http(s) URL template containing {z}, {x} and {y}")
+    .refine(isTileTemplate, "must be an http(s) URL template containing {z}, {x} and {y}")
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z
     .string()

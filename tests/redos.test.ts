@@ -220,34 +220,6 @@ const tree = (() => {
  */
 const OLD_COORDINATES_SOURCE = readFileSync(join(ROOT, "tests/fixtures/redos/old-coordinates.ts.txt"), "utf8");
 
-/**
- * Patterns in files that other work owns right now, each unsafe by the checker's strict measure
- * and none fed by a visitor. This list may only shrink: an entry that is gone or has become safe
- * fails the test until it is removed.
- */
-const OWNED_ELSEWHERE: { file: string; source: string; why: string }[] = [
-  {
-    file: "app/lib/images.ts",
-    source: String.raw`(?:^|\/)place-images\/([A-Za-z0-9_-]{1,128})\/(w(?:320|640|960|1280)n[1-9]\d{0,2}\.(?:avif|webp|jpg))$`,
-    why: "images: unanchored; bounded ({1,128}), so linear with a large constant, on stored photo URLs",
-  },
-  {
-    file: "app/lib/images.ts",
-    source: String.raw`(?:^|\/)demo-images\/([A-Za-z0-9_-]{1,128})\/([1-9]\d?)\.svg$`,
-    why: "images: as above",
-  },
-  {
-    file: "server/config.ts",
-    source: String.raw`^https?:\/\/.*\{z\}.*\{x\}.*\{y\}`,
-    why: "configuration: three `.*` (cubic), on the operator's MAP_TILE_URL at start-up",
-  },
-  {
-    file: "server/http/security.ts",
-    source: String.raw`\{[^}]+\}`,
-    why: "HTTP headers: quadratic on unclosed braces, on the operator's MAP_TILE_URL",
-  },
-];
-
 describe("regular expressions in the source tree", () => {
   it("finds the patterns, and reads every RegExp construction", () => {
     expect(tree.unreadable).toEqual([]);
@@ -276,16 +248,10 @@ describe("regular expressions in the source tree", () => {
 
   it("has no pattern in which two quantifiers can match the same text", () => {
     const unsafe = tree.patterns.filter((p) => !check(p).safe);
-    const isOwnedElsewhere = (p: FoundPattern) =>
-      OWNED_ELSEWHERE.some((o) => p.where.startsWith(`${o.file}:`) && p.source === o.source);
     expect(
-      unsafe.filter((p) => !isOwnedElsewhere(p)).map((p) => `${p.where}: /${p.source}/${p.flags}`),
+      unsafe.map((p) => `${p.where}: /${p.source}/${p.flags}`),
       "rewrite these so that each piece owns its characters (see app/lib/coordinates.ts)",
     ).toEqual([]);
-    const stale = OWNED_ELSEWHERE.filter(
-      (o) => !unsafe.some((p) => p.where.startsWith(`${o.file}:`) && p.source === o.source),
-    );
-    expect(stale, "fixed or gone: remove from OWNED_ELSEWHERE").toEqual([]);
   });
 
   it("runs every pattern on long adversarial strings", { timeout: HANG_LIMIT_MS + 10_000 }, async () => {

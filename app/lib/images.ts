@@ -41,12 +41,7 @@ export interface ImageFileName {
 
 const PLACE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const FILE_NAME = /^w(320|640|960|1280)n([1-9]\d{0,2})\.(avif|webp|jpg)$/;
-// The same two parts at the end of a URL path; anything before them (an origin, a bucket path)
-// is allowed so that absolute URLs to another host of the same layout parse too.
-const PLACE_IMAGE_PATH =
-  /(?:^|\/)place-images\/([A-Za-z0-9_-]{1,128})\/(w(?:320|640|960|1280)n[1-9]\d{0,2}\.(?:avif|webp|jpg))$/;
-// The drawn demo photos before the demo seed switched to processed files.
-const LEGACY_DEMO_PATH = /(?:^|\/)demo-images\/([A-Za-z0-9_-]{1,128})\/([1-9]\d?)\.svg$/;
+const LEGACY_DEMO_FILE = /^([1-9]\d?)\.svg$/;
 
 export function isValidPlaceId(placeId: string): boolean {
   return PLACE_ID.test(placeId);
@@ -102,14 +97,17 @@ export function imageRefFromUrl(url: string): ImageRef | undefined {
   } catch {
     return undefined;
   }
-  const stored = PLACE_IMAGE_PATH.exec(path);
-  if (stored) {
-    const file = parseImageFileName(stored[2] ?? "");
-    return file && { placeId: stored[1] ?? "", index: file.index };
+  // The last three path segments; anything before them (an origin, a bucket path) is allowed so
+  // that absolute URLs to another host of the same layout parse too. Splitting instead of an
+  // unanchored pattern keeps this linear in the URL's length (docs/operations.md "Limits on input").
+  const [folder, placeId = "", name = ""] = path.split("/").slice(-3);
+  if (!isValidPlaceId(placeId)) return undefined;
+  if (folder === "place-images") {
+    const file = parseImageFileName(name);
+    return file && { placeId, index: file.index };
   }
-  const legacy = LEGACY_DEMO_PATH.exec(path);
-  if (legacy) return { placeId: legacy[1] ?? "", index: Number(legacy[2]) };
-  return undefined;
+  const legacy = folder === "demo-images" ? LEGACY_DEMO_FILE.exec(name) : null;
+  return legacy ? { placeId, index: Number(legacy[1]) } : undefined;
 }
 
 /** The photos of a location in order, skipping entries that are not ours to resize. */

@@ -41,6 +41,10 @@ describe("content security policy", () => {
   it("derives the tile host from the tile URL template", () => {
     expect(tileOrigins("https://tile.openstreetmap.org/{z}/{x}/{y}.png")).toEqual(["https://tile.openstreetmap.org"]);
     expect(tileOrigins("not a url {z}")).toEqual([]);
+    expect(tileOrigins("https://{s}.tile.example.org:8443/{z}/{x}/{y}.png")).toEqual([
+      "https://*.tile.example.org:8443",
+    ]);
+    expect(tileOrigins(`https://tiles.example/${"{".repeat(50_000)}`)).toEqual(["https://tiles.example"]);
   });
 });
 

@@ -12,8 +12,11 @@ import type { Config } from "../config";
  */
 export function tileOrigins(tileUrl: string): string[] {
   try {
-    // {s} subdomain templates (a.tile..., b.tile...) become a wildcard host.
-    const url = new URL(tileUrl.replace("{s}", "__s__").replace(/\{[^}]+\}/g, "0"));
+    // Only the origin matters, so placeholders after the host are cut off rather than replaced
+    // (a split stays linear on any setting). {s} subdomain templates become a wildcard host.
+    const [scheme = "", rest = ""] = tileUrl.split("//", 2);
+    const authority = rest.split("/", 1)[0] ?? "";
+    const url = new URL(`${scheme}//${authority.replace("{s}", "__s__")}`);
     const host = url.host.replace("__s__", "*");
     return [`${url.protocol}//${host}`];
   } catch {
