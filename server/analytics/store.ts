@@ -252,37 +252,18 @@ const compareKeys = (a: readonly string[], b: readonly string[]) => {
 };
 
 /**
- * Stores events and counts the ones not seen before, in one transaction: the ids already stored
- * are looked up; the rest pass the caps (server/analytics/caps.ts) or are dropped, stored nowhere;
- * a multi-row insert of the raw events within the caps skips ids another transaction stored
- * meanwhile and returns the new ones; then set-based upserts of the unique-session marks and the
- * counters for exactly those. Replaying a batch therefore changes nothing. Rows are sorted by key
- * so concurrent writers lock in the same order. Returns the outcome of each event that was not
- * already stored (an id missing from the map is a duplicate).
+ * Stores events and counts the ones not seen before, in one transaction: a multi-row insert of
+ * the raw events that skips known event ids and returns the new ones; the caps
+ * (server/analytics/caps.ts) for those, whose over-the-cap events are deleted again (never
+ * visible outside the transaction); then set-based upserts of the analytics session records, the
+ * unique-session marks and the counters for the events kept. Replaying a batch therefore changes
+ * nothing, and a replay does not use up a cap. Rows are sorted by key so concurrent writers lock
+ * in the same order. Returns the outcome of each event that was new (a missing id is a duplicate).
  */
 export async function storeEvents(db: Database, rows: readonly EventRow[]): Promise<Map<string, EventOutcome>> {
   if (rows.length === 0) return new Map();
   return db.transaction(async (tx) => {
-    const outcomes = new Map<string, EventOutcome>();
-    const known = new Set(
-      rowsOf(
-        await tx.execute(sql`
-          select event_id from analytics_events
-          where event_id in (select jsonb_array_elements_text(${json(rows.map((r) => r.eventId))}))`),
-      ).map((r) => String(r.event_id)),
-    );
-    const offered: EventRow[] = [];
-    const offeredIds = new Set<string>();
-    for (const row of rows) {
-      if (known.has(row.eventId) || offeredIds.has(row.eventId)) continue;
-      offeredIds.add(row.eventId);
-      offered.push(row);
-    }
-    const kept = await withinCaps(tx, offered);
-    for (const row of offered) outcomes.set(row.eventId, "dropped");
-    if (kept.length === 0) return outcomes;
-
-    const payload = kept.map((r) => ({
+    const payload = rows.map((r) => ({
       event_id: r.eventId,
       event_type: r.eventType,
       occurred_at: r.occurredAt.toISOString(),
@@ -310,12 +291,17 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
         returning event_id`),
     );
     const fresh = new Set(inserted.map((r) => String(r.event_id)));
-    // Lost a race with another transaction that stored the same id: a duplicate, not a drop.
-    for (const row of kept) {
-      if (fresh.has(row.eventId)) outcomes.set(row.eventId, "counted");
-      else outcomes.delete(row.eventId);
+    // An id twice in the rows (two batches of one group) is new once: its first row.
+    const offered = rows.filter((r) => fresh.delete(r.eventId));
+    const stored = await withinCaps(tx, offered);
+    const outcomes = new Map<string, EventOutcome>(offered.map((r) => [r.eventId, "dropped"]));
+    for (const row of stored) outcomes.set(row.eventId, "counted");
+    if (stored.length < offered.length) {
+      const over = offered.filter((r) => outcomes.get(r.eventId) === "dropped").map((r) => r.eventId);
+      await tx.execute(
+        sql`delete from analytics_events where event_id in (select jsonb_array_elements_text(${json(over)}))`,
+      );
     }
-    const stored = kept.filter((r) => fresh.has(r.eventId));
     await upsertSessions(tx, stored);
     const counted = stored.filter((r) => r.locationId !== null);
     if (counted.length === 0) return outcomes;
