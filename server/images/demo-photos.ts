@@ -14,7 +14,7 @@ import type { ImageStorage } from "./storage";
  * pipeline the first time someone asks for one, and kept in storage from then on. Start-up stays
  * fast (thousands of demo listings, none rendered up front) and the demo serves the same AVIF,
  * WebP and JPEG files as real listings do. Drawing them all when the demo data loads instead
- * would cost about an hour of both cores and 120,000 files for photos mostly never looked at;
+ * would cost hours of both cores and 120,000 files for photos mostly never looked at;
  * the renders on request go through one bounded queue (render-queue.ts) instead, which will
  * serve real uploads' processing as well.
  */

@@ -12,8 +12,12 @@
  * parallel on libvips threads), so a second would only double the memory and the wait of both.
  */
 export const RENDER_CONCURRENCY = 1;
-/** Renders waiting for a turn; past this a request gets 503. About 4 s of work at ~0.4 s each. */
-export const RENDER_MAX_WAITING = 8;
+/**
+ * Renders waiting for a turn; past this a request gets 503 (a browser does not retry an image).
+ * Enough for a cold results page (12 cards, `PAGE_SIZE` in app/lib/search.ts) plus a gallery, so that a
+ * visitor to a demo sees every photo; a waiting render costs no memory until its turn.
+ */
+export const RENDER_MAX_WAITING = 16;
 /** What a refused request is told to wait: roughly the time to work off a full queue. */
 export const RENDER_RETRY_AFTER_SECONDS = 5;
 
