@@ -18,8 +18,8 @@ export const RENDER_CONCURRENCY = 1;
  * visitor to a demo sees every photo; a waiting render costs no memory until its turn.
  */
 export const RENDER_MAX_WAITING = 16;
-/** What a refused request is told to wait: roughly the time to work off a full queue. */
-export const RENDER_RETRY_AFTER_SECONDS = 5;
+/** What a refused request is told to wait: about the time to work off a full queue (16 x 0.4-1 s). */
+export const RENDER_RETRY_AFTER_SECONDS = 10;
 
 export class RenderQueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
