@@ -59,7 +59,7 @@ describe("POST /api/analytics/events", () => {
     const handler = endpoint();
     const response = await handler(post([event(), event({ eventType: "list_view" })]));
     expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ received: 2, stored: 2, duplicates: 0, ignored: 0 });
+    expect(await response.json()).toEqual({ received: 2, stored: 2, duplicates: 0, ignored: 0, dropped: 0 });
     const beacon = await handler(post([event()], { type: "text/plain;charset=UTF-8" }));
     expect(beacon.status).toBe(202);
     expect(await getLocationMetrics(handle.db, locationId)).toMatchObject({ pageViews: 2, listViews: 1 });

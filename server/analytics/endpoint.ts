@@ -67,7 +67,8 @@ export function createEventsEndpoint(options: EventsEndpointOptions = {}) {
     // Crawlers that run scripts are not visitors: accept and drop, so they do not retry.
     if (isbot(request.headers.get("user-agent") ?? "")) return json({ received: 0, stored: 0, ignored: "bot" }, 202);
 
-    const ip = perIp.hit(clientIp(request));
+    const address = clientIp(request);
+    const ip = perIp.hit(address);
     if (!ip.ok) return tooManyRequests(ip.retryAfterSeconds, "Too many analytics batches from this address.");
     const viewer = await viewerOf(request);
     if (!viewer.sessionId) return json({ error: "A session is required to send analytics events." }, 401);
@@ -99,6 +100,7 @@ export function createEventsEndpoint(options: EventsEndpointOptions = {}) {
         authSessionId: viewer.sessionId,
         userId: viewer.userId,
         siteOrigin: originOf(request),
+        clientIp: address,
       });
       return json(result, 202);
     } catch (error) {

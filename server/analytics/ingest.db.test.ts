@@ -25,7 +25,13 @@ let ids: string[];
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
 const site = "https://rv.example";
-const sender = (authSessionId: string): Sender => ({ authSessionId, userId: null, siteOrigin: site });
+const sender = (authSessionId: string): Sender => ({
+  authSessionId,
+  userId: null,
+  siteOrigin: site,
+  // One address per session, so that the per-address daily budget does not enter these tests.
+  clientIp: `address-of-${authSessionId}`,
+});
 
 let seq = 0;
 function event(over: Partial<ValidatedAnalyticsEvent>): ValidatedAnalyticsEvent {
@@ -67,6 +73,7 @@ describe("ingestion", () => {
       stored: 9,
       duplicates: 0,
       ignored: 0,
+      dropped: 0,
     });
     // a second session views a once more; a DNT visitor sends only the traffic class
     await ingestEvents(handle.db, [event({ locationId: a, trafficSource: "facebook" })], sender("auth-2"), now);
@@ -103,12 +110,13 @@ describe("ingestion", () => {
 
   it("counts concurrent batches exactly (group commit)", async () => {
     const d = ids[3]!;
-    const batches = Array.from({ length: 20 }, (_, i) =>
-      Array.from({ length: 25 }, () => event({ locationId: d, sessionId: `s-${i}` })),
+    // 50 visitors with 10 page views each: within the per-session cap (inflation.db.test.ts).
+    const batches = Array.from({ length: 50 }, (_, i) =>
+      Array.from({ length: 10 }, () => event({ locationId: d, sessionId: `s-${i}` })),
     );
-    const results = await Promise.all(batches.map((b, i) => ingestEvents(handle.db, b, sender(`auth-c${i % 5}`), now)));
+    const results = await Promise.all(batches.map((b, i) => ingestEvents(handle.db, b, sender(`auth-c${i}`), now)));
     expect(results.reduce((s, r) => s + r.stored, 0)).toBe(500);
-    expect(await getLocationMetrics(handle.db, d)).toMatchObject({ pageViews: 500, uniqueVisitors: 5 });
+    expect(await getLocationMetrics(handle.db, d)).toMatchObject({ pageViews: 500, uniqueVisitors: 50 });
   });
 
   it("rejects unknown location ids, naming them, and stores nothing of that batch", async () => {
@@ -131,7 +139,7 @@ describe("ingestion", () => {
       sender("auth-5"),
       now,
     );
-    expect(result).toEqual({ received: 2, stored: 0, duplicates: 0, ignored: 2 });
+    expect(result).toEqual({ received: 2, stored: 0, duplicates: 0, ignored: 2, dropped: 0 });
   });
 });
 
@@ -189,7 +197,13 @@ describe("retention", () => {
     expect(pruned.events).toBeGreaterThan(500);
     expect(pruned.dailySessions).toBeGreaterThan(0);
     expect(pruned.sessions).toBeGreaterThan(0);
-    expect(await pruneAnalytics(handle.db, {}, later)).toEqual({ events: 0, dailySessions: 0, sessions: 0 });
+    expect(await pruneAnalytics(handle.db, {}, later)).toEqual({
+      events: 0,
+      dailySessions: 0,
+      sessions: 0,
+      sessionCaps: 0,
+      ipBudgets: 0,
+    });
     expect(await getLocationMetrics(handle.db, ids[0]!)).toEqual(before);
   });
 });

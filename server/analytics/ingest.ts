@@ -5,7 +5,8 @@ import { AppError, badRequest } from "../errors";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { logger } from "../logger";
-import { storeEvents, type EventRow } from "./store";
+import { ipBudgetKey, storedPath, storedReferrer } from "./caps";
+import { storeEvents, type EventOutcome, type EventRow } from "./store";
 
 /** Events dated further back than this (a long-offline tab) or ahead of the clock are ignored. */
 const MAX_AGE_MS = 7 * 86_400_000;
@@ -26,6 +27,8 @@ export interface Sender {
   userId: string | null;
   /** The site's origin, for telling internal referrers from external ones. */
   siteOrigin: string;
+  /** The client's address as the server sees it (server/http/rate-limit.ts `clientIp`): its daily budget. */
+  clientIp: string;
 }
 
 export interface IngestResult {
@@ -36,6 +39,8 @@ export interface IngestResult {
   duplicates: number;
   /** Events dated more than 7 days back or in the future: dropped. */
   ignored: number;
+  /** Events over a cap (server/analytics/caps.ts): accepted, counted nowhere, not stored. */
+  dropped: number;
 }
 
 /** Parses a request body (already JSON-decoded) into events, or a 400 naming the problems. */
@@ -62,7 +67,7 @@ async function unknownLocationIds(db: Database, ids: Set<string>): Promise<strin
   return missing.filter((id) => !known.has(id));
 }
 
-export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender): EventRow {
+export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender, receivedAt = new Date()): EventRow {
   const referrer = event.referrer || null;
   return {
     eventId: event.eventId,
@@ -75,8 +80,9 @@ export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender): Even
     userId: event.userId ? sender.userId : null,
     locationId: event.locationId ?? null,
     elementType: event.elementType ?? null,
-    url: event.url,
-    referrer,
+    // Query strings and fragments can hold e-mail addresses and tokens: keep paths only.
+    url: storedPath(event.url, sender.siteOrigin),
+    referrer: storedReferrer(referrer),
     trafficSource:
       event.eventType === "page_view"
         ? referrer
@@ -85,6 +91,8 @@ export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender): Even
         : null,
     userAgent: event.userAgent || null,
     viewport: event.viewport ?? null,
+    receivedAt,
+    ipKey: ipBudgetKey(sender.clientIp),
   };
 }
 
@@ -107,7 +115,7 @@ export async function ingestEvents(
   const seen = new Set<string>();
   let ignored = 0;
   for (const event of events) {
-    const row = toEventRow(event, sender);
+    const row = toEventRow(event, sender, now);
     const age = now.getTime() - row.occurredAt.getTime();
     if (age > MAX_AGE_MS || age < -MAX_SKEW_MS) ignored++;
     else if (!seen.has(row.eventId)) {
@@ -115,13 +123,24 @@ export async function ingestEvents(
       rows.push(row);
     }
   }
-  const stored = await writerFor(db).write(rows);
-  return { received: events.length, stored, duplicates: events.length - ignored - stored, ignored };
+  const { stored, dropped } = await writerFor(db).write(rows);
+  return {
+    received: events.length,
+    stored,
+    duplicates: events.length - ignored - stored - dropped,
+    ignored,
+    dropped,
+  };
+}
+
+interface Written {
+  stored: number;
+  dropped: number;
 }
 
 interface Pending {
   rows: EventRow[];
-  resolve(stored: number): void;
+  resolve(written: Written): void;
   reject(error: unknown): void;
 }
 
@@ -137,8 +156,8 @@ class EventWriter {
 
   constructor(private readonly db: Database) {}
 
-  write(rows: EventRow[]): Promise<number> {
-    if (rows.length === 0) return Promise.resolve(0);
+  write(rows: EventRow[]): Promise<Written> {
+    if (rows.length === 0) return Promise.resolve({ stored: 0, dropped: 0 });
     if (this.waiting + rows.length > MAX_WAITING_ROWS) {
       // The database is not keeping up: shed load rather than queue without bound.
       return Promise.reject(new AppError("busy", 503, "The analytics store is busy; retry later."));
@@ -166,7 +185,7 @@ class EventWriter {
           this.waiting -= next.rows.length;
         }
         try {
-          const fresh = await withRetry(() =>
+          const outcomes: Map<string, EventOutcome> = await withRetry(() =>
             storeEvents(
               this.db,
               group.flatMap((p) => p.rows),
@@ -174,11 +193,15 @@ class EventWriter {
           );
           for (const p of group) {
             // An event id repeated in two batches of one group is new for the first batch only.
-            let stored = 0;
+            const written = { stored: 0, dropped: 0 };
             for (const row of p.rows) {
-              if (fresh.delete(row.eventId)) stored++;
+              const outcome = outcomes.get(row.eventId);
+              if (!outcome) continue;
+              outcomes.delete(row.eventId);
+              if (outcome === "counted") written.stored++;
+              else written.dropped++;
             }
-            p.resolve(stored);
+            p.resolve(written);
           }
         } catch (error) {
           for (const p of group) p.reject(error);

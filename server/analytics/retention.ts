@@ -10,14 +10,15 @@ export interface RetentionPolicy {
 
 /**
  * Deletes what the counters no longer need: raw events past their retention (kept for audits and
- * recounts) and the per-day unique-session marks of days that can no longer receive events.
- * The all-time marks stay: they are what makes a returning session not count as a new visitor.
+ * recounts), the per-day unique-session marks of days that can no longer receive events, and the
+ * cap counters of past hours and days. The all-time marks stay: they are what makes a returning
+ * session not count as a new visitor.
  */
 export async function pruneAnalytics(
   db: Database,
   { rawEventDays = 90, dailySessionDays = 8 }: RetentionPolicy = {},
   now = new Date(),
-): Promise<{ events: number; dailySessions: number; sessions: number }> {
+): Promise<{ events: number; dailySessions: number; sessions: number; sessionCaps: number; ipBudgets: number }> {
   const rawCutoff = new Date(now.getTime() - rawEventDays * 86_400_000).toISOString();
   const dayCutoff = new Date(now.getTime() - dailySessionDays * 86_400_000).toISOString().slice(0, 10);
   const events = await db.execute(sql`delete from analytics_events where received_at < ${rawCutoff}::timestamptz`);
@@ -25,11 +26,22 @@ export async function pruneAnalytics(
   const sessions = await db.execute(
     sql`delete from analytics_sessions where last_activity < ${rawCutoff}::timestamptz`,
   );
+  // The cap counters matter only for the current hour and UTC day (server/analytics/caps.ts).
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const caps = await db.execute(sql`delete from analytics_session_caps where hour < ${hourAgo}::timestamptz`);
+  const budgets = await db.execute(sql`delete from analytics_ip_budgets where date < ${yesterday}::date`);
   const count = (r: unknown) =>
     Number(
       (r as { rowCount?: number; affectedRows?: number }).rowCount ??
         (r as { affectedRows?: number }).affectedRows ??
         0,
     );
-  return { events: count(events), dailySessions: count(marks), sessions: count(sessions) };
+  return {
+    events: count(events),
+    dailySessions: count(marks),
+    sessions: count(sessions),
+    sessionCaps: count(caps),
+    ipBudgets: count(budgets),
+  };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { AnalyticsViewport, ClickType, TrafficSource } from "../../app/analytics/types";
+import { INGEST_CAPS, capKind, capOf, hourOf } from "./caps";
 
 /** The counters both metrics tables share, and the upsert clause that adds a batch's to them. */
 const COUNTER_COLUMNS = [
@@ -29,7 +30,14 @@ export interface EventRow {
   trafficSource: TrafficSource | null;
   userAgent: string | null;
   viewport: AnalyticsViewport | null;
+  /** When the server received it: the hour and day the caps count it in (never the client's clock). */
+  receivedAt: Date;
+  /** The sender's address budget key (server/analytics/caps.ts `ipBudgetKey`); not stored. */
+  ipKey: string;
 }
+
+/** What became of an event that was not already stored: counted, or over a cap and dropped. */
+export type EventOutcome = "counted" | "dropped";
 
 interface Counters {
   page_views: number;
@@ -148,14 +156,112 @@ async function upsertSessions(tx: Transaction, rows: readonly EventRow[]): Promi
 }
 
 /**
- * Stores events and counts the ones not seen before, in one transaction: a multi-row insert of
- * the raw events that skips known event ids and returns the new ones, then set-based upserts of
- * the unique-session marks and the counters for exactly those. Replaying a batch therefore
- * changes nothing. Rows are sorted by key so concurrent writers lock in the same order.
- * Returns the ids that were new.
+ * Applies the caps of server/analytics/caps.ts to events not stored before, in order, by counting
+ * them in the cap tables inside the caller's transaction: first what each sign-in session has
+ * added to each listing this hour (per event kind), then what each address has added today. The
+ * upserts lock the counter rows, so concurrent transactions, on any instance, see each other's
+ * counts. Returns the events within the caps.
  */
-export async function storeEvents(db: Database, rows: readonly EventRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+async function withinCaps(tx: Transaction, rows: readonly EventRow[]): Promise<EventRow[]> {
+  const byCap = new Map<string, { rows: EventRow[]; hour: string; key: string[] }>();
+  for (const row of rows) {
+    if (row.locationId === null) continue;
+    const hour = hourOf(row.receivedAt);
+    const key = [row.authSessionId, row.locationId, capKind(row.eventType, row.elementType)];
+    const id = `${new Date(hour).getTime()}\u0000${key.join("\u0000")}`;
+    let entry = byCap.get(id);
+    if (!entry) byCap.set(id, (entry = { rows: [], hour, key }));
+    entry.rows.push(row);
+  }
+  const dropped = new Set<EventRow>();
+  if (byCap.size > 0) {
+    const payload = [...byCap.values()]
+      .map((e) => ({
+        hour: e.hour,
+        auth_session_id: e.key[0]!,
+        location_id: e.key[1]!,
+        kind: e.key[2]!,
+        count: e.rows.length,
+      }))
+      .sort((a, b) =>
+        compareKeys(
+          [a.hour, a.auth_session_id, a.location_id, a.kind],
+          [b.hour, b.auth_session_id, b.location_id, b.kind],
+        ),
+      );
+    const counts = rowsOf(
+      await tx.execute(sql`
+        insert into analytics_session_caps as c (hour, auth_session_id, location_id, kind, count)
+        select x.hour, x.auth_session_id, x.location_id, x.kind, x.count
+        from jsonb_to_recordset(${json(payload)})
+          as x(hour timestamptz, auth_session_id text, location_id text, kind text, count integer)
+        order by 1, 2, 3, 4
+        on conflict (hour, auth_session_id, location_id, kind) do update set count = c.count + excluded.count
+        returning (extract(epoch from c.hour) * 1000)::bigint::text as hour_ms, c.auth_session_id, c.location_id,
+          c.kind, c.count`),
+    );
+    for (const r of counts) {
+      const kind = String(r.kind);
+      const entry = byCap.get(
+        `${String(r.hour_ms)}\u0000${String(r.auth_session_id)}\u0000${String(r.location_id)}\u0000${kind}`,
+      );
+      if (!entry) continue;
+      // `count` now includes this transaction's events: what was there before is count - n.
+      const room = Math.max(0, capOf(kind) - (Number(r.count) - entry.rows.length));
+      for (const row of entry.rows.slice(room)) dropped.add(row);
+    }
+  }
+
+  const byAddress = new Map<string, { date: string; ip_key: string; rows: EventRow[] }>();
+  for (const row of rows) {
+    if (dropped.has(row)) continue;
+    const date = utcDate(row.receivedAt);
+    const id = `${date}\u0000${row.ipKey}`;
+    let entry = byAddress.get(id);
+    if (!entry) byAddress.set(id, (entry = { date, ip_key: row.ipKey, rows: [] }));
+    entry.rows.push(row);
+  }
+  if (byAddress.size > 0) {
+    const payload = [...byAddress.values()]
+      .map((e) => ({ date: e.date, ip_key: e.ip_key, count: e.rows.length }))
+      .sort((a, b) => compareKeys([a.date, a.ip_key], [b.date, b.ip_key]));
+    const counts = rowsOf(
+      await tx.execute(sql`
+        insert into analytics_ip_budgets as b (date, ip_key, count)
+        select x.date, x.ip_key, x.count
+        from jsonb_to_recordset(${json(payload)}) as x(date date, ip_key text, count integer)
+        order by 1, 2
+        on conflict (date, ip_key) do update set count = b.count + excluded.count
+        returning b.date::text as date, b.ip_key, b.count`),
+    );
+    for (const r of counts) {
+      const entry = byAddress.get(`${String(r.date)}\u0000${String(r.ip_key)}`);
+      if (!entry) continue;
+      const room = Math.max(0, INGEST_CAPS.eventsPerIpPerDay - (Number(r.count) - entry.rows.length));
+      for (const row of entry.rows.slice(room)) dropped.add(row);
+    }
+  }
+  return dropped.size === 0 ? [...rows] : rows.filter((row) => !dropped.has(row));
+}
+
+const compareKeys = (a: readonly string[], b: readonly string[]) => {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]! !== b[i]!) return a[i]! < b[i]! ? -1 : 1;
+  }
+  return 0;
+};
+
+/**
+ * Stores events and counts the ones not seen before, in one transaction: a multi-row insert of
+ * the raw events that skips known event ids and returns the new ones; the caps
+ * (server/analytics/caps.ts) for those, whose over-the-cap events are deleted again (never
+ * visible outside the transaction); then set-based upserts of the analytics session records, the
+ * unique-session marks and the counters for the events kept. Replaying a batch therefore changes
+ * nothing, and a replay does not use up a cap. Rows are sorted by key so concurrent writers lock
+ * in the same order. Returns the outcome of each event that was new (a missing id is a duplicate).
+ */
+export async function storeEvents(db: Database, rows: readonly EventRow[]): Promise<Map<string, EventOutcome>> {
+  if (rows.length === 0) return new Map();
   return db.transaction(async (tx) => {
     const payload = rows.map((r) => ({
       event_id: r.eventId,
@@ -185,12 +291,20 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
         returning event_id`),
     );
     const fresh = new Set(inserted.map((r) => String(r.event_id)));
-    await upsertSessions(
-      tx,
-      rows.filter((r) => fresh.has(r.eventId)),
-    );
-    const counted = rows.filter((r) => r.locationId !== null && fresh.has(r.eventId));
-    if (counted.length === 0) return fresh;
+    // An id twice in the rows (two batches of one group) is new once: its first row.
+    const offered = rows.filter((r) => fresh.delete(r.eventId));
+    const stored = await withinCaps(tx, offered);
+    const outcomes = new Map<string, EventOutcome>(offered.map((r) => [r.eventId, "dropped"]));
+    for (const row of stored) outcomes.set(row.eventId, "counted");
+    if (stored.length < offered.length) {
+      const over = offered.filter((r) => outcomes.get(r.eventId) === "dropped").map((r) => r.eventId);
+      await tx.execute(
+        sql`delete from analytics_events where event_id in (select jsonb_array_elements_text(${json(over)}))`,
+      );
+    }
+    await upsertSessions(tx, stored);
+    const counted = stored.filter((r) => r.locationId !== null);
+    if (counted.length === 0) return outcomes;
 
     // Aggregate the new events in memory: per location, per location and day, per traffic source.
     const total = new Map<string, Counters & { first: Date | null; last: Date | null }>();
@@ -312,6 +426,6 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
         order by x.location_id, x.source
         on conflict (location_id, source) do update set count = t.count + excluded.count`);
     }
-    return fresh;
+    return outcomes;
   });
 }

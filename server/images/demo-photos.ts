@@ -6,13 +6,17 @@ import { renderDemoPhoto } from "../locations/demo-photo";
 import { processImage, type ImageVariant } from "./pipeline";
 import { logger } from "../logger";
 import { photoKeys, storePhoto, type StoredPhoto } from "./place-photos";
+import { RenderQueueFullError, createRenderQueue, type RenderQueue } from "./render-queue";
 import type { ImageStorage } from "./storage";
 
 /**
  * Demo listings' photos are drawn (server/locations/demo-photo.ts) and then put through the real
  * pipeline the first time someone asks for one, and kept in storage from then on. Start-up stays
  * fast (thousands of demo listings, none rendered up front) and the demo serves the same AVIF,
- * WebP and JPEG files as real listings do.
+ * WebP and JPEG files as real listings do. Drawing them all when the demo data loads instead
+ * would cost hours of both cores and 120,000 files for photos mostly never looked at;
+ * the renders on request go through one bounded queue (render-queue.ts) instead, which will
+ * serve real uploads' processing as well.
  */
 
 /** Demo listings have 2 to 5 photos; a little headroom, but no unbounded numbers. */
@@ -27,31 +31,46 @@ export interface RenderedDemoPhoto {
   variants: ImageVariant[];
 }
 
-// Per storage, so that tests with separate roots never share a render.
-const inFlight = new WeakMap<ImageStorage, Map<string, Promise<RenderedDemoPhoto>>>();
+// One queue per storage: in production one for the process; tests with separate roots never
+// share a render or a turn.
+const queues = new WeakMap<ImageStorage, RenderQueue>();
+
+/** The render queue of a storage (created on first use). */
+export function renderQueueFor(storage: ImageStorage): RenderQueue {
+  let queue = queues.get(storage);
+  if (!queue) queues.set(storage, (queue = createRenderQueue()));
+  return queue;
+}
+
+/** Draws one demo photo and encodes its twelve files, in memory. */
+export async function drawDemoPhoto(placeId: string, index: number): Promise<ImageVariant[]> {
+  return (await processImage(Buffer.from(renderDemoPhoto(placeId, index)))).variants;
+}
+
+export interface RenderOptions {
+  /** Default: the storage's queue (renderQueueFor). */
+  queue?: RenderQueue;
+  /** Default: drawDemoPhoto; tests pass a slow or counting one. */
+  draw?: (placeId: string, index: number) => Promise<ImageVariant[]>;
+}
 
 /**
- * Draws, processes and stores all twelve files of one demo photo. Concurrent calls for the same
- * photo (a page asks for several widths and formats at once) share one render.
+ * Draws, processes and stores all twelve files of one demo photo, when the render queue gives it
+ * a turn. Concurrent calls for the same photo (a page asks for several widths and formats at
+ * once) share one render. Rejects with RenderQueueFullError when the queue is full.
  */
 export function renderAndStoreDemoPhoto(
   storage: ImageStorage,
   placeId: string,
   index: number,
+  { queue = renderQueueFor(storage), draw = drawDemoPhoto }: RenderOptions = {},
 ): Promise<RenderedDemoPhoto> {
   if (!isDemoPhoto(placeId, index)) return Promise.reject(new Error(`${placeId} #${index} is not a demo photo`));
-  let pending = inFlight.get(storage);
-  if (!pending) inFlight.set(storage, (pending = new Map()));
-  const id = `${placeId}/${index}`;
-  const existing = pending.get(id);
-  if (existing) return existing;
-  const work = (async () => {
-    const { variants } = await processImage(Buffer.from(renderDemoPhoto(placeId, index)));
+  return queue.run(`demo:${placeId}/${index}`, async () => {
+    const variants = await draw(placeId, index);
     const stored = await storePhoto(storage, placeId, index, variants);
     return { stored, variants };
-  })().finally(() => pending.delete(id));
-  pending.set(id, work);
-  return work;
+  });
 }
 
 // Per storage: the photos queued or being drawn by warmDemoPhotos, and the end of that queue.
@@ -78,7 +97,10 @@ export function warmDemoPhotos(storage: ImageStorage, placeId: string, indexes: 
         const stored = await Promise.all(photoKeys(placeId, index).map((key) => storage.exists(key)));
         if (!stored.every(Boolean)) await renderAndStoreDemoPhoto(storage, placeId, index);
       } catch (error) {
-        logger.warn({ err: error, placeId, index }, "could not pre-render a demo photo");
+        // A full queue is busy with requests already: the page's own image requests will ask again.
+        if (!(error instanceof RenderQueueFullError)) {
+          logger.warn({ err: error, placeId, index }, "could not pre-render a demo photo");
+        }
       } finally {
         queued.delete(`${placeId}/${index}`);
       }

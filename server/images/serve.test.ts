@@ -2,19 +2,22 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLocalStorage } from "./local-storage";
-import { processImage } from "./pipeline";
+import { processImage, type ImageVariant } from "./pipeline";
 import { storePhoto } from "./place-photos";
+import { RENDER_CONCURRENCY, RENDER_MAX_WAITING, createRenderQueue } from "./render-queue";
 import { servePlaceImage, type ServePlaceImageOptions } from "./serve";
 import type { ImageStorage } from "./storage";
 
 let root: string;
 let storage: ImageStorage;
+let fixture: ImageVariant[];
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "serve-images-"));
   storage = createLocalStorage(root);
   const { variants } = await processImage(fs.readFileSync(path.resolve("tests/fixtures/images/landscape.png")));
+  fixture = variants;
   await storePhoto(storage, "ChIJreal", 1, variants);
 });
 afterAll(() => {
@@ -124,5 +127,77 @@ describe("servePlaceImage", () => {
     expect((await get("ChIJnotdemo", "w320n1.avif", {}, { demoPhotoIsListed: async () => true })).status).toBe(404);
     expect(fs.readdirSync(path.join(root, "place-images", DEMO)).filter((f) => /n(4|5|10)\./.test(f))).toEqual([]);
     expect(fs.existsSync(path.join(root, "place-images/ChIJnotdemo"))).toBe(false);
+  });
+});
+
+describe("photos drawn on request go through one bounded queue", () => {
+  it("draws at most the concurrency limit at once, each photo once, and answers the overflow 503 + Retry-After", async () => {
+    // A renderer that counts how many draw at once and holds every draw until the test lets go.
+    let drawing = 0;
+    let peak = 0;
+    const drawn: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const drawDemoPhoto = async (placeId: string, index: number) => {
+      drawing++;
+      peak = Math.max(peak, drawing);
+      drawn.push(`${placeId}/${index}`);
+      await gate;
+      drawing--;
+      return fixture;
+    };
+    const queued = createRenderQueue();
+    const own = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "serve-queue-")));
+    // 20 different photos, each asked for twice (two widths): 40 requests at once.
+    const photos = Array.from({ length: 20 }, (_, i) => ({
+      placeId: `demo_${String(i).padStart(4, "0")}queue`,
+      index: 1,
+    }));
+    const requests = photos.flatMap(({ placeId }) => ["w320n1.webp", "w640n1.jpg"].map((file) => ({ placeId, file })));
+    const settled: Response[] = [];
+    const pending = requests.map(({ placeId, file }) =>
+      servePlaceImage(
+        new Request(`http://localhost/place-images/${placeId}/${file}`),
+        { placeId, file },
+        { storage: own, demoPhotoIsListed: async () => true, drawDemoPhoto, renderQueue: queued },
+      ).then((response) => (settled.push(response), response)),
+    );
+    const admitted = RENDER_CONCURRENCY + RENDER_MAX_WAITING;
+    const refused = 2 * (photos.length - admitted);
+    // While every draw is held: the overflow has been answered, the rest wait in the queue.
+    await vi.waitFor(() => expect(settled).toHaveLength(refused));
+    expect(queued.running).toBe(RENDER_CONCURRENCY);
+    expect(queued.waiting).toBe(RENDER_MAX_WAITING);
+    for (const response of settled) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+
+    release();
+    const responses = await Promise.all(pending);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(2 * admitted);
+    expect(responses.filter((r) => r.status === 503)).toHaveLength(refused);
+    expect(peak).toBe(RENDER_CONCURRENCY);
+    // Each admitted photo drawn exactly once, though two files of it were asked for at once.
+    expect(drawn).toHaveLength(admitted);
+    expect(new Set(drawn).size).toBe(admitted);
+    expect(queued.running + queued.waiting).toBe(0);
+
+    // Once drawn, a photo is served from storage without drawing; a refused one can be drawn now.
+    const again = await servePlaceImage(
+      new Request(`http://localhost/place-images/${photos[0]!.placeId}/w320n1.webp`),
+      { placeId: photos[0]!.placeId, file: "w320n1.webp" },
+      { storage: own, demoPhotoIsListed: async () => true, drawDemoPhoto, renderQueue: queued },
+    );
+    expect(again.status).toBe(200);
+    const last = photos.at(-1)!.placeId;
+    const retried = await servePlaceImage(
+      new Request(`http://localhost/place-images/${last}/w320n1.webp`),
+      { placeId: last, file: "w320n1.webp" },
+      { storage: own, demoPhotoIsListed: async () => true, drawDemoPhoto, renderQueue: queued },
+    );
+    expect(retried.status).toBe(200);
+    expect(drawn).toHaveLength(admitted + 1);
   });
 });

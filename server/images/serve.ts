@@ -1,6 +1,8 @@
 import { IMAGE_CONTENT_TYPES, isValidPlaceId, parseImageFileName } from "../../app/lib/images";
 import { logger } from "../logger";
 import { isDemoPhoto, renderAndStoreDemoPhoto } from "./demo-photos";
+import type { ImageVariant } from "./pipeline";
+import { RenderQueueFullError, type RenderQueue } from "./render-queue";
 import { placeImageKey } from "./place-photos";
 import { etagOf, type ImageStorage, type StoredObject } from "./storage";
 
@@ -17,15 +19,19 @@ export interface ServePlaceImageOptions {
    * `demo_` ids cannot fill the disk; without this option no demo photo is drawn.
    */
   demoPhotoIsListed?: (placeId: string, index: number) => Promise<boolean>;
+  /** The queue demo photos are drawn through; default the storage's (server/images/render-queue.ts). */
+  renderQueue?: RenderQueue;
+  /** Draws one demo photo's files; default the real drawing (tests pass a counting one). */
+  drawDemoPhoto?: (placeId: string, index: number) => Promise<ImageVariant[]>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-function textResponse(status: number, message: string): Response {
-  // Not cached: a photo that is missing now may be ingested later.
+function textResponse(status: number, message: string, headers: Record<string, string> = {}): Response {
+  // Not cached: a photo that is missing now may be ingested later, or drawn once the queue is free.
   return new Response(message, {
     status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
 }
 
@@ -43,10 +49,16 @@ export async function servePlaceImage(
 
   if (!object && isDemoPhoto(placeId, file.index) && (await options.demoPhotoIsListed?.(placeId, file.index))) {
     try {
-      const { variants } = await renderAndStoreDemoPhoto(options.storage, placeId, file.index);
+      const { variants } = await renderAndStoreDemoPhoto(options.storage, placeId, file.index, {
+        queue: options.renderQueue,
+        draw: options.drawDemoPhoto,
+      });
       const variant = variants.find((v) => v.width === file.width && v.format === file.format);
       if (variant) object = { bytes: variant.bytes, etag: etagOf(variant.bytes), lastModified: new Date() };
     } catch (error) {
+      if (error instanceof RenderQueueFullError) {
+        return textResponse(503, error.message, { "Retry-After": String(error.retryAfterSeconds) });
+      }
       logger.error({ err: error, placeId, index: file.index }, "could not render a demo photo");
       return textResponse(500, "The image could not be generated");
     }

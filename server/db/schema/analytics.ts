@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
 
@@ -123,6 +134,39 @@ export const analyticsDailyUniqueSessions = pgTable(
     primaryKey({ columns: [t.locationId, t.date, t.kind, t.sessionId] }),
     index("analytics_daily_unique_sessions_date_idx").on(t.date),
   ],
+);
+
+/**
+ * What each sign-in session has added to each listing per UTC hour, by event kind (`page_view`,
+ * `list_view`, `click:<type>`): the per-session caps of server/analytics/caps.ts, counted in the
+ * ingest transaction so that they hold across batches and app instances. `count` counts the
+ * events offered, so it may pass the cap. No foreign key: rows live an hour or two (the daily
+ * retention job deletes them), and the key leads with the hour so that pruning is a range scan.
+ */
+export const analyticsSessionCaps = pgTable(
+  "analytics_session_caps",
+  {
+    hour: at("hour").notNull(),
+    authSessionId: text("auth_session_id").notNull(),
+    locationId: text("location_id").notNull(),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.authSessionId, t.locationId, t.kind] })],
+);
+
+/**
+ * Events each client address has added per UTC day (the per-address budget of
+ * server/analytics/caps.ts). `ip_key` is a hash of the address (an IPv6 /64), never the address.
+ */
+export const analyticsIpBudgets = pgTable(
+  "analytics_ip_budgets",
+  {
+    date: date("date", { mode: "string" }).notNull(),
+    ipKey: text("ip_key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.ipKey] })],
 );
 
 export type LocationMetricsRow = typeof locationMetrics.$inferSelect;
