@@ -31,7 +31,10 @@ afterAll(async () => {
   await handle.close();
 });
 
-const call = (path: string, { method = "GET", cookie }: { method?: string; cookie?: string } = {}) =>
+const call = (
+  path: string,
+  { method = "GET", cookie, headers = {} }: { method?: string; cookie?: string; headers?: Record<string, string> } = {},
+) =>
   fetch(`${base}${path}`, {
     method,
     headers: {
@@ -39,6 +42,7 @@ const call = (path: string, { method = "GET", cookie }: { method?: string; cooki
       "user-agent": HUMAN_USER_AGENT,
       "content-type": "application/json",
       ...(cookie ? { cookie } : {}),
+      ...headers,
     },
     body: method === "GET" ? undefined : "{}",
   });
@@ -86,5 +90,15 @@ describe("session tokens stay in the cookie", () => {
     const response = await call("/api/auth/sign-out", { method: "POST", cookie });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().some((line) => /^rvs\.session_token=;/.test(line))).toBe(true);
+  });
+
+  it("ignores a garbled X-Forwarded-Proto instead of failing on it (found by the fuzz suite)", async () => {
+    const { cookie } = await createAccount(auth, handle.db, { email: "proto@example.com" });
+    const response = await call("/api/auth/sign-out", {
+      method: "POST",
+      cookie,
+      headers: { "x-forwarded-proto": "j," },
+    });
+    expect(response.status).toBe(200);
   });
 });

@@ -68,6 +68,9 @@ export function authHttpHandler() {
   let handler: ReturnType<typeof toNodeHandler> | undefined;
   const forward = (req: Request, res: Response) => {
     handler ??= toNodeHandler(async (request: globalThis.Request) => redactTokens(await getAuth().handler(request)));
+    // better-auth's adapter builds its request URL from X-Forwarded-Proto as sent, so a garbled
+    // one ("j,") threw. Express already read it, trusting it only behind TRUST_PROXY: pass that.
+    req.headers["x-forwarded-proto"] = req.protocol;
     return handler(req, res);
   };
   /** Limited per address; a signed-in person keeps their session (an anonymous one must not replace it). */

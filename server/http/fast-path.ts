@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { logger } from "../logger";
 import { searchRequestHandler } from "../search";
-import { refuseBadHost, requestIdFrom } from "./request-rules";
+import { refuseMalformedRequest, requestIdFrom } from "./request-rules";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -18,7 +18,7 @@ export function createFastPath({
   log = logger,
 }: { search?: Handler; log?: Pick<typeof logger, "error"> } = {}) {
   return function handleFastPath(req: IncomingMessage, res: ServerResponse): boolean {
-    if (refuseBadHost(req, res)) return true;
+    if (refuseMalformedRequest(req, res)) return true;
     const url = req.url ?? "";
     if (req.method !== "GET" || !(url === "/api/search" || url.startsWith("/api/search?"))) return false;
     const requestId = requestIdFrom(req.headers["x-request-id"]);

@@ -2,7 +2,7 @@ import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, serve } from "../../tests/setup/http";
-import { formsOnly, knownMethods, privateByDefault, refuseBadHost, requestIdFrom } from "./request-rules";
+import { formsOnly, knownMethods, privateByDefault, refuseMalformedRequest, requestIdFrom } from "./request-rules";
 
 let port: number;
 let close: () => Promise<void>;
@@ -20,12 +20,15 @@ beforeAll(async () => {
     res.append("Cache-Control", "public, max-age=3600");
     res.type("application/xml").send("<sitemapindex/>");
   });
+  app.get("/echo", (req, res) => {
+    res.type("text/plain").send(`url=${req.originalUrl}`);
+  });
   app.use((_req, res) => {
     handled++;
     res.type("text/html").send("<p>page</p>");
   });
   const served = await serve((req, res) => {
-    if (!refuseBadHost(req, res)) app(req, res);
+    if (!refuseMalformedRequest(req, res)) app(req, res);
   });
   ({ port, close } = served);
 });
@@ -112,10 +115,11 @@ describe("privateByDefault", () => {
   });
 });
 
-describe("refuseBadHost", () => {
+describe("refuseMalformedRequest", () => {
   it("answers 400 to HTTP/1.0 without Host and to a malformed Host", async () => {
     expect(await raw("GET / HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 400 [^]*A Host header is required/);
-    for (const host of ["[", "a b", "evil.example/x", "a@b"]) {
+    // The last three pass a host-name pattern but not the URL parser React Router builds with.
+    for (const host of ["[", "a b", "evil.example/x", "a@b", "127.0.0.1:99999", "xn--", "[::g]"]) {
       expect(await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), host).toMatch(
         /^HTTP\/1\.1 400 /,
       );
@@ -126,6 +130,24 @@ describe("refuseBadHost", () => {
     for (const host of ["localhost", "rv_app:3000", "rvstorage.example", "127.0.0.1:8080", "[::1]:3000"]) {
       expect(await raw(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`), host).toMatch(
         /^HTTP\/1\.1 200 /,
+      );
+    }
+  });
+});
+
+describe("refuseMalformedRequest, the request target", () => {
+  it("reduces an absolute-form target to its path and query, whatever host it names", async () => {
+    for (const target of ["http://evil.example/echo?a=1", "HTTPS://127.0.0.1:1/echo?a=1"]) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 200 [^]*url=\/echo\?a=1$/);
+    }
+  });
+
+  it("answers 400 to a target that is neither a path nor an http(s) URL", async () => {
+    // node:http's parser refuses some of these itself (a bare 400 Bad Request); the rest reach the rule.
+    for (const target of ["echo", "ftp://x/echo", "http://[/echo", "*"]) {
+      expect(await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`), target).toMatch(
+        /^HTTP\/1\.1 400 [^]*must be a path|^HTTP\/1\.1 400 Bad Request/,
       );
     }
   });

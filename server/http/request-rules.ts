@@ -27,21 +27,47 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 // IPv6 address, then an optional port. The classes exclude ':', so matching is linear.
 const HOST = /^(?:[A-Za-z0-9._-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
 
+function isUsableHost(host: string | undefined): boolean {
+  if (host === undefined || !HOST.test(host)) return false;
+  try {
+    // The pattern admits what the URL parser still refuses (port 99999, "xn--"); ask it too.
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * HTTP/1.0 allows a request without Host, and node:http passes any Host through; React Router
- * builds its request URL from it and throws on a missing or malformed one. Answered 400 first.
+ * The request line and Host, checked before anything reads them. HTTP/1.0 allows a request
+ * without Host, node:http passes any Host and any request target through, and React Router builds
+ * its request URL from both, throwing on a malformed one. A missing or malformed Host, or a target
+ * that is neither a path nor an absolute URL, is answered 400 here. An absolute-form target
+ * (`GET http://host/path`, which HTTP/1.1 servers must accept) is reduced to its path and query:
+ * absolute URLs are built from PUBLIC_URL, never from what a request names (docs/operations.md).
  * Returns true when it answered.
  */
-export function refuseBadHost(req: IncomingMessage, res: ServerResponse): boolean {
+export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse): boolean {
   const host = req.headers.host;
-  if (host !== undefined && HOST.test(host)) return false;
+  let problem = !isUsableHost(host)
+    ? host === undefined
+      ? "A Host header is required."
+      : "The Host header is not a valid host name."
+    : undefined;
+  const target = req.url ?? "";
+  if (!problem && !target.startsWith("/") && !(target === "*" && req.method === "OPTIONS")) {
+    const absolute = /^https?:\/\//i.test(target) ? URL.parse(target) : null;
+    if (absolute) req.url = `${absolute.pathname}${absolute.search}`;
+    else problem = "The request target must be a path such as /rv-storage.";
+  }
+  if (!problem) return false;
   res.writeHead(400, {
     "Content-Type": "text/plain; charset=utf-8",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",
     Connection: "close",
   });
-  res.end(host === undefined ? "A Host header is required." : "The Host header is not a valid host name.");
+  res.end(problem);
   return true;
 }
 
