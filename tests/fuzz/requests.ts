@@ -78,14 +78,24 @@ const PERCENT_GARBAGE = fc.constantFrom(
  * A fragment repeated hundreds to thousands of times between a short prefix and suffix: the input
  * shape that makes a backtracking regular expression take super-linear time ("1" + spaces + "x").
  */
-const repeated = fc
+const repeatedAny = fc
   .record({
     prefix: fc.constantFrom("", "1", "30.2", "-97", "a", "austin", "(", "00000"),
-    fragment: fc.constantFrom(" ", " ", "\t", " ,", ",", "-", "a-", "1", "0.", "°", "_", "  1"),
+    fragment: fc.constantFrom(" ", "\t", " ,", ",", "-", "a-", "1", "0.", "°", "_", "  1"),
     count: fc.integer({ min: 200, max: 4000 }),
     suffix: fc.constantFrom("", "x", "!", "1", "-tx", ", TX", "N", " 78701", ")"),
   })
   .map(({ prefix, fragment, count, suffix }) => prefix + fragment.repeat(count) + suffix);
+/** A number, a long run of separators, then something that is not a number: "1" + spaces + "x". */
+const repeatedAfterNumber = fc
+  .record({
+    number: fc.constantFrom("1", "30.2", "-97.7", "1e5", "30.27° N"),
+    fragment: fc.constantFrom(" ", "\t", " ,", ", "),
+    count: fc.integer({ min: 200, max: 4000 }),
+    suffix: fc.constantFrom("x", "!", "a", "-"),
+  })
+  .map(({ number, fragment, count, suffix }) => number + fragment.repeat(count) + suffix);
+const repeated = fc.oneof(repeatedAny, repeatedAfterNumber);
 
 /** Several kilobytes of arbitrary text (a short random run repeated, so generation stays cheap). */
 const longText = fc
@@ -131,7 +141,7 @@ const KNOWN_KEYS = Object.keys(PLAUSIBLE);
 /** A value for `key`: usually plausible, sometimes unicode, control characters, numbers or very long. */
 function valueFor(key: string): fc.Arbitrary<{ text: string; long: boolean }> {
   // Free text that reaches parsers (place names, coordinates, search text) gets long values more often.
-  const longWeight = ["where", "q"].includes(key) ? 3 : 1;
+  const longWeight = ["where", "q"].includes(key) ? 6 : 1;
   const short = (arb: fc.Arbitrary<string>) => arb.map((text) => ({ text, long: false }));
   const long = (arb: fc.Arbitrary<string>) => arb.map((text) => ({ text, long: true }));
   return fc.oneof(
@@ -170,7 +180,8 @@ function encodedValue(
 
 /** The query parameters each route reads, so that most generated keys reach some code. */
 const ROUTE_KEYS: Record<string, string[]> = {
-  "/rv-storage/:slug?": ["where", "lat", "lng", "radius", "size", "amenity", "sort", "page", "q"],
+  // `where` is the free text typed into the search box: drawn three times as often.
+  "/rv-storage/:slug?": ["where", "where", "where", "lat", "lng", "radius", "size", "amenity", "sort", "page", "q"],
   "/api/search": ["lat", "lng", "radius", "size", "amenity", "q", "sort", "page", "pageSize", "state"],
   "/api/places/suggest": ["q"],
   "/api/places/reverse": ["lat", "lng"],

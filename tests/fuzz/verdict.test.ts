@@ -47,6 +47,9 @@ describe("failure classes", () => {
     expect(a).toBe("500: GET /login?x&y HTTP/1.1 [host]");
     const badHost = request({ headers: [["Host", "xn--"]] });
     expect(failureClass("500", badHost, "127.0.0.1:4000")).toBe("500: GET / HTTP/1.1 [host(not this site)]");
+    expect(failureClass("500", request({ method: "PATCH", target: "/login" }), "127.0.0.1:4000")).toBe(
+      failureClass("500", request({ method: "DELETE", target: "/login" }), "127.0.0.1:4000"),
+    );
     expect(failureClass("500", request({ target: "http://127.0.0.1:4000/a" }), "127.0.0.1:4000")).toBe(
       "500: GET http://site/a HTTP/1.1 [host]",
     );

@@ -106,5 +106,7 @@ export function failureClass(kind: string, request: RawRequest, siteHost: string
     .join(",");
   const type = request.headers.find(([name]) => name.toLowerCase() === "content-type")?.[1];
   const body = request.body.length > 0 ? ` body(${type ?? "untyped"})` : "";
-  return `${kind}: ${request.method} ${shownAuthority}${shownPath}${keys ? `?${keys}` : ""} ${request.version} [${headers}]${body}`;
+  // The write methods reach the same action: one class for all four.
+  const method = ["POST", "PUT", "PATCH", "DELETE"].includes(request.method) ? "POST|PUT|PATCH|DELETE" : request.method;
+  return `${kind}: ${method} ${shownAuthority}${shownPath}${keys ? `?${keys}` : ""} ${request.version} [${headers}]${body}`;
 }
