@@ -29,12 +29,18 @@ export async function startBuiltSite({
   logFile,
   prepare,
   env = {},
+  dataDir: givenDataDir,
+  port: givenPort,
 }: {
   logFile?: string;
   /** Runs on the fresh data directory before the site starts (fixture accounts, say). */
   prepare?: (dataDir: string) => Promise<void>;
   /** Environment for the site on top of the defaults below (an empty string unsets a variable). */
   env?: Record<string, string>;
+  /** A data directory to use (and keep) instead of a fresh one: a restart over the same data. */
+  dataDir?: string;
+  /** A port to listen on instead of a free one. */
+  port?: number;
 } = {}): Promise<RunningSite> {
   if (process.env.SITE_URL) return { baseUrl: process.env.SITE_URL.replace(/\/$/, ""), stop: async () => {} };
   const root = path.resolve(import.meta.dirname, "../..");
@@ -48,9 +54,9 @@ export async function startBuiltSite({
     });
     if (build.status !== 0) throw new Error("The build failed: run `npx react-router build` to see why");
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
+  const dataDir = givenDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "rv-bench-"));
   await prepare?.(dataDir);
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = logFile ? fs.openSync(logFile, "w") : "ignore";
   const server = spawn(process.execPath, ["server.js"], {
@@ -86,9 +92,15 @@ export async function startBuiltSite({
   return {
     baseUrl,
     stop: async () => {
-      server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((r) => server.once("exit", r));
+        server.kill("SIGTERM");
+        // A server whose event loop is stuck never runs its SIGTERM handler.
+        const force = setTimeout(() => server.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(force);
+      }
+      if (!givenDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

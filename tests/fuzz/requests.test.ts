@@ -1,0 +1,54 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import routes from "../../app/routes";
+import { encodeRequest } from "./raw-http";
+import { EXTRA_ROUTES, requestArbitrary, routeTemplates, type SiteFacts } from "./requests";
+
+const site: SiteFacts = {
+  host: "127.0.0.1:4000",
+  facilitySlugs: ["eagle-point-rv-storage-austin-tx-demo_00a1bcdefghij"],
+  locationIds: ["demo_00a1bcdefghij"],
+  sessionCookie: "rvs.session_token=abc",
+  warmImages: [{ placeId: "demo_00a1bcdefghij", index: 1 }],
+};
+
+describe("routeTemplates", () => {
+  it("lists every path of app/routes.ts and the server's own endpoints", () => {
+    const templates = routeTemplates(routes);
+    for (const path of ["/", "/rv-storage/:slug?", "/location/:slug", "/admin/manage/:locationId", "*"].map((p) =>
+      p === "*" ? "/*" : p,
+    )) {
+      expect(templates).toContain(path);
+    }
+    for (const extra of EXTRA_ROUTES) expect(templates).toContain(extra);
+    expect(templates.length).toBe(new Set(templates).size);
+  });
+});
+
+describe("requestArbitrary", () => {
+  it("keeps the framing of the head intact: one request line, headers without line breaks", () => {
+    fc.assert(
+      fc.property(requestArbitrary(routeTemplates(routes), site), (input) => {
+        const head = encodeRequest({ ...input.request, body: Buffer.alloc(0) }).toString("utf8");
+        const lines = head.split("\r\n");
+        expect(lines.at(-1)).toBe("");
+        expect(lines.at(-2)).toBe("");
+        expect(lines.length).toBe(input.request.headers.length + 3);
+        expect(lines[0]).toMatch(/^\S+ \S+ HTTP\/1\.[01]$/);
+        for (const line of lines.slice(1, -2)) expect(line).not.toMatch(/[\r\n]/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("reaches the routes with real parameters and sends the session now and then", () => {
+    const inputs = fc.sample(requestArbitrary(routeTemplates(routes), site), { numRuns: 2000, seed: 1 });
+    expect(inputs.some((i) => i.request.target.startsWith("/location/eagle-point-rv-storage-austin-tx"))).toBe(true);
+    expect(inputs.some((i) => i.request.headers.some(([n, v]) => n === "Cookie" && v === site.sessionCookie))).toBe(
+      true,
+    );
+    expect(inputs.some((i) => i.request.version === "HTTP/1.0")).toBe(true);
+    expect(inputs.some((i) => i.long)).toBe(true);
+    expect(new Set(inputs.map((i) => i.request.method)).size).toBeGreaterThanOrEqual(8);
+  });
+});
