@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { readForm } from "../http/form";
 import { signIn, signUp, type FormResult } from "./forms";
 import { safeRedirect } from "./redirect";
 import { getViewer, isSignedIn } from "./viewer";
@@ -27,13 +28,13 @@ function redirectTarget(request: Request, form: FormData, fallback: string): str
 }
 
 export async function signInAction(request: Request, fallback: string) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const target = redirectTarget(request, form, fallback);
   return answer(await signIn(request, form), target);
 }
 
 export async function signUpAction(request: Request, fallback: string) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const target = redirectTarget(request, form, fallback);
   return answer(await signUp(request, form), target);
 }
