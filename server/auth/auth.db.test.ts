@@ -84,6 +84,12 @@ describe("sign-up and sign-in", () => {
       status: 400,
       fieldErrors: { email: MESSAGES.email, password: MESSAGES.passwordRequired },
     });
+    // Found by the fuzz suite: better-auth refused it (PASSWORD_TOO_LONG) and the page answered 500.
+    const tooLong = await signIn(
+      siteRequest("/login"),
+      form({ email: "dana@example.com", password: "x".repeat(2617) }),
+    );
+    expect(tooLong).toMatchObject({ status: 400, fieldErrors: { password: MESSAGES.passwordTooLong } });
   });
 
   it("after sign-in, follows redirectTo only to a path on this site", async () => {

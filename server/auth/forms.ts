@@ -47,7 +47,11 @@ const checkbox = z
 
 export const signInSchema = z.object({
   email,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  // No account's password is longer than sign-up allows; better-auth refuses such input anyway.
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
   remember: checkbox,
 });
 
