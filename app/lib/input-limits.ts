@@ -11,6 +11,11 @@ export const MAX_PLACE_QUERY_LENGTH = 200;
 export const MAX_SUGGEST_QUERY_LENGTH = 100;
 /** `/rv-storage/{slug}`: real results slugs ("austin-tx", "tx") are under 60 characters. */
 export const MAX_PLACE_SLUG_LENGTH = 300;
+/**
+ * `/location/{slug}`: name, town, state and place id, usually under 100 characters. Generous,
+ * since a long facility name makes a long slug; past it the URL cannot be one of ours.
+ */
+export const MAX_LOCATION_SLUG_LENGTH = 1000;
 /** `q` of the results page and /api/search: text looked for in listings' names and addresses. */
 export const MAX_TEXT_FILTER_LENGTH = 200;
 

@@ -12,6 +12,7 @@ import { dayName, displayPhone, hoursLineDay, telHref } from "../lib/format";
 import { imageRefsFromUrls } from "../lib/images";
 import { originFrom, seo } from "../lib/meta";
 import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
+import { MAX_LOCATION_SLUG_LENGTH } from "../lib/input-limits";
 import { buildPlaceSlug, parseLocationSlug } from "../lib/slug";
 import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
@@ -28,6 +29,7 @@ import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
+  if (slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
   const parsed = parseLocationSlug(slug);
   if (!parsed.placeIdPiece) throw data("Invalid location URL", { status: 400 });
   let location;

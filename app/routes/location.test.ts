@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import type { Route } from "./+types/location";
+import { loader } from "./location";
+import { MAX_LOCATION_SLUG_LENGTH } from "../lib/input-limits";
+
+/** What the loader throws for `slug`; no database is connected here, so reaching it would fail. */
+async function thrownFor(slug: string): Promise<unknown> {
+  const url = new URL(`http://localhost/location/${encodeURIComponent(slug)}`);
+  const args: Route.LoaderArgs = {
+    request: new Request(url),
+    url,
+    pattern: "/location/:slug",
+    params: { slug },
+    context: { requestId: "test", nonce: "test" },
+  };
+  return loader(args).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+}
+
+describe("facility page: a slug over its cap", () => {
+  it("answers 400 'Invalid location URL' before any look-up", async () => {
+    // A well-formed slug (its last piece is a place id), just far too long to be one of ours.
+    const slug = `${"storage-".repeat(200)}tx-ChIJ0123456789abcdef`;
+    expect(slug.length).toBeGreaterThan(MAX_LOCATION_SLUG_LENGTH);
+    expect(await thrownFor(slug)).toMatchObject({ data: "Invalid location URL", init: { status: 400 } });
+  });
+});
