@@ -68,6 +68,8 @@ export async function startBuiltSite({
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Inherited from a Vitest worker, it would silence the site's logger and hide its errors.
+      VITEST: "",
       // Canonical links, sitemaps and cookies name the address the tests use.
       PUBLIC_URL: baseUrl,
       ...env,

@@ -20,8 +20,7 @@ let port: number;
 beforeAll(async () => {
   // The global setup has just built the site.
   process.env.SKIP_BUILD = "1";
-  // VITEST, inherited from this worker, would silence the server's logger.
-  const env = { PUBLIC_URL: "", TRUST_PROXY: "1", DEMO_COUNT: "60", VITEST: "" };
+  const env = { PUBLIC_URL: "", TRUST_PROXY: "1", DEMO_COUNT: "60" };
   site = await startBuiltSite({ logFile, env });
   const url = new URL(site.baseUrl);
   host = url.hostname;
