@@ -1,7 +1,6 @@
-import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { send, serve } from "../../tests/setup/http";
+import { raw as rawRequest, send, serve } from "../../tests/setup/http";
 import { formsOnly, knownMethods, privateByDefault, refuseMalformedRequest, requestIdFrom } from "./request-rules";
 
 let port: number;
@@ -34,15 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function raw(text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
-    let out = "";
-    socket.on("data", (chunk) => (out += chunk.toString("latin1")));
-    socket.on("end", () => resolve(out));
-    socket.on("error", reject);
-  });
-}
+const raw = (text: string) => rawRequest(port, text);
 
 describe("knownMethods", () => {
   it.each(["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"])("answers %s with 405 and Allow", async (method) => {

@@ -16,6 +16,18 @@ export interface SharedRateLimiter {
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
+/** Giving back one attempt and forgetting a key: the same for both kinds of shared limiter. */
+function keyOperations(db: Database, id: (key: string) => string): Pick<SharedRateLimiter, "refund" | "reset"> {
+  return {
+    async refund(key) {
+      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${id(key)}`);
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limits where key = ${id(key)}`);
+    },
+  };
+}
+
 export function createSharedRateLimiter(
   db: Database,
   { name, windowMs, max }: { name: string; windowMs: number; max: number },
@@ -39,12 +51,7 @@ export function createSharedRateLimiter(
       const count = Number(row?.count ?? 1);
       return { ok: count <= max, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? windowSeconds)) };
     },
-    async refund(key) {
-      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${id(key)}`);
-    },
-    async reset(key) {
-      await db.execute(sql`delete from rate_limits where key = ${id(key)}`);
-    },
+    ...keyOperations(db, id),
   };
 }
 
@@ -80,12 +87,7 @@ export function createSharedBackoffLimiter(
       if (row?.allowed === true || row?.allowed === "t") return { ok: true, retryAfterSeconds: 0 };
       return { ok: false, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
     },
-    async refund(key) {
-      await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${id(key)}`);
-    },
-    async reset(key) {
-      await db.execute(sql`delete from rate_limits where key = ${id(key)}`);
-    },
+    ...keyOperations(db, id),
   };
 }
 

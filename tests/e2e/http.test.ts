@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
+import { raw as rawRequest, send as sendTo } from "../setup/http";
 import { HUMAN_USER_AGENT } from "./browser";
 
 /**
@@ -14,7 +13,6 @@ import { HUMAN_USER_AGENT } from "./browser";
  */
 const logFile = path.resolve(import.meta.dirname, "../../.tmp/e2e-http-server.log");
 let site: RunningSite;
-let host: string;
 let port: number;
 
 beforeAll(async () => {
@@ -23,7 +21,6 @@ beforeAll(async () => {
   const env = { PUBLIC_URL: "", TRUST_PROXY: "1", DEMO_COUNT: "60" };
   site = await startBuiltSite({ logFile, env });
   const url = new URL(site.baseUrl);
-  host = url.hostname;
   port = Number(url.port);
 });
 afterAll(() => site?.stop());
@@ -35,40 +32,8 @@ const newLog = () => fs.readFileSync(logFile).subarray(logStart).toString("utf8"
 /** pino's error and fatal levels, or a stack trace printed by anything else. */
 const ERROR_LINES = /"level":(50|60)|\n\s+at /;
 
-/** One raw request; `chunks` are written one by one (chunked transfer unless a Content-Length is set). */
-function send(options: {
-  method?: string;
-  path: string;
-  headers?: Record<string, string>;
-  chunks?: (string | Buffer)[];
-}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host, port, method: options.method ?? "GET", path: options.path }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-    });
-    for (const [name, value] of Object.entries(options.headers ?? {})) req.setHeader(name, value);
-    // The server may answer and close before the whole body is out: that is the point.
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
-    });
-    for (const chunk of options.chunks ?? []) req.write(chunk);
-    req.end();
-  });
-}
-
-/** The status line of a request written byte for byte (no client library adds a Host). */
-function raw(text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, host, () => socket.write(text));
-    let out = "";
-    socket.on("data", (chunk) => (out += chunk.toString("latin1")));
-    socket.on("end", () => resolve(out));
-    socket.on("error", reject);
-  });
-}
+const send = (options: Parameters<typeof sendTo>[1]) => sendTo(port, options);
+const raw = (text: string) => rawRequest(port, text);
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": HUMAN_USER_AGENT };
 

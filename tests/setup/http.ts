@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 
 export interface Answer {
   status: number;
@@ -41,5 +41,16 @@ export function send(
     });
     for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end();
+  });
+}
+
+/** A request written byte for byte (no client library adds or fixes a header); the whole answer as text. */
+export function raw(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let out = "";
+    socket.on("data", (chunk) => (out += chunk.toString("latin1")));
+    socket.on("end", () => resolve(out));
+    socket.on("error", reject);
   });
 }
