@@ -143,4 +143,12 @@ describe("the answer cache", () => {
     answerSearch(`${base}&sort=distance`);
     expect(cachedAnswerCount()).toBe(count + 1);
   });
+
+  it("keeps a popular answer through a flood of more cache-busting variants than the cache holds", () => {
+    const popular = `lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&size=10x25`;
+    const first = answerSearch(popular);
+    for (let n = 0; n < 2500; n++) answerSearch(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&size=10x25&_=${n}`);
+    // Searched and serialised once: the same answer object, not a new one built again.
+    expect(answerSearch(popular)).toBe(first);
+  });
 });

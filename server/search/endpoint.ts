@@ -27,28 +27,44 @@ export function invalidParametersAnswer(errors: readonly SearchParamError[]): En
   };
 }
 
+/** A map that forgets its least recently used entry past `max` (a Map keeps insertion order). */
+class Lru<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get size(): number {
+    return this.entries.size;
+  }
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, value: V): void {
+    this.entries.set(key, value);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
 /**
  * Serialised answers per index snapshot. A search answer depends only on the parsed query and
  * the index, and the index is immutable until it is swapped, so a popular query (a city page's
  * map and list, the filter previews) is searched and serialised once per index build.
+ *
+ * Two layers: `answers` is keyed on the query as understood (`cacheKey`) and is the one that
+ * matters; `byQuery`, keyed on the query string as written, only saves the parse of a repeated
+ * URL. Varying a URL (a cache buster such as `_=N`) can push entries out of `byQuery`, which
+ * then costs a parse, but never out of `answers`: every variant refreshes the same entry there.
  */
-let cache: { index: SearchIndex; answers: Map<string, EndpointAnswer> } | undefined;
+let cache: { index: SearchIndex; answers: Lru<EndpointAnswer>; byQuery: Lru<EndpointAnswer> } | undefined;
+/** Longer query strings are parsed every time rather than held as keys. */
+const MAX_QUERY_KEY_LENGTH = 512;
 
-function cached(index: SearchIndex, key: string): EndpointAnswer | undefined {
-  if (cache?.index !== index) cache = { index, answers: new Map() };
-  const hit = cache.answers.get(key);
-  if (hit) {
-    // Refresh its place in the insertion order, so the map evicts the least recently used.
-    cache.answers.delete(key);
-    cache.answers.set(key, hit);
-  }
-  return hit;
-}
-
-function remember(key: string, answer: EndpointAnswer): void {
-  const answers = cache!.answers;
-  answers.set(key, answer);
-  if (answers.size > MAX_CACHED) answers.delete(answers.keys().next().value!);
+function cacheFor(index: SearchIndex) {
+  if (cache?.index !== index) cache = { index, answers: new Lru(MAX_CACHED), byQuery: new Lru(MAX_CACHED) };
+  return cache;
 }
 
 /**
@@ -71,7 +87,7 @@ export function cacheKey(point: LatLng, options: SearchOptions, scope: SearchSco
   ]);
 }
 
-/** How many answers the cache holds (for tests of the key). */
+/** How many answers the cache holds by understood query (for tests of the key). */
 export function cachedAnswerCount(): number {
   return cache?.answers.size ?? 0;
 }
@@ -82,18 +98,23 @@ export function cachedAnswerCount(): number {
  * of every results page and its filter previews.
  */
 export function answerSearch(query: string): EndpointAnswer {
-  const index = getSearchIndex();
+  const { answers, byQuery } = cacheFor(getSearchIndex());
+  const asWritten = query.length <= MAX_QUERY_KEY_LENGTH ? query : undefined;
+  const seen = asWritten === undefined ? undefined : byQuery.get(asWritten);
+  if (seen) return seen;
   const parsed = parseSearchRequest(new URLSearchParams(query));
   if (!parsed.ok) return invalidParametersAnswer(parsed.errors);
   const key = cacheKey(parsed.point, parsed.options, parsed.scope);
-  const hit = cached(index, key);
-  if (hit) return hit;
-  const answer: EndpointAnswer = {
-    status: 200,
-    headers: { ...NOSNIFF, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=60" },
-    body: JSON.stringify(searchNear(parsed.point, parsed.options, parsed.scope)),
-  };
-  remember(key, answer);
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = {
+      status: 200,
+      headers: { ...NOSNIFF, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=60" },
+      body: JSON.stringify(searchNear(parsed.point, parsed.options, parsed.scope)),
+    };
+    answers.set(key, answer);
+  }
+  if (asWritten !== undefined) byQuery.set(asWritten, answer);
   return answer;
 }
 
