@@ -22,7 +22,9 @@ export function seo({
   type = "website",
 }: SeoInput): MetaDescriptor[] {
   const fullTitle = pageTitle(title);
-  const url = new URL(path, origin).toString();
+  // The path is the request's ("///" reaches the home page): leading slashes collapse to one, or
+  // the URL parser would read "//x" as another host (and throw on "//").
+  const url = new URL(path.replace(/^\/+/, "/"), origin).toString();
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
