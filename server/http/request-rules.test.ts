@@ -144,6 +144,21 @@ describe("refuseMalformedRequest, the request target", () => {
   });
 });
 
+describe("refuseMalformedRequest, bodies on GET and HEAD", () => {
+  it("answers 400 to a GET or HEAD with a body, chunked or announced (found by the fuzz suite)", async () => {
+    const chunked = "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n";
+    expect(await raw(`GET /echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n${chunked}`)).toMatch(
+      /^HTTP\/1\.1 400 [^]*GET request carries no body/,
+    );
+    expect(
+      await raw("HEAD /echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 5\r\n\r\nhello"),
+    ).toMatch(/^HTTP\/1\.1 400 /);
+    expect(
+      await raw("GET /echo HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"),
+    ).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
 describe("requestIdFrom", () => {
   it("keeps a short token and replaces anything else with a UUID", () => {
     expect(requestIdFrom("abc-123.X_y")).toBe("abc-123.X_y");

@@ -39,7 +39,7 @@ function isUsableHost(host: string | undefined): boolean {
 }
 
 /**
- * The request line and Host, checked before anything reads them. HTTP/1.0 allows a request
+ * The request line, Host and body framing, checked before anything reads them. HTTP/1.0 allows a request
  * without Host, node:http passes any Host and any request target through, and React Router builds
  * its request URL from both, throwing on a malformed one. A missing or malformed Host, or a target
  * that is neither a path nor an absolute URL, is answered 400 here. An absolute-form target
@@ -54,6 +54,12 @@ export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse
       ? "A Host header is required."
       : "The Host header is not a valid host name."
     : undefined;
+  const bodied = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  if (!problem && (req.method === "GET" || req.method === "HEAD") && bodied) {
+    // Nothing here reads such a body, and a GET left with an unread one stalled behind the static
+    // files' look-up (the parser stopped reading while the body limit waited for its end).
+    problem = `A ${req.method} request carries no body: send parameters in the query string.`;
+  }
   const target = req.url ?? "";
   if (!problem && !target.startsWith("/") && !(target === "*" && req.method === "OPTIONS")) {
     const absolute = /^https?:\/\//i.test(target) ? URL.parse(target) : null;
