@@ -11,8 +11,7 @@ import { getViewer, isSignedIn } from "./viewer";
 export async function redirectIfSignedIn(request: Request, fallback: string): Promise<void> {
   const viewer = await getViewer(request, { fresh: true });
   if (!isSignedIn(viewer)) return;
-  const url = new URL(request.url);
-  throw redirect(safeRedirect(url.searchParams.get("redirectTo"), fallback, url.origin));
+  throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo"), fallback));
 }
 
 function answer(result: FormResult, target: string) {
@@ -22,19 +21,19 @@ function answer(result: FormResult, target: string) {
 }
 
 /** Where the form sends the person on success: `redirectTo` when it stays on this site. */
-function redirectTarget(request: Request, form: FormData, fallback: string): string {
+function redirectTarget(form: FormData, fallback: string): string {
   const value = form.get("redirectTo");
-  return safeRedirect(typeof value === "string" ? value : null, fallback, new URL(request.url).origin);
+  return safeRedirect(typeof value === "string" ? value : null, fallback);
 }
 
 export async function signInAction(request: Request, fallback: string) {
   const form = await readForm(request);
-  const target = redirectTarget(request, form, fallback);
+  const target = redirectTarget(form, fallback);
   return answer(await signIn(request, form), target);
 }
 
 export async function signUpAction(request: Request, fallback: string) {
   const form = await readForm(request);
-  const target = redirectTarget(request, form, fallback);
+  const target = redirectTarget(form, fallback);
   return answer(await signUp(request, form), target);
 }

@@ -9,8 +9,11 @@
  */
 export const REDIRECT_MAX_LENGTH = 2_000;
 
-/** Only used to resolve a path; the answer never contains it. */
-const PLACEHOLDER_ORIGIN = "http://redirect.invalid";
+/**
+ * The origin a target is resolved against. Only the path, query and fragment are kept, so the
+ * answer is the same for any origin, ours included: callers need not pass theirs.
+ */
+const RESOLVING_ORIGIN = "http://redirect.invalid";
 
 // C0 and C1 controls, DEL, the Unicode line and paragraph separators, and backslashes.
 // eslint-disable-next-line no-control-regex -- these very characters are what must be refused
@@ -54,25 +57,17 @@ function smuggles(target: string): boolean {
   return true;
 }
 
-/**
- * `target` if it is a path on this site (made canonical by the URL parser), else `fallback`.
- * `origin` is the site's own origin; the answer is the same for any origin, since only the path,
- * query and fragment are kept.
- */
-export function safeRedirect(
-  target: string | null | undefined,
-  fallback = "/",
-  origin: string = PLACEHOLDER_ORIGIN,
-): string {
+/** `target` if it is a path on this site (made canonical by the URL parser), else `fallback`. */
+export function safeRedirect(target: string | null | undefined, fallback = "/"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > REDIRECT_MAX_LENGTH) return fallback;
   if (!target.startsWith("/") || smuggles(target)) return fallback;
   let url: URL;
   try {
-    url = new URL(target, origin);
+    url = new URL(target, RESOLVING_ORIGIN);
   } catch {
     return fallback;
   }
-  if (url.origin !== new URL(origin).origin) return fallback;
+  if (url.origin !== RESOLVING_ORIGIN) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Dot segments can collapse into a leading `//` (`/.//evil.example` has the path `//evil.example`),
   // which a browser would read as another host.
