@@ -162,6 +162,15 @@ async function upsertSessions(tx: Transaction, rows: readonly EventRow[]): Promi
  * upserts lock the counter rows, so concurrent transactions, on any instance, see each other's
  * counts. Returns the events within the caps.
  */
+/**
+ * `total` is a cap's counter after this transaction added `rows` to it, so what was there before
+ * is total - rows.length: the rows past the room that left are dropped, in order.
+ */
+function dropOverCap(rows: readonly EventRow[], total: number, cap: number, dropped: Set<EventRow>): void {
+  const room = Math.max(0, cap - (total - rows.length));
+  for (const row of rows.slice(room)) dropped.add(row);
+}
+
 async function withinCaps(tx: Transaction, rows: readonly EventRow[]): Promise<EventRow[]> {
   const byCap = new Map<string, { rows: EventRow[]; hour: string; key: string[] }>();
   for (const row of rows) {
@@ -205,10 +214,7 @@ async function withinCaps(tx: Transaction, rows: readonly EventRow[]): Promise<E
       const entry = byCap.get(
         `${String(r.hour_ms)}\u0000${String(r.auth_session_id)}\u0000${String(r.location_id)}\u0000${kind}`,
       );
-      if (!entry) continue;
-      // `count` now includes this transaction's events: what was there before is count - n.
-      const room = Math.max(0, capOf(kind) - (Number(r.count) - entry.rows.length));
-      for (const row of entry.rows.slice(room)) dropped.add(row);
+      if (entry) dropOverCap(entry.rows, Number(r.count), capOf(kind), dropped);
     }
   }
 
@@ -236,9 +242,7 @@ async function withinCaps(tx: Transaction, rows: readonly EventRow[]): Promise<E
     );
     for (const r of counts) {
       const entry = byAddress.get(`${String(r.date)}\u0000${String(r.ip_key)}`);
-      if (!entry) continue;
-      const room = Math.max(0, INGEST_CAPS.eventsPerIpPerDay - (Number(r.count) - entry.rows.length));
-      for (const row of entry.rows.slice(room)) dropped.add(row);
+      if (entry) dropOverCap(entry.rows, Number(r.count), INGEST_CAPS.eventsPerIpPerDay, dropped);
     }
   }
   return dropped.size === 0 ? [...rows] : rows.filter((row) => !dropped.has(row));
