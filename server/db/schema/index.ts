@@ -2,3 +2,6 @@ export * from "./locations";
 export * from "./auth";
 export * from "./analytics";
 export * from "./rate-limits";
+export * from "./claims";
+export * from "./audit";
+export * from "./email-outbox";
