@@ -1,0 +1,57 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import { CLAIMANT_ROLES } from "./claims";
+
+/**
+ * The claim form (docs/product.md section 10): the one schema the action parses with, and the
+ * limits the form shows as hints. Evidence files are checked apart (server/claims/evidence.ts),
+ * by their content.
+ */
+export const CLAIM_FIELD_LIMITS = { name: 100, phone: 30, email: 254, message: 2000 } as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} must be at most ${max} characters.`);
+
+/** The number in E.164 form when it is a valid US number (libphonenumber-js's metadata), else null. */
+export function normalizeUsPhone(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(value.slice(0, 40), "US");
+  return parsed?.isValid() && parsed.country === "US" ? parsed.number : null;
+}
+
+export const claimFormSchema = z.object({
+  claimantName: text("your name", CLAIM_FIELD_LIMITS.name),
+  claimantRole: z.enum(CLAIMANT_ROLES, { error: "Choose your role at the business." }),
+  businessPhone: text("the business phone number", CLAIM_FIELD_LIMITS.phone).refine(
+    (v) => normalizeUsPhone(v) !== null,
+    "Enter a US phone number with area code, e.g. (512) 555-0142.",
+  ),
+  businessEmail: z
+    .string({ error: "Enter the business email address." })
+    .trim()
+    .min(1, "Enter the business email address.")
+    .max(CLAIM_FIELD_LIMITS.email, `The email address must be at most ${CLAIM_FIELD_LIMITS.email} characters.`)
+    .pipe(z.email("Enter an email address such as manager@yourfacility.com.")),
+  message: z
+    .string()
+    .trim()
+    .max(CLAIM_FIELD_LIMITS.message, `The message must be at most ${CLAIM_FIELD_LIMITS.message} characters.`)
+    .default(""),
+  consent: z.literal("on", { error: "Confirm that you are authorised to manage this business." }),
+});
+
+export type ClaimFormInput = z.infer<typeof claimFormSchema>;
+
+export const claimDecisionSchema = z.object({
+  decision: z.enum(["approve", "reject"], { error: "Choose approve or reject." }),
+  reason: z
+    .string({ error: "Give a reason." })
+    .trim()
+    .min(3, "Give a reason the claimant will read (at least 3 characters).")
+    .max(1000, "The reason must be at most 1000 characters."),
+});
+
+export type ClaimDecisionInput = z.infer<typeof claimDecisionSchema>;
