@@ -42,6 +42,11 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/API/Auth/sign-out")).toBe(BODY_LIMITS.auth);
     expect(bodyLimitFor("/api/analytics/events")).toBe(256 * 1024);
     expect(bodyLimitFor("/api/places/suggest")).toBe(BODY_LIMITS.other);
+    expect(bodyLimitFor("/owner/claim/abc123")).toBe(BODY_LIMITS.claimUpload);
+    expect(bodyLimitFor("/owner/claim/abc123.data")).toBe(BODY_LIMITS.claimUpload);
+    expect(BODY_LIMITS.claimUpload).toBeGreaterThan(30 * 1024 * 1024);
+    for (const path of ["/owner/claim", "/owner/claim/", "/owner/claims/x", "/owner/claim/a/b", "/x/owner/claim/a"])
+      expect(bodyLimitFor(path)).toBe(BODY_LIMITS.form);
     // A spelling the analytics route also matches gets the default, never more.
     expect(bodyLimitFor("/API/analytics/events")).toBe(BODY_LIMITS.other);
   });

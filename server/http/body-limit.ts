@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../app/analytics/types";
+import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES } from "../../app/lib/claims";
 import { refuse } from "./request-rules";
 
 /**
@@ -18,7 +19,21 @@ export const BODY_LIMITS = {
   analytics: INGEST_LIMITS.maxBodyBytes,
   /** Any other API route. */
   other: 16 * 1024,
+  /** A claim with its evidence: 3 files of 10 MB and the form's fields (server/http/upload.ts). */
+  claimUpload: CLAIM_EVIDENCE_MAX_FILES * CLAIM_EVIDENCE_MAX_BYTES + 256 * 1024,
 } as const;
+
+/**
+ * The pages whose forms carry files, matched on the whole path (and its `.data` twin, which
+ * React Router posts to when JavaScript runs). Segments are split, never pattern-matched, so a
+ * long path costs a linear scan.
+ */
+function isClaimForm(lower: string): boolean {
+  const parts = lower.split("/");
+  if (parts.length !== 4 || parts[0] !== "" || parts[1] !== "owner" || parts[2] !== "claim") return false;
+  const id = parts[3]!.endsWith(".data") ? parts[3]!.slice(0, -5) : parts[3]!;
+  return id.length > 0 && id.length <= 1000;
+}
 
 export function bodyLimitFor(path: string): number {
   // Express and React Router match paths case-insensitively; a variant spelling gets the smaller cap.
@@ -26,10 +41,12 @@ export function bodyLimitFor(path: string): number {
   const lower = path.toLowerCase();
   if (lower.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (lower.startsWith("/api/")) return BODY_LIMITS.other;
+  if (isClaimForm(lower)) return BODY_LIMITS.claimUpload;
   return BODY_LIMITS.form;
 }
 
-const kB = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+const kB = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
 
 function tooLarge(req: Request, res: Response, cap: number): void {
   // The rest of the body is not read: the connection closes after this answer.
