@@ -6,7 +6,7 @@ import { LocationCard, cardDataFrom } from "../components/location/location-card
 import { LocationMap } from "../components/map/location-map";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { Rating } from "../components/location/rating";
-import { DemoBadge, PreferredPartnerBadge } from "../components/location/tier-badge";
+import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
 import { dayName, displayPhone, hoursLineDay, telHref } from "../lib/format";
 import { imageRefsFromUrls } from "../lib/images";
@@ -21,6 +21,8 @@ import { publicMapConfig } from "../../server/http/public-config";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { logger } from "../../server/logger";
+import { hasVerifiedOwner } from "../../server/claims/queries";
+import { getDatabase } from "../../server/db";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 
 /**
@@ -68,9 +70,16 @@ export async function loader({ params }: Route.LoaderArgs) {
     photo: row.imageUrls[0] ?? null,
     distanceMiles: distance.get(row.placeId) ?? 0,
   }));
+  // Ownership changes when a claim is approved, so it is read fresh; a failed read hides the badge.
+  const placeId = location.placeId;
+  const verifiedOwner = await (async () => hasVerifiedOwner(getDatabase(), placeId))().catch((error: unknown) => {
+    logger.warn({ err: error, placeId }, "could not read the listing's owner");
+    return false;
+  });
   return {
     location: {
       placeId: location.placeId,
+      verifiedOwner,
       slug: location.slug,
       name: location.name,
       address: location.address,
@@ -164,6 +173,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-4 flex flex-wrap gap-2">
         <PreferredPartnerBadge tier={l.tier} />
+        <VerifiedOwnerBadge verified={l.verifiedOwner} />
         <DemoBadge isDemo={l.isDemo} />
       </div>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{l.name}</h1>

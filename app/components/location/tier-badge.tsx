@@ -1,3 +1,4 @@
+import { BadgeCheck } from "lucide-react";
 import { isPreferredPartner, type Tier } from "../../lib/tiers";
 
 export function PreferredPartnerBadge({ tier }: { tier: Tier }) {
@@ -17,6 +18,20 @@ export function DemoBadge({ isDemo }: { isDemo: boolean }) {
       title="Sample data: not a real business"
     >
       Demo listing
+    </span>
+  );
+}
+
+/** An administrator verified the claim of the person who manages this listing (docs/product.md section 10). */
+export function VerifiedOwnerBadge({ verified }: { verified: boolean }) {
+  if (!verified) return null;
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800"
+      title="The business's owner or manager claimed this listing and we verified the claim"
+    >
+      <BadgeCheck className="size-3.5" aria-hidden="true" />
+      Verified owner
     </span>
   );
 }
