@@ -406,3 +406,19 @@ describe("search index: equals a brute-force search", () => {
     );
   });
 });
+
+describe("findByText", () => {
+  const rows = [
+    at(1, { name: "Lakeside RV Storage", address: "1 Lake Rd, Austin, TX", state: "TX" }),
+    at(2, { name: "Austin Boat & RV", address: "9 Main St, Austin, TX", state: "TX" }),
+    at(900, { name: "Desert Storage", address: "5 Sun Ave, Phoenix, AZ", state: "AZ" }),
+  ];
+
+  it("matches every word across name, address and state, name prefixes first, nationwide", () => {
+    const index = indexOf(rows);
+    expect(index.findByText("austin").items.map((i) => i.name)).toEqual(["Austin Boat & RV", "Lakeside RV Storage"]);
+    expect(index.findByText("  STORAGE   phoenix ").items.map((i) => i.id)).toEqual([rows[2]!.placeId]);
+    expect(index.findByText("storage", 1)).toMatchObject({ total: 2, items: [{ name: "Desert Storage" }] });
+    expect(index.findByText("   ").total).toBe(0);
+  });
+});

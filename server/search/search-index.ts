@@ -15,6 +15,15 @@ export type SearchIndexSource = "database" | "sample" | "memory";
  * answers radius, filters, sort, page, total and facet counts synchronously, in well under a
  * millisecond for a catalogue of tens of thousands of locations.
  */
+export interface TextMatch {
+  id: string;
+  slug: string;
+  name: string;
+  address: string | null;
+  state: string | null;
+  photo: string | null;
+}
+
 export class SearchIndex {
   /** Indexed locations (those with usable coordinates). */
   readonly size: number;
@@ -40,6 +49,36 @@ export class SearchIndex {
   /** `query`, plus map markers for the nearest `maxMarkers` results of the same filters. */
   search(q: SearchQuery, options: SearchScope & { maxMarkers?: number } = {}): QueryOutput {
     return this.run(q, options, options.maxMarkers ?? 0);
+  }
+
+  /**
+   * Listings whose name, address or state contain every word of `text`, nationwide (the claim
+   * finder of docs/product.md section 10): those whose name starts with the text first, then by
+   * name. A linear scan with `includes`, so its cost is the catalogue's size whatever the text.
+   */
+  findByText(text: string, limit = 20): { total: number; items: TextMatch[] } {
+    const words = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    if (words.length === 0) return { total: 0, items: [] };
+    const { haystack, name } = this.columns;
+    const phrase = words.join(" ");
+    const hits: number[] = [];
+    for (let p = 0; p < this.size; p++) {
+      const hay = haystack[p]!;
+      if (words.every((w) => hay.includes(w))) hits.push(p);
+    }
+    const rank = (p: number) => (name[p]!.toLowerCase().startsWith(phrase) ? 0 : 1);
+    const top = hits.sort((a, b) => rank(a) - rank(b) || name[a]!.localeCompare(name[b]!)).slice(0, Math.max(0, limit));
+    return {
+      total: hits.length,
+      items: top.map((p) => ({
+        id: this.columns.id[p]!,
+        slug: this.columns.slug[p]!,
+        name: name[p]!,
+        address: this.columns.address[p] ?? null,
+        state: this.columns.state[p] ?? null,
+        photo: this.columns.photo[p] ?? null,
+      })),
+    };
   }
 
   private run(q: SearchQuery, scope: SearchScope | undefined, maxMarkers: number): QueryOutput {
