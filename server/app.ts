@@ -5,6 +5,7 @@ import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig, publicUrlWarning } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
+import { startEmail, stopEmail } from "./email";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
 import { bodyLimit } from "./http/body-limit";
@@ -44,6 +45,7 @@ export async function boot(): Promise<{ port: number; host: string }> {
   shareRateLimits(handle.db);
   shareAnonymousLimit(handle.db);
   scheduleDailyJobs(handle.db);
+  startEmail(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
   return { port: config.PORT, host: config.HOST };
@@ -100,5 +102,6 @@ app.use(
 /** Closes the database (and releases the PGlite lock) on SIGINT/SIGTERM. */
 export async function shutdown(): Promise<void> {
   await stopSearch();
+  await stopEmail();
   await disconnectDatabase();
 }

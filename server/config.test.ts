@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, publicOrigin, publicUrl, publicUrlWarning } from "./config";
+import { ConfigError, mailFrom, parseConfig, publicOrigin, publicUrl, publicUrlWarning } from "./config";
 
 describe("parseConfig", () => {
   it("accepts a tile URL template with {z}, {x} and {y} in order", () => {
@@ -35,6 +35,14 @@ describe("parseConfig", () => {
     ["MAP_TILE_URL", "ftp://tiles.example/{z}/{x}/{y}.png"],
     ["MAP_TILE_URL", "https://tiles.example/{y}/{x}/{z}.png"],
     ["MAP_TILE_URL", `https://${"{z}".repeat(20_000)}`],
+    ["SMTP_URL", "mail.example:587"],
+    ["SMTP_URL", "https://mail.example"],
+    ["SMTP_URL", "smtp://"],
+    ["MAIL_FROM", "nobody"],
+    ["MAIL_FROM", "RV Storage <not an address>"],
+    ["MAIL_FROM", "a@example.com, b@example.com"],
+    ["MAIL_FROM", "A, B <b@example.com>"],
+    ["MAIL_FROM", "RV <a@example.com"],
   ])("names %s when its value %j is bad", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -59,5 +67,36 @@ describe("the public URL", () => {
     expect(
       publicUrlWarning(parseConfig({ PUBLIC_URL: "https://rvstorage.example", TRUST_PROXY: "1" })),
     ).toBeUndefined();
+  });
+});
+
+describe("email settings", () => {
+  it("accepts smtp:// and smtps:// URLs with credentials, and never echoes a bad one's password", () => {
+    expect(parseConfig({ SMTP_URL: "smtp://user:pass@mail.example:587" }).SMTP_URL).toBe(
+      "smtp://user:pass@mail.example:587",
+    );
+    expect(parseConfig({ SMTP_URL: "smtps://mail.example" }).SMTP_URL).toBe("smtps://mail.example");
+    expect(parseConfig({}).SMTP_URL).toBeUndefined();
+    expect(() => parseConfig({ SMTP_URL: "http://user:s3cret@mail.example" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => parseConfig({ SMTP_URL: "http://user:s3cret@mail.example" })).not.toThrow(/s3cret/);
+  });
+
+  it("takes MAIL_FROM as an address or Name <address>", () => {
+    expect(parseConfig({ MAIL_FROM: "RV Storage <hello@rvstorage.example>" }).MAIL_FROM).toBe(
+      "RV Storage <hello@rvstorage.example>",
+    );
+    expect(parseConfig({ MAIL_FROM: "hello@rvstorage.example" }).MAIL_FROM).toBe("hello@rvstorage.example");
+  });
+
+  it("defaults the From to a no-reply address at PUBLIC_URL's host, else localhost", () => {
+    expect(mailFrom(parseConfig({}))).toBe("RV Storage Directory <no-reply@localhost>");
+    expect(mailFrom(parseConfig({ PUBLIC_URL: "https://rvstorage.example:8443/app" }))).toBe(
+      "RV Storage Directory <no-reply@rvstorage.example>",
+    );
+    expect(
+      mailFrom(parseConfig({ PUBLIC_URL: "https://rvstorage.example", MAIL_FROM: "Owners <owners@rv.example>" })),
+    ).toBe("Owners <owners@rv.example>");
   });
 });

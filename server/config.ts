@@ -9,6 +9,21 @@ function isTileTemplate(url: string): boolean {
   return x >= 0 && url.indexOf("{y}", x + 3) >= 0;
 }
 
+const emailAddress = z.email();
+
+/**
+ * `address` or `Name <address>`, where the address is one zod accepts as an email. A comma or
+ * semicolon in the name would make it a list of addresses to a mail client, so neither is allowed.
+ */
+function isMailbox(value: string): boolean {
+  const text = value.trim();
+  const open = text.indexOf("<");
+  if (open < 0) return emailAddress.safeParse(text).success;
+  const name = text.slice(0, open);
+  const address = text.endsWith(">") ? text.slice(open + 1, -1) : "";
+  return !/[,;>]/.test(name) && emailAddress.safeParse(address).success;
+}
+
 /**
  * The whole environment, parsed once. Every variable has a default that works on a fresh
  * machine, so `npm start` needs no configuration; a bad value stops start-up with a message
@@ -54,6 +69,19 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      hostname: /./,
+      error: "must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587",
+    })
+    .optional()
+    .describe("where email is sent; unset, each message is written as an .eml file under DATA_DIR/mail"),
+  MAIL_FROM: z
+    .string()
+    .refine(isMailbox, 'must be an address or "Name <address>", e.g. RV Storage <no-reply@rvstorage.example>')
+    .optional()
+    .describe("the From of every email; RV Storage Directory <no-reply@PUBLIC_URL's host> when unset"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -84,6 +112,16 @@ export function publicUrl(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
 
 export function publicOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
   return new URL(publicUrl(config)).origin;
+}
+
+/**
+ * The From of every email: MAIL_FROM, else a no-reply address at the public host (localhost
+ * when PUBLIC_URL is unset, which only suits the offline .eml default).
+ */
+export function mailFrom(config: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM.trim();
+  const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : "localhost";
+  return `RV Storage Directory <no-reply@${host}>`;
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;
