@@ -121,6 +121,27 @@ describe("filing a claim", () => {
     expect((await db().select().from(claims)).length).toBe(before + 1);
   });
 
+  it("removes the stored evidence when the transaction fails, so a failed claim leaves no file behind", async () => {
+    const store = memoryStore();
+    const listing = await insertListing(db());
+    const person = await insertPerson(db());
+    // An admin whose address the outbox refuses: queuing their notice fails inside the transaction.
+    const broken = await insertPerson(db(), { role: "admin", email: "not an address" });
+    const before = (await db().select().from(claims)).length;
+    await expect(
+      fileClaim(db(), store, {
+        actor: person,
+        locationId: listing.placeId,
+        input: CLAIM_INPUT,
+        files: [{ name: "licence.pdf", bytes: PDF_BYTES }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    expect(store.files.size).toBe(0);
+    expect((await db().select().from(claims)).length).toBe(before);
+    expect(await mailTo(person.email)).toEqual([]);
+    await db().delete(users).where(eq(users.id, broken.userId));
+  });
+
   it(`allows ${CLAIMS_PER_DAY} claims per account per day`, async () => {
     const person = await insertPerson(db());
     for (let i = 0; i < CLAIMS_PER_DAY; i++) {

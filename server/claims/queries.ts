@@ -44,15 +44,32 @@ const claimListColumns = {
   listingState: locations.state,
 };
 
-/** A person's own claims, newest first (/owner/claims). */
-export function claimsOfUser(db: Database, userId: string) {
-  return db
+/** A person's own claims, newest first, with their evidence files (/owner/claims). */
+export async function claimsOfUser(db: Database, userId: string) {
+  const rows = await db
     .select(claimListColumns)
     .from(claims)
     .innerJoin(locations, eq(locations.placeId, claims.locationId))
     .where(eq(claims.userId, userId))
     .orderBy(desc(claims.createdAt))
     .limit(200);
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: claimEvidence.id, claimId: claimEvidence.claimId, fileName: claimEvidence.fileName })
+          .from(claimEvidence)
+          .where(
+            inArray(
+              claimEvidence.claimId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(claimEvidence.createdAt));
+  return rows.map((row) => ({
+    ...row,
+    evidence: files.filter((f) => f.claimId === row.id).map(({ id, fileName }) => ({ id, fileName })),
+  }));
 }
 
 export const ADMIN_CLAIM_SORTS = ["created", "listing", "status"] as const;
