@@ -1,6 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
 import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig, publicUrlWarning } from "./config";
@@ -10,18 +9,11 @@ import { ensureDemoData } from "./locations/demo-seed";
 import { bodyLimit } from "./http/body-limit";
 import { createFastPath } from "./http/fast-path";
 import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http/request-rules";
+import { requestContext } from "./http/request-context";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
 import { logger } from "./logger";
 import { startSearch, stopSearch } from "./search";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    requestId: string;
-    /** This response's Content-Security-Policy nonce for inline bootstrap scripts. */
-    nonce: string;
-  }
-}
 
 let ready = false;
 
@@ -93,7 +85,9 @@ app.all("/api/auth/*splat", authHttpHandler());
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
+    // With future.v8_middleware the load context is a RouterContextProvider (server/http/request-context.ts).
+    getLoadContext: (_req, res) =>
+      requestContext({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
   }),
 );
 
