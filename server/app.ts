@@ -6,6 +6,7 @@ import { getConfig, publicUrlWarning } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
+import { withAppErrors } from "./http/app-errors";
 import { bodyLimit } from "./http/body-limit";
 import { createFastPath } from "./http/fast-path";
 import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http/request-rules";
@@ -84,7 +85,8 @@ app.all("/api/auth/*splat", authHttpHandler());
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // Every loader, action and middleware turns a thrown AppError into its page or JSON answer.
+    build: async () => withAppErrors(await import("virtual:react-router/server-build")),
     // With future.v8_middleware the load context is a RouterContextProvider (server/http/request-context.ts).
     getLoadContext: (_req, res) =>
       requestContext({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
