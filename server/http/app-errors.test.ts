@@ -125,8 +125,9 @@ describe("AppError in an /api route", () => {
     };
     const response = await get("/api/thing");
     expect(response.status).toBe(500);
-    const body = (await response.json()) as { error: string };
+    const body = (await response.json()) as { error: string; requestId: string };
     expect(body.error).not.toContain("secret");
+    expect(body.requestId).toBe("req-1");
     expect(body.error).toMatch(/went wrong/);
     expect(log).toHaveBeenCalledWith(expect.objectContaining({ requestId: "req-1" }), expect.any(String));
     log.mockRestore();

@@ -57,8 +57,13 @@ export function toRouteError(error: unknown, request: Request, context?: Readonl
     return api ? apiErrorResponse(error) : data(error.message, { status: error.status });
   }
   if (api && error instanceof Error) {
-    logger.error({ err: error, requestId: requestIdOf(context), url: request.url }, "unexpected error in an API route");
-    return Response.json({ error: UNEXPECTED_API_MESSAGE }, { status: 500, headers: { "Cache-Control": "no-store" } });
+    const requestId = requestIdOf(context);
+    logger.error({ err: error, requestId, url: request.url }, "unexpected error in an API route");
+    // The request id lets support find the logged error; the error's own message stays in the log.
+    return Response.json(
+      { error: UNEXPECTED_API_MESSAGE, requestId },
+      { status: 500, headers: { "Cache-Control": "no-store" } },
+    );
   }
   return error;
 }
