@@ -1,4 +1,10 @@
-import { createRequestHandler, data, RouterContextProvider, type EntryContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  data,
+  type RouterContextProvider,
+  type EntryContext,
+  type ServerBuild,
+} from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { AppError, conflict, notFound, notFoundUnless } from "../errors";
 import { logger } from "../logger";
