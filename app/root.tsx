@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/site";
+import { describeError, errorTitle } from "./lib/error-display";
 import { siteOrigin } from "../server/http/origin";
 import { getViewer } from "../server/auth/viewer";
 
@@ -86,26 +87,15 @@ export default function App() {
   return <Outlet />;
 }
 
-const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
-  400: { title: "Bad request", text: "Something in that address or form was not right." },
-  401: { title: "Please sign in", text: "You need to sign in to see this page." },
-  403: { title: "Not allowed", text: "Your account does not have access to this page." },
-  404: { title: "Page not found", text: "We couldn't find that page. It may have moved." },
-  500: { title: "Something went wrong", text: "An unexpected error occurred on our side. Please try again." },
-};
-
 export function meta({ error }: Route.MetaArgs) {
   if (!error) return [{ title: pageTitle() }];
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [{ title: pageTitle(STATUS_MESSAGES[status]?.title ?? "Error") }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(errorTitle(error)) }, { name: "robots", content: "noindex" }];
 }
 
 /** One error page for every status, with a way home (Epic Stack's GeneralErrorBoundary). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const known = STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500]!;
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : known.text;
+  const { status, title, text } = describeError(error);
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
-  return <MessagePage role="alert" eyebrow={`Error ${status}`} title={known.title} text={detail} />;
+  return <MessagePage role="alert" eyebrow={`Error ${status}`} title={title} text={text} />;
 }

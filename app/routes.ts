@@ -2,14 +2,17 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * Every screen of docs/product.md section 2, one line each. Screens that later work builds share a
- * placeholder module under their own route id, so each URL exists today; console screens share
- * guarded ones (admin, owner, listing owner), so their access rules hold before their content.
+ * placeholder module under their own route id, so each URL exists today.
+ *
+ * The consoles are two layout routes, /admin and /owner, whose middleware runs the area's guard
+ * once before any child loader or action and puts the viewer in the context (ADR 009): a screen
+ * belongs to an area by being listed inside it, and cannot opt out. Paths inside are relative.
  */
 const placeholder = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
-/** Console screens not built yet, already behind their server-side guard. */
-const adminScreen = (path: string, id: string) => route(path, "routes/admin-placeholder.tsx", { id });
-const ownerScreen = (path: string, id: string) => route(path, "routes/owner-placeholder.tsx", { id });
-const listingScreen = (path: string, id: string) => route(path, "routes/owner-listing-placeholder.tsx", { id });
+/** Console screens not built yet, inside their console layout (whose middleware guards them). */
+const consoleScreen = (path: string, id: string) => route(path, "routes/console-placeholder.tsx", { id });
+/** Owner screens about one listing: their loader also checks that the viewer manages it. */
+const listingScreen = (path: string, id: string) => route(path, "routes/owner/listing-placeholder.tsx", { id });
 
 export default [
   index("routes/home.tsx"),
@@ -35,28 +38,32 @@ export default [
   route("business/login", "routes/business-login.tsx"),
   route("business/dashboard", "routes/business-dashboard.tsx"),
 
-  adminScreen("admin", "admin"),
-  adminScreen("admin/analytics", "admin-analytics"),
-  adminScreen("admin/claims", "admin-claims"),
-  adminScreen("admin/locations", "admin-locations"),
-  adminScreen("admin/manage", "admin-manage"),
-  adminScreen("admin/manage/:locationId", "admin-manage-location"),
-  adminScreen("admin/users", "admin-users"),
-  adminScreen("admin/blog", "admin-blog"),
-  adminScreen("admin/blog/new", "admin-blog-new"),
-  adminScreen("admin/blog/edit/:id", "admin-blog-edit"),
+  route("admin", "routes/admin/layout.tsx", { id: "admin-console" }, [
+    index("routes/admin/index.tsx", { id: "admin" }),
+    consoleScreen("analytics", "admin-analytics"),
+    consoleScreen("claims", "admin-claims"),
+    consoleScreen("locations", "admin-locations"),
+    consoleScreen("manage", "admin-manage"),
+    consoleScreen("manage/:locationId", "admin-manage-location"),
+    consoleScreen("users", "admin-users"),
+    consoleScreen("blog", "admin-blog"),
+    consoleScreen("blog/new", "admin-blog-new"),
+    consoleScreen("blog/edit/:id", "admin-blog-edit"),
+  ]),
 
-  ownerScreen("owner", "owner"),
-  ownerScreen("owner/claim", "owner-claim"),
-  ownerScreen("owner/claim/:locationId", "owner-claim-location"),
-  ownerScreen("owner/claims", "owner-claims"),
-  ownerScreen("owner/locations", "owner-locations"),
-  ownerScreen("owner/locations/analytics", "owner-locations-analytics"),
-  listingScreen("owner/locations/:locationId/update", "owner-location-update"),
-  ownerScreen("owner/promote", "owner-promote"),
-  ownerScreen("owner/checkout", "owner-checkout"),
-  ownerScreen("owner/checkout/success", "owner-checkout-success"),
-  ownerScreen("owner/settings", "owner-settings"),
+  route("owner", "routes/owner/layout.tsx", { id: "owner-console" }, [
+    index("routes/owner/index.tsx", { id: "owner" }),
+    consoleScreen("claim", "owner-claim"),
+    consoleScreen("claim/:locationId", "owner-claim-location"),
+    consoleScreen("claims", "owner-claims"),
+    consoleScreen("locations", "owner-locations"),
+    consoleScreen("locations/analytics", "owner-locations-analytics"),
+    listingScreen("locations/:locationId/update", "owner-location-update"),
+    consoleScreen("promote", "owner-promote"),
+    consoleScreen("checkout", "owner-checkout"),
+    consoleScreen("checkout/success", "owner-checkout-success"),
+    consoleScreen("settings", "owner-settings"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
 import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig, publicUrlWarning } from "./config";
@@ -8,21 +7,15 @@ import { connectDatabase, disconnectDatabase } from "./db";
 import { startEmail, stopEmail } from "./email";
 import { getGazetteer } from "./geo";
 import { ensureDemoData } from "./locations/demo-seed";
+import { withAppErrors } from "./http/app-errors";
 import { bodyLimit } from "./http/body-limit";
 import { createFastPath } from "./http/fast-path";
 import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http/request-rules";
+import { requestContext } from "./http/request-context";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
 import { logger } from "./logger";
 import { startSearch, stopSearch } from "./search";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    requestId: string;
-    /** This response's Content-Security-Policy nonce for inline bootstrap scripts. */
-    nonce: string;
-  }
-}
 
 let ready = false;
 
@@ -94,8 +87,11 @@ app.all("/api/auth/*splat", authHttpHandler());
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
+    // Every loader, action and middleware turns a thrown AppError into its page or JSON answer.
+    build: async () => withAppErrors(await import("virtual:react-router/server-build")),
+    // With future.v8_middleware the load context is a RouterContextProvider (server/http/request-context.ts).
+    getLoadContext: (_req, res) =>
+      requestContext({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
   }),
 );
 

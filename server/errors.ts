@@ -1,8 +1,8 @@
-import { data } from "react-router";
-
 /**
- * The one application error every service throws: a label for logs, an HTTP status, and a
- * message that is safe to show. Loaders turn it into a response with `toResponse`.
+ * The one application error every service, guard and route throws: a label for logs, an HTTP
+ * status, a message that is safe to show, and safe details. Nobody converts it by hand: the
+ * server build is wrapped once (server/http/app-errors.ts), so a page answers the error page with
+ * this status and message, and an /api route answers `{ error: message, ...details }` as JSON.
  */
 export class AppError extends Error {
   override name = "AppError";
@@ -16,11 +16,19 @@ export class AppError extends Error {
   }
 }
 
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
+
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new AppError("bad_request", 400, message, details);
+export const unauthorized = (message = "Sign in to do this.") => new AppError("unauthorized", 401, message);
+export const forbidden = (message: string) => new AppError("forbidden", 403, message);
 export const notFound = (message: string) => new AppError("not_found", 404, message);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new AppError("conflict", 409, message, details);
 
-/** Throws a 404 response carrying `message` unless `value` is present (Epic's invariantResponse). */
+/** Throws a 404 AppError carrying `message` unless `value` is present (Epic's invariantResponse). */
 export function notFoundUnless<T>(value: T | null | undefined, message: string): asserts value is T {
-  if (value === null || value === undefined) throw data(message, { status: 404 });
+  if (value === null || value === undefined) throw notFound(message);
 }

@@ -5,7 +5,6 @@ const SCREENS: Record<string, string> = {
   login: "Sign in",
   signup: "Create an account",
   "business-login": "Business owner sign in",
-  "business-dashboard": "Business dashboard",
   admin: "Admin Console",
   "admin-analytics": "Platform analytics",
   "admin-claims": "Listing claims",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/api.places-reverse";
 import { loader } from "./api.places-reverse";
+import { requestContext } from "../../server/http/request-context";
 
 function get(query: string): Response {
   const url = new URL(`http://localhost/api/places/reverse?${query}`);
@@ -9,7 +10,7 @@ function get(query: string): Response {
     url,
     pattern: "/api/places/reverse",
     params: {},
-    context: { requestId: "test", nonce: "test" },
+    context: requestContext({ requestId: "test", nonce: "test" }),
   };
   return loader(args);
 }

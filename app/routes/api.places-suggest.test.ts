@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/api.places-suggest";
 import { loader } from "./api.places-suggest";
+import { requestContext } from "../../server/http/request-context";
 import type { PlaceSuggestion } from "../../server/search";
 
 function get(query: string): Response {
@@ -10,7 +11,7 @@ function get(query: string): Response {
     url,
     pattern: "/api/places/suggest",
     params: {},
-    context: { requestId: "test", nonce: "test" },
+    context: requestContext({ requestId: "test", nonce: "test" }),
   };
   return loader(args);
 }

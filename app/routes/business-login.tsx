@@ -4,7 +4,8 @@ import { originFrom, seo } from "../lib/meta";
 import { redirectIfSignedIn, signInAction } from "../../server/auth/pages";
 import type { Route } from "./+types/business-login";
 
-const DASHBOARD = "/business/dashboard";
+/** The owner console's home (/business/dashboard, its old address, redirects there). */
+const DASHBOARD = "/owner";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [...seo({ title: "Business owner sign in", origin: originFrom(matches), path: location.pathname })];

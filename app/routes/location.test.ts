@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/location";
 import { loader } from "./location";
+import { requestContext } from "../../server/http/request-context";
 import { MAX_LOCATION_SLUG_LENGTH } from "../lib/input-limits";
 
 /** What the loader throws for `slug`; no database is connected here, so reaching it would fail. */
@@ -11,7 +12,7 @@ async function thrownFor(slug: string): Promise<unknown> {
     url,
     pattern: "/location/:slug",
     params: { slug },
-    context: { requestId: "test", nonce: "test" },
+    context: requestContext({ requestId: "test", nonce: "test" }),
   };
   return loader(args).then(
     () => undefined,

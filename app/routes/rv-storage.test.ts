@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Route } from "./+types/rv-storage";
 import { loader } from "./rv-storage";
+import { requestContext } from "../../server/http/request-context";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH, MAX_TEXT_FILTER_LENGTH } from "../lib/input-limits";
 import { getGazetteer } from "../../server/geo";
 
@@ -32,7 +33,7 @@ async function get(path: string): Promise<Answer> {
     url,
     pattern: "/rv-storage/:slug?",
     params: slug === undefined ? {} : { slug: decodeURIComponent(slug) },
-    context: { requestId: "test", nonce: "test" },
+    context: requestContext({ requestId: "test", nonce: "test" }),
   };
   let result: unknown;
   try {

@@ -7,6 +7,7 @@ import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { ensureDemoData } from "../locations/demo-seed";
 import { handleEventsRequest } from "./endpoint";
+import { toRouteError } from "../http/app-errors";
 import { handleLocationMetricsRequest } from "./metrics-endpoint";
 
 let handle: DatabaseHandle;
@@ -50,14 +51,15 @@ function postEvents(body: unknown, cookie?: string): Request {
   });
 }
 
-const metrics = (cookie: string | undefined, query = "") =>
-  handleLocationMetricsRequest(
-    siteRequest(`/api/metrics/locations/${locationId}${query}`, { cookie }),
-    locationId,
-  ).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+/** As the route answers it: thrown AppErrors become JSON responses (server/http/app-errors.ts). */
+const metrics = (cookie: string | undefined, query = "") => {
+  const request = siteRequest(`/api/metrics/locations/${locationId}${query}`, { cookie });
+  return handleLocationMetricsRequest(request, locationId).catch((thrown: unknown) => {
+    const answer = toRouteError(thrown, request);
+    if (answer instanceof Response) return answer;
+    throw answer;
   });
+};
 
 describe("analytics with real sessions", () => {
   it("accepts events from an anonymous session and refuses them without one", async () => {

@@ -10,6 +10,7 @@ import { purgeIdleAnonymousUsers } from "./anonymous-cleanup";
 import { onAnonymousLinked, type Auth, type AnonymousLink } from "./auth";
 import { MESSAGES, inMemoryLimits, shareRateLimits, signIn, signOut, signUp, useRateLimits } from "./forms";
 import { signInAction } from "./pages";
+import { AppError } from "../errors";
 import { requireAdmin, requireListingOwner, requireOwner, requireUser } from "./guards";
 import { grantListing } from "./ownership";
 import { getViewer } from "./viewer";
@@ -304,8 +305,9 @@ describe("guards", () => {
     expect((admin as Response).headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fusers%3Ftab%3D2");
     const owner = (await requireOwner(siteRequest("/owner/claims")).catch((e: unknown) => e)) as Response;
     expect(owner.headers.get("location")).toBe("/business/login?redirectTo=%2Fowner%2Fclaims");
-    const api = (await requireUser(siteRequest("/api/anything")).catch((e: unknown) => e)) as Response;
-    expect(api.status).toBe(401);
+    const api = await requireUser(siteRequest("/api/anything")).catch((e: unknown) => e);
+    expect(api).toBeInstanceOf(AppError);
+    expect(api).toMatchObject({ status: 401 });
   });
 
   it("gives each role exactly its rights, and listings to their owner and admins", async () => {
@@ -319,8 +321,8 @@ describe("guards", () => {
         await run;
         return 200;
       } catch (thrown) {
-        if (thrown instanceof Response) return thrown.status;
-        return (thrown as { init?: { status?: number } }).init?.status ?? 500;
+        if (thrown instanceof Response || thrown instanceof AppError) return thrown.status;
+        throw thrown;
       }
     };
     const as = (cookie: string, path: string) => siteRequest(path, { cookie });

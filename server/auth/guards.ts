@@ -1,20 +1,20 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getDatabase } from "../db";
+import { forbidden, notFound, unauthorized } from "../errors";
+import { isApiRequest } from "../http/app-errors";
 import { locationExists, ownsListing } from "./ownership";
 import { getViewer, isSignedIn, type SignedInViewer } from "./viewer";
 
 /**
- * The one set of server-side guards. Every loader, action and API route under /admin, /owner and
- * every data-changing /api route calls one of them first; the header's role links are cosmetic.
+ * The one set of server-side guards. The console areas run them once, in the middleware of their
+ * layout routes (server/auth/console.ts); data-changing /api routes call them first; the header's
+ * role links are cosmetic.
  *
  * Without a signed-in user: pages redirect to the login page with `redirectTo` back here, API
- * routes answer 401. Signed in without the role: the 403 page, or 403 JSON for API routes.
+ * routes answer 401. Signed in without the role: a 403 AppError, which becomes the 403 page or
+ * 403 JSON (server/http/app-errors.ts).
  */
 export const FORBIDDEN_MESSAGE = "Your account does not have access to this page.";
-
-function isApi(request: Request): boolean {
-  return new URL(request.url).pathname.startsWith("/api/");
-}
 
 /** The login page for a path: owner and business screens use the business login, the rest /login. */
 export function loginPathFor(url: URL): string {
@@ -23,14 +23,9 @@ export function loginPathFor(url: URL): string {
   return `${page}?redirectTo=${encodeURIComponent(back)}`;
 }
 
-function unauthenticated(request: Request): Response {
-  if (isApi(request)) return Response.json({ error: "Sign in to do this." }, { status: 401 });
+function unauthenticated(request: Request): unknown {
+  if (isApiRequest(request)) return unauthorized();
   return redirect(loginPathFor(new URL(request.url)));
-}
-
-function forbidden(request: Request, message = FORBIDDEN_MESSAGE): never {
-  if (isApi(request)) throw Response.json({ error: message }, { status: 403 });
-  throw data(message, { status: 403 });
 }
 
 export async function requireUser(request: Request): Promise<SignedInViewer> {
@@ -39,26 +34,33 @@ export async function requireUser(request: Request): Promise<SignedInViewer> {
   return viewer;
 }
 
+/** Any signed-in account may use the owner console (docs/product.md section 4). */
 export async function requireOwner(request: Request): Promise<SignedInViewer> {
   const viewer = await requireUser(request);
-  if (!viewer.isOwner) forbidden(request);
+  if (!viewer.isOwner) throw forbidden(FORBIDDEN_MESSAGE);
   return viewer;
 }
 
 export async function requireAdmin(request: Request): Promise<SignedInViewer> {
   const viewer = await requireUser(request);
-  if (!viewer.isAdmin) forbidden(request);
+  if (!viewer.isAdmin) throw forbidden(FORBIDDEN_MESSAGE);
   return viewer;
 }
 
-/** The listing's owner or an admin; 404 when no such location exists. */
-export async function requireListingOwner(request: Request, locationId: string): Promise<SignedInViewer> {
-  const viewer = await requireOwner(request);
+/**
+ * The listing's owner or an admin; 404 when no such location exists. Under /owner the console
+ * middleware has already checked the session: pass its viewer (`context.get(viewerContext)`) so
+ * the session is not read twice.
+ */
+export async function requireListingOwner(
+  request: Request,
+  locationId: string,
+  viewer?: SignedInViewer,
+): Promise<SignedInViewer> {
+  const owner = viewer ?? (await requireOwner(request));
+  if (!owner.isOwner) throw forbidden(FORBIDDEN_MESSAGE);
   const db = getDatabase();
-  if (!(await locationExists(db, locationId))) {
-    if (isApi(request)) throw Response.json({ error: "Location not found" }, { status: 404 });
-    throw data("Location not found", { status: 404 });
-  }
-  if (viewer.isAdmin || (await ownsListing(db, viewer.userId, locationId))) return viewer;
-  return forbidden(request, "You do not manage this listing.");
+  if (!(await locationExists(db, locationId))) throw notFound("Location not found");
+  if (owner.isAdmin || (await ownsListing(db, owner.userId, locationId))) return owner;
+  throw forbidden("You do not manage this listing.");
 }

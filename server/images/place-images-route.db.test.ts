@@ -11,6 +11,7 @@ import { loader } from "../../app/routes/place-images";
 import { createTestDatabase } from "../../tests/setup/db";
 import { getConfig } from "../config";
 import { connectDatabase, disconnectDatabase } from "../db";
+import { requestContext } from "../http/request-context";
 import { locations } from "../db/schema";
 import { getImageStorage } from ".";
 
@@ -35,7 +36,7 @@ function request(placeId: string, file: string, method = "GET") {
   const args = {
     request: new Request(`http://localhost/place-images/${placeId}/${file}`, { method }),
     params: { placeId, file },
-    context: {},
+    context: requestContext({ requestId: "test", nonce: "test" }),
   };
   return loader(args as unknown as Parameters<typeof loader>[0]);
 }

@@ -127,7 +127,7 @@ describe.skipIf(!fixtures)("roles in the browser", () => {
     const { context, page } = await freshPage();
     await page.goto(`${baseUrl}/business/login`);
     await signInThroughForm(page, ACCOUNTS.listing_owner.email);
-    await page.waitForURL(`${baseUrl}/business/dashboard`);
+    await page.waitForURL(`${baseUrl}/owner`);
     await page.getByRole("heading", { name: "Your listings" }).waitFor();
     expect(await page.getByRole("link", { name: /Update listing/ }).count()).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -4,10 +4,10 @@ import type { Persona } from "./accounts";
  * Who may do what, route by route: every route under /admin and /owner and every /api route that
  * changes data (tests/e2e/authorization.test.ts fails when one is missing here).
  *
- * An answer is an HTTP status, or "login" / "business-login" for a redirect to that page with
- * `redirectTo` pointing back.
+ * An answer is an HTTP status, "login" / "business-login" for a redirect to that page with
+ * `redirectTo` pointing back, or "redirect /path" for any other redirect.
  */
-export type Answer = number | "login" | "business-login";
+export type Answer = number | "login" | "business-login" | `redirect /${string}`;
 export interface MatrixEntry {
   /** The route pattern as in app/routes.ts (`:param` placeholders). */
   route: string;
@@ -67,7 +67,14 @@ export const MATRIX: MatrixEntry[] = [
   page("owner/checkout", "/owner/checkout", owner),
   page("owner/checkout/success", "/owner/checkout/success", owner),
   page("owner/settings", "/owner/settings", owner),
-  page("business/dashboard", "/business/dashboard", owner),
+  // The owner dashboard moved to /owner: its old address sends signed-in people there.
+  page("business/dashboard", "/business/dashboard", {
+    ...owner,
+    user: "redirect /owner",
+    business_owner: "redirect /owner",
+    listing_owner: "redirect /owner",
+    admin: "redirect /owner",
+  }),
 
   {
     route: "api/analytics/events",

@@ -79,7 +79,7 @@ async function answerFor(persona: Persona, entry: (typeof MATRIX)[number], concr
     const back = `redirectTo=${encodeURIComponent(concretePath)}`;
     if (location === `/login?${back}`) return "login";
     if (location === `/business/login?${back}`) return "business-login";
-    return `302 to ${location}` as unknown as Answer;
+    return `redirect ${location}` as Answer;
   }
   return response.status;
 }
