@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
   invalid?: boolean;
@@ -12,7 +12,7 @@ export function Checkbox({ invalid, label, className, ...props }: CheckboxProps)
     <input
       type="checkbox"
       aria-invalid={invalid || undefined}
-      className={cn(
+      className={clsx(
         "size-4 shrink-0 rounded border accent-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
         invalid ? "border-red-600" : "border-slate-300",
         !label && className,
@@ -22,7 +22,7 @@ export function Checkbox({ invalid, label, className, ...props }: CheckboxProps)
   );
   if (!label) return box;
   return (
-    <label className={cn("flex items-center gap-2 text-sm text-slate-700", className)}>
+    <label className={clsx("flex items-center gap-2 text-sm text-slate-700", className)}>
       {box}
       {label}
     </label>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 /**
  * What a list shows when it has nothing: what is missing and what to do next (DESIGN.md), e.g.
@@ -20,7 +20,7 @@ export function EmptyState({
 }) {
   return (
     <div
-      className={cn(
+      className={clsx(
         "flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center",
         className,
       )}

@@ -22,7 +22,6 @@ describe("Field", () => {
     expect(html).toMatch(new RegExp(`id="${id}-hint"[^>]*>As on your sign.`));
     expect(html).toMatch(new RegExp(`id="${id}-error"`));
     expect(html).toContain("Enter the facility&#x27;s name.");
-    expect(html).toContain("border-red-600");
   });
 
   it("without hint or error describes nothing and is not invalid", () => {

@@ -1,6 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 
 /** What a control needs to be named by its label and described by its hint and error. */
 export interface FieldControlProps {
@@ -51,7 +51,7 @@ export function Field({
   const errorId = errors.length > 0 ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={cn("mb-4", className)}>
+    <div className={clsx("mb-4", className)}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -85,7 +85,7 @@ export function FormError({ message, className }: { message?: string | null; cla
   return (
     <div
       role="alert"
-      className={cn(
+      className={clsx(
         "mb-4 flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800",
         className,
       )}

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { cn } from "../../lib/cn";
+import { clsx } from "clsx";
 import type { FlashMessage } from "../../lib/forms";
 
 const TOAST_MS = 5_000;
@@ -41,7 +41,7 @@ export function Toaster({ flash }: { flash: FlashMessage | null | undefined }) {
       {current && look && (
         <div
           role="status"
-          className={cn(
+          className={clsx(
             "pointer-events-auto flex items-start gap-3 rounded-lg border p-3 text-sm shadow-lg",
             look.className,
           )}
