@@ -5,6 +5,7 @@ import { requireOwner } from "../../server/auth/guards";
 import { ownedListings } from "../../server/auth/ownership";
 import { getDatabase } from "../../server/db";
 import type { Route } from "./+types/business-dashboard";
+import { buttonClasses } from "../components/ui/button";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return [
@@ -41,10 +42,7 @@ export default function BusinessDashboard({ loaderData }: Route.ComponentProps) 
       {listings.length === 0 ? (
         <div className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
           <p>You do not manage any listing yet.</p>
-          <Link
-            to="/owner/claim"
-            className="mt-4 inline-block rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-          >
+          <Link to="/owner/claim" className={buttonClasses("primary", "md", "mt-4 py-2")}>
             Claim your facility
           </Link>
         </div>

@@ -22,6 +22,7 @@ import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { logger } from "../../server/logger";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
+import { buttonClasses } from "../components/ui/button";
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -247,10 +248,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
           {directions && (
-            <DirectionsLink
-              href={directions}
-              className="flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600"
-            />
+            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex justify-start")} />
           )}
           {phone && (
             <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
@@ -289,10 +287,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             </PhoneLink>
           )}
           {directions && (
-            <DirectionsLink
-              href={directions}
-              className="flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-500 py-2.5 font-medium text-white"
-            />
+            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex flex-1 px-0")} />
           )}
         </div>
       )}
@@ -346,7 +341,7 @@ function Nearby({ items }: { items: NearbyItem[] }) {
         <h2 id="nearby-heading" className="text-xl font-semibold">
           Nearby storage
         </h2>
-        <Link to="/rv-storage" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600">
+        <Link to="/rv-storage" className={buttonClasses("primary", "md", "py-2")}>
           Search For RV Storage Near You
         </Link>
       </div>
