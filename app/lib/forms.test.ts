@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formStateOf, isFormFailure } from "./forms";
+import { formStateOf, isFormFailure, isSubmissionOf } from "./forms";
 
 const failure = {
   ok: false as const,
@@ -27,5 +27,30 @@ describe("formStateOf", () => {
     }
     expect(formStateOf(failure, { intent: "delete" }).error("name")).toBeUndefined();
     expect(formStateOf(failure, { intent: "rename" }).error("name")).toEqual(["Enter a name."]);
+  });
+});
+
+describe("isSubmissionOf", () => {
+  const formData = new FormData();
+  formData.set("intent", "archive");
+  const posting = {
+    state: "submitting" as const,
+    formMethod: "POST",
+    formAction: "/owner/listings/7",
+    formData,
+  };
+
+  it("is true for this form's post, and while the page it redirects to loads", () => {
+    expect(isSubmissionOf(posting, "/owner/listings/7")).toBe(true);
+    expect(isSubmissionOf({ ...posting, state: "loading" }, "/owner/listings/7")).toBe(true);
+    expect(isSubmissionOf(posting, "/owner/listings/7", { name: "intent", value: "archive" })).toBe(true);
+  });
+
+  it("is false when idle, for another form, another method, another button or a link", () => {
+    expect(isSubmissionOf({ ...posting, state: "idle" }, "/owner/listings/7")).toBe(false);
+    expect(isSubmissionOf(posting, "/owner/listings/8")).toBe(false);
+    expect(isSubmissionOf(posting, "/owner/listings/7", { method: "delete" })).toBe(false);
+    expect(isSubmissionOf(posting, "/owner/listings/7", { name: "intent", value: "delete" })).toBe(false);
+    expect(isSubmissionOf({ state: "loading" }, "/owner/listings/7")).toBe(false);
   });
 });

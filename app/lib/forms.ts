@@ -93,15 +93,31 @@ export interface PendingFormMatch {
   value?: string;
 }
 
+/** What `useNavigation()` says about a submission in flight (the part the match needs). */
+export interface PendingNavigation {
+  state: "idle" | "loading" | "submitting";
+  formMethod?: string;
+  formAction?: string;
+  formData?: FormData;
+}
+
+/** Whether `navigation` is the post of the form at `formAction` (and of the named button). */
+export function isSubmissionOf(
+  navigation: PendingNavigation,
+  formAction: string,
+  { method = "post", name, value }: Omit<PendingFormMatch, "action"> = {},
+): boolean {
+  if (navigation.state === "idle" || !navigation.formMethod) return false;
+  if (navigation.formMethod.toLowerCase() !== method || navigation.formAction !== formAction) return false;
+  return name === undefined || navigation.formData?.get(name) === (value ?? "");
+}
+
 /**
  * True while *this* form's post is in flight, including the loading of the page it redirects to;
  * another form on the page, or a link being followed, does not count.
  */
-export function useIsSubmitting({ action, method = "post", name, value }: PendingFormMatch = {}): boolean {
+export function useIsSubmitting({ action, ...match }: PendingFormMatch = {}): boolean {
   const navigation = useNavigation();
   const formAction = useFormAction(action);
-  if (navigation.state === "idle" || !navigation.formMethod) return false;
-  if (navigation.formMethod.toLowerCase() !== method || navigation.formAction !== formAction) return false;
-  if (name !== undefined && navigation.formData?.get(name) !== (value ?? "")) return false;
-  return true;
+  return isSubmissionOf(navigation, formAction, match);
 }
