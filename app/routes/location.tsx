@@ -24,6 +24,7 @@ import { logger } from "../../server/logger";
 import { hasVerifiedOwner } from "../../server/claims/queries";
 import { getDatabase } from "../../server/db";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
+import { buttonClasses } from "../components/ui/button";
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -257,10 +258,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
           {directions && (
-            <DirectionsLink
-              href={directions}
-              className="flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600"
-            />
+            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex justify-start")} />
           )}
           {phone && (
             <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
@@ -299,10 +297,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             </PhoneLink>
           )}
           {directions && (
-            <DirectionsLink
-              href={directions}
-              className="flex flex-1 items-center justify-center gap-2 rounded-md bg-brand-500 py-2.5 font-medium text-white"
-            />
+            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex flex-1 px-0")} />
           )}
         </div>
       )}
@@ -356,7 +351,7 @@ function Nearby({ items }: { items: NearbyItem[] }) {
         <h2 id="nearby-heading" className="text-xl font-semibold">
           Nearby storage
         </h2>
-        <Link to="/rv-storage" className="rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600">
+        <Link to="/rv-storage" className={buttonClasses("primary", "md", "py-2")}>
           Search For RV Storage Near You
         </Link>
       </div>

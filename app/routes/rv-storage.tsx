@@ -31,6 +31,7 @@ import { publicMapConfig } from "../../server/http/public-config";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { searchResultsPage } from "../../server/search";
+import { Button } from "../components/ui/button";
 
 /** Map markers beyond this many nearest results add nothing a visitor can use. */
 const MAX_MARKERS = 500;
@@ -384,13 +385,9 @@ function NoResults({ hasFilters, onClear }: { hasFilters: boolean; onClear(): vo
         {hasFilters ? "Try removing a filter, or search a nearby town." : "Try a nearby town or a larger city."}
       </p>
       {hasFilters && (
-        <button
-          type="button"
-          onClick={onClear}
-          className="mt-4 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-        >
+        <Button onClick={onClear} className="mt-4 py-2">
           Clear All filters
-        </button>
+        </Button>
       )}
     </div>
   );

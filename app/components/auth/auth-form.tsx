@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Button } from "../ui/button";
 
 /** What a sign-in or sign-up action answers when it does not redirect. */
 export interface AuthActionData {
@@ -108,14 +109,9 @@ export function SubmitButton({ children, pendingText }: { children: ReactNode; p
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      aria-disabled={pending}
-      className="w-full rounded-md bg-brand-500 px-4 py-2.5 font-medium text-white hover:bg-brand-600 disabled:cursor-wait disabled:opacity-70"
-    >
+    <Button type="submit" pending={pending} className="w-full">
       {pending ? pendingText : children}
-    </button>
+    </Button>
   );
 }
 

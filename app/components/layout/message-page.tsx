@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonClasses } from "../ui/button";
 
 /** A centred page-level message with a way home: error pages and screens not built yet. */
 export function MessagePage({
@@ -17,10 +18,7 @@ export function MessagePage({
       {eyebrow && <p className="text-sm font-semibold text-brand-600">{eyebrow}</p>}
       <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-block rounded-md bg-brand-500 px-5 py-2.5 font-medium text-white hover:bg-brand-600"
-      >
+      <Link to="/" className={buttonClasses("primary", "md", "mt-8 px-5")}>
         Go to Home
       </Link>
     </section>

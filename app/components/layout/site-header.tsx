@@ -2,6 +2,7 @@ import { Form, Link, NavLink } from "react-router";
 import { useAuth } from "../../lib/auth";
 import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
+import { buttonClasses } from "../ui/button";
 
 /**
  * The header of docs/product.md section 2: logo home link, Articles, the role-gated Admin Console (admins)
@@ -19,7 +20,7 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
     : "whitespace-nowrap rounded-md px-2 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3";
   const button = transparent
     ? "whitespace-nowrap rounded-md bg-white px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 sm:px-4"
-    : "whitespace-nowrap rounded-md bg-brand-500 px-3 py-2 font-medium text-white hover:bg-brand-600 sm:px-4";
+    : buttonClasses("primary", "md", "whitespace-nowrap px-3 py-2 sm:px-4");
   return (
     <header className={tone} data-transparent={transparent}>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">

@@ -21,6 +21,7 @@ import {
 } from "react";
 import { chooseView, markersFingerprint, usableMarkers, viewKey, type MapMarker, type MapView } from "./map-view";
 import { useHydrated, useSeen } from "./use-client-only";
+import { buttonClasses } from "../ui/button";
 
 export type { MapMarker } from "./map-view";
 
@@ -170,7 +171,7 @@ function MapUnavailable({ fallback, headingLevel }: { fallback: MapFallback; hea
             href={fallback.link.href}
             target="_blank"
             rel="noopener"
-            className="inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
+            className={buttonClasses("primary", "md", "py-2")}
           >
             <ExternalLink className="size-4" aria-hidden="true" />
             {fallback.link.text}
@@ -179,11 +180,7 @@ function MapUnavailable({ fallback, headingLevel }: { fallback: MapFallback; hea
         <button
           type="button"
           onClick={() => window.location.reload()}
-          className={
-            fallback.link
-              ? "inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-700 hover:bg-slate-50"
-              : "inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-          }
+          className={buttonClasses(fallback.link ? "secondary" : "primary", "md", "py-2")}
         >
           <RotateCw className="size-4" aria-hidden="true" />
           Retry

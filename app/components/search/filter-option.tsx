@@ -1,3 +1,5 @@
+import { Button } from "../ui/button";
+
 /** One checkbox of a filter list, with the number of current results that have it. */
 export function FilterOption({
   id,
@@ -55,13 +57,9 @@ export function ApplyBar({
       >
         Clear
       </button>
-      <button
-        type="button"
-        onClick={onApply}
-        className="rounded-md bg-brand-500 px-4 py-2 font-semibold text-white hover:bg-brand-600"
-      >
+      <Button onClick={onApply} className="py-2 font-semibold">
         Apply Filters ({preview ?? "…"})
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { parseCoordinates } from "../../lib/coordinates";
 import { MAX_PLACE_QUERY_LENGTH, MAX_SUGGEST_QUERY_LENGTH } from "../../lib/input-limits";
 import { isSearchableText, MIN_SUGGEST_CHARS } from "../../lib/place-query";
 import type { PlaceSuggestion } from "../../lib/search";
+import { buttonClasses } from "../ui/button";
 
 type SuggestState =
   | { kind: "idle" }
@@ -197,10 +198,7 @@ export function PlaceSearch({
           ))}
         </ul>
       </div>
-      <button
-        type="submit"
-        className={`inline-flex shrink-0 items-center gap-2 rounded-md bg-brand-500 px-5 font-semibold text-white hover:bg-brand-600 ${height}`}
-      >
+      <button type="submit" className={buttonClasses("primary", "md", `shrink-0 px-5 py-0 font-semibold ${height}`)}>
         <Search className="size-5" aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Search</span>
       </button>
