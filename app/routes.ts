@@ -41,7 +41,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin-console" }, [
     index("routes/admin/index.tsx", { id: "admin" }),
     consoleScreen("analytics", "admin-analytics"),
-    consoleScreen("claims", "admin-claims"),
+    route("claims", "routes/admin/claims.tsx", { id: "admin-claims" }),
+    route("claims/:claimId", "routes/admin/claim.tsx", { id: "admin-claim" }),
     consoleScreen("locations", "admin-locations"),
     consoleScreen("manage", "admin-manage"),
     consoleScreen("manage/:locationId", "admin-manage-location"),
@@ -53,9 +54,10 @@ export default [
 
   route("owner", "routes/owner/layout.tsx", { id: "owner-console" }, [
     index("routes/owner/index.tsx", { id: "owner" }),
-    consoleScreen("claim", "owner-claim"),
-    consoleScreen("claim/:locationId", "owner-claim-location"),
-    consoleScreen("claims", "owner-claims"),
+    route("claim", "routes/owner/claim.tsx", { id: "owner-claim" }),
+    route("claim/:locationId", "routes/owner/claim-location.tsx", { id: "owner-claim-location" }),
+    route("claims", "routes/owner/claims.tsx", { id: "owner-claims" }),
+    route("claims/:claimId/evidence/:evidenceId", "routes/owner/claim-evidence.ts", { id: "owner-claim-evidence" }),
     consoleScreen("locations", "owner-locations"),
     consoleScreen("locations/analytics", "owner-locations-analytics"),
     listingScreen("locations/:locationId/update", "owner-location-update"),

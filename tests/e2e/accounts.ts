@@ -3,13 +3,17 @@
  * site's fresh database before the site starts (the embedded database admits one process at a
  * time), exactly as sign-up and `npm run user:create-admin` would.
  */
-import { asc } from "drizzle-orm";
+import path from "node:path";
+import { asc, desc, eq } from "drizzle-orm";
 import type { Role } from "../../app/lib/roles";
 import { createAuth } from "../../server/auth/auth";
 import { grantListing } from "../../server/auth/ownership";
 import { resolveAuthSecret } from "../../server/auth/secret";
 import { openDatabase } from "../../server/db/client";
-import { locations } from "../../server/db/schema";
+import { claimEvidence, locations } from "../../server/db/schema";
+import { fileClaim } from "../../server/claims/service";
+import { CLAIM_INPUT, PDF_BYTES } from "../../server/claims/test-support";
+import { createLocalPrivateStore } from "../../server/files/private-store";
 import { ensureDemoData } from "../../server/locations/demo-seed";
 import { createAccount } from "../setup/auth";
 
@@ -34,6 +38,9 @@ export const ACCOUNTS: Record<Exclude<Persona, "visitor" | "anonymous">, { email
 export interface Fixtures {
   /** The listing that `listing_owner` owns. */
   ownedLocationId: string;
+  /** A pending claim by `user` on another listing, with one PDF as evidence. */
+  claimId: string;
+  evidenceId: string;
 }
 
 export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
@@ -57,7 +64,23 @@ export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
       .limit(1);
     if (!first) throw new Error("The demo catalogue is empty");
     await grantListing(handle.db, ids.listing_owner!, first.id);
-    return { ownedLocationId: first.id };
+    const [second] = await handle.db
+      .select({ id: locations.placeId })
+      .from(locations)
+      .orderBy(desc(locations.placeId))
+      .limit(1);
+    const filed = await fileClaim(handle.db, createLocalPrivateStore(path.join(dataDir, "private")), {
+      actor: { userId: ids.user!, email: ACCOUNTS.user.email, name: "user", isAdmin: false },
+      locationId: second!.id,
+      input: CLAIM_INPUT,
+      files: [{ name: "licence.pdf", bytes: PDF_BYTES }],
+    });
+    if (!filed.ok) throw new Error(`The fixture claim was refused: ${filed.fileErrors.join(" ")}`);
+    const [evidence] = await handle.db
+      .select({ id: claimEvidence.id })
+      .from(claimEvidence)
+      .where(eq(claimEvidence.claimId, filed.claimId));
+    return { ownedLocationId: first.id, claimId: filed.claimId, evidenceId: evidence!.id };
   } finally {
     await handle.close();
   }

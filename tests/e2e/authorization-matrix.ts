@@ -12,7 +12,10 @@ export interface MatrixEntry {
   /** The route pattern as in app/routes.ts (`:param` placeholders). */
   route: string;
   method: "GET" | "POST";
-  /** A concrete path to request; LOCATION is replaced by the listing_owner's location id. */
+  /**
+   * A concrete path to request; LOCATION is replaced by the listing_owner's location id, CLAIM and
+   * EVIDENCE by the fixture claim of tests/e2e/accounts.ts and its file.
+   */
   path: string;
   body?: string;
   contentType?: string;
@@ -48,6 +51,16 @@ export const MATRIX: MatrixEntry[] = [
   page("admin", "/admin", admin),
   page("admin/analytics", "/admin/analytics", admin),
   page("admin/claims", "/admin/claims", admin),
+  page("admin/claims/:claimId", "/admin/claims/CLAIM", admin),
+  {
+    // Deciding a claim: only admins get past the guard (to validation: no reason given, 400).
+    route: "admin/claims/:claimId",
+    method: "POST",
+    path: "/admin/claims/CLAIM",
+    body: "decision=approve",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/locations", "/admin/locations", admin),
   page("admin/manage", "/admin/manage", admin),
   page("admin/manage/:locationId", "/admin/manage/LOCATION", admin),
@@ -60,6 +73,12 @@ export const MATRIX: MatrixEntry[] = [
   page("owner/claim", "/owner/claim", owner),
   page("owner/claim/:locationId", "/owner/claim/LOCATION", owner),
   page("owner/claims", "/owner/claims", owner),
+  // Evidence: the claimant (the `user` persona filed the fixture claim) and admins, nobody else.
+  page("owner/claims/:claimId/evidence/:evidenceId", "/owner/claims/CLAIM/evidence/EVIDENCE", {
+    ...owner,
+    business_owner: 403,
+    listing_owner: 403,
+  }),
   page("owner/locations", "/owner/locations", owner),
   page("owner/locations/analytics", "/owner/locations/analytics", owner),
   page("owner/locations/:locationId/update", "/owner/locations/LOCATION/update", listing),

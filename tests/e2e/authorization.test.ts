@@ -119,7 +119,10 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
 
   for (const entry of MATRIX) {
     it(`${entry.method} ${entry.route}`, async () => {
-      const concretePath = entry.path.replace("LOCATION", fixtures!.ownedLocationId);
+      const concretePath = entry.path
+        .replace("LOCATION", fixtures!.ownedLocationId)
+        .replace("CLAIM", fixtures!.claimId)
+        .replace("EVIDENCE", fixtures!.evidenceId);
       const answers: Partial<Record<Persona, Answer>> = {};
       for (const persona of PERSONAS) answers[persona] = await answerFor(persona, entry, concretePath);
       expect(answers).toEqual(entry.expect);

@@ -1,0 +1,143 @@
+import { Inbox, Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
+import { PageHeader } from "../../components/console/page-header";
+import type { ConsoleHandle } from "../../components/console/handle";
+import { Button } from "../../components/ui/button";
+import { DataTable, type Column } from "../../components/ui/data-table";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { CLAIM_STATUS_LABELS } from "../../lib/claims";
+import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
+import { originFrom, seo } from "../../lib/meta";
+import { adminClaims } from "../../../server/claims/pages";
+import type { Route } from "./+types/claims";
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  return [
+    ...seo({ title: "Claims", origin: originFrom(matches), path: location.pathname }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export const handle: ConsoleHandle = { breadcrumb: "Claims" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return adminClaims(request);
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+const COLUMNS: Column<Row>[] = [
+  {
+    key: "listing",
+    header: "Listing",
+    sortable: true,
+    cell: (row) => (
+      <Link to={`/admin/claims/${row.id}`} className="font-medium text-brand-700 hover:underline">
+        {row.listingName}
+        <span className="block text-xs font-normal text-slate-600">
+          {[row.listingCity, row.listingState].filter(Boolean).join(", ")}
+        </span>
+      </Link>
+    ),
+  },
+  {
+    key: "claimant",
+    header: "Claimant",
+    cell: (row) => (
+      <span>
+        {row.claimantName}
+        <span className="block text-xs text-slate-600">{row.businessEmail}</span>
+      </span>
+    ),
+  },
+  {
+    key: "status",
+    header: "Status",
+    sortable: true,
+    cell: (row) => (
+      <span className="flex flex-wrap gap-1">
+        <ClaimStatusBadge status={row.status} />
+        {row.isTransfer && <span className="text-xs text-slate-600">transfer</span>}
+      </span>
+    ),
+  },
+  {
+    key: "created",
+    header: "Filed",
+    sortable: true,
+    firstDir: "desc",
+    cell: (row) => dateFormat.format(new Date(row.createdAt)),
+  },
+];
+
+export default function AdminClaims({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageSize, sort, dir, status, q, counts, statuses } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title="Claims"
+        description={`${counts.pending ?? 0} pending · ${counts.approved ?? 0} approved · ${counts.rejected ?? 0} rejected`}
+      />
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="claims-status" className="block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <Select id="claims-status" name="status" defaultValue={status} className="mt-1">
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {CLAIM_STATUS_LABELS[s]}
+                {counts[s] !== undefined ? ` (${counts[s]})` : ""}
+              </option>
+            ))}
+            <option value="all">All</option>
+          </Select>
+        </div>
+        <div className="min-w-56 flex-1">
+          <label htmlFor="claims-q" className="block text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <Input
+            id="claims-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={MAX_TEXT_FILTER_LENGTH}
+            placeholder="Listing, city, listing id, claimant or email"
+            className="mt-1 w-full"
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          <Search className="size-4" aria-hidden="true" /> Filter
+        </Button>
+      </Form>
+      <DataTable
+        className="mt-4"
+        caption="Claims"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.id}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        sort={sort}
+        dir={dir}
+        empty={
+          <EmptyState
+            icon={<Inbox />}
+            title={q ? `No claims match “${q}”` : status === "pending" ? "No claims waiting" : "No claims here"}
+            text={
+              status === "pending" && !q
+                ? "New claims appear here as soon as they are filed."
+                : "Try another status or search."
+            }
+          />
+        }
+      />
+    </>
+  );
+}
