@@ -296,3 +296,12 @@ export async function hasVerifiedOwner(db: Database, placeId: string): Promise<b
     .limit(1);
   return rows.length > 0;
 }
+
+/** Claims waiting for an admin (the admin overview). */
+export async function pendingClaimCount(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(claims)
+    .where(eq(claims.status, "pending"));
+  return row?.count ?? 0;
+}

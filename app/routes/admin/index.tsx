@@ -1,7 +1,10 @@
-import { Construction } from "lucide-react";
+import { Construction, FileCheck2 } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { originFrom, seo } from "../../lib/meta";
+import { pendingClaimCount } from "../../../server/claims/queries";
+import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/index";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -13,14 +16,38 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
-/** The admin overview; its figures and queues come with the admin screens. */
-export default function AdminOverview() {
+export async function loader() {
+  return { pendingClaims: await pendingClaimCount(getDatabase()) };
+}
+
+/** The admin overview: the queues that wait for someone; more figures come with the admin screens. */
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  const { pendingClaims } = loaderData;
   return (
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <li>
+          <Link
+            to="/admin/claims"
+            className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
+          >
+            <FileCheck2 aria-hidden className="mt-0.5 size-5 text-brand-600" />
+            <span>
+              <span className="block text-2xl font-bold text-slate-900">{pendingClaims}</span>
+              <span className="block text-sm text-slate-600">
+                {pendingClaims === 1 ? "claim waits" : "claims wait"} for a decision
+              </span>
+            </span>
+          </Link>
+        </li>
+      </ul>
       <div className="mt-6 flex items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
         <Construction aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        <p>The overview is coming soon. Use the menu to reach each part of the console.</p>
+        <p>
+          More figures (listings, users, traffic) come with their screens. Use the menu to reach each part of the
+          console.
+        </p>
       </div>
     </>
   );

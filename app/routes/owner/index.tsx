@@ -1,10 +1,14 @@
 import { Link } from "react-router";
 import { BarChart3, Building2, FileCheck2, Megaphone, Settings } from "lucide-react";
+import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
+import { buttonClasses } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
 import { originFrom, seo } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { ownedListings } from "../../../server/auth/ownership";
+import { claimsOfUser } from "../../../server/claims/queries";
 import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/index";
 
@@ -20,8 +24,21 @@ export const handle: ConsoleHandle = { breadcrumb: "Dashboard" };
 /** The owner layout's middleware has run the owner guard; its viewer is in the context. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const listings = await ownedListings(getDatabase(), viewer.userId);
-  return { name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin, listings };
+  const db = getDatabase();
+  const [listings, claims] = await Promise.all([ownedListings(db, viewer.userId), claimsOfUser(db, viewer.userId)]);
+  // Open claims, and decisions of the last 30 days: what the person may still act on.
+  const recent = Date.now() - 30 * 86_400_000;
+  const openClaims = claims
+    .filter((c) => c.status === "pending" || (c.decidedAt && new Date(c.decidedAt).getTime() > recent))
+    .slice(0, 5)
+    .map(({ id, status, listingName, locationId, decisionReason }) => ({
+      id,
+      status,
+      listingName,
+      locationId,
+      decisionReason,
+    }));
+  return { name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin, listings, claims: openClaims };
 }
 
 const ACTIONS = [
@@ -32,7 +49,7 @@ const ACTIONS = [
 ];
 
 export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
-  const { name, email, listings, isAdmin } = loaderData;
+  const { name, email, listings, isAdmin, claims } = loaderData;
   return (
     <>
       <PageHeader
@@ -42,15 +59,21 @@ export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
 
       <h2 className="mt-10 text-xl font-semibold text-slate-900">Your listings</h2>
       {listings.length === 0 ? (
-        <div className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-slate-700">
-          <p>You do not manage any listing yet.</p>
-          <Link
-            to="/owner/claim"
-            className="mt-4 inline-block rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-          >
-            Claim your facility
-          </Link>
-        </div>
+        <EmptyState
+          className="mt-3"
+          icon={<Building2 />}
+          title="You do not manage any listing yet"
+          text={
+            claims.some((c) => c.status === "pending")
+              ? "Your claim is being reviewed: the listing appears here once it is approved."
+              : "Claim your facility's listing to update it, see its analytics and promote it."
+          }
+          action={
+            <Link to="/owner/claim" className={buttonClasses("primary")}>
+              Claim your facility
+            </Link>
+          }
+        />
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {listings.map((l) => (
@@ -64,15 +87,36 @@ export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm text-slate-600">{[l.city, l.state].filter(Boolean).join(", ")}</p>
                 </div>
               </div>
-              <Link
-                to={`/owner/locations/${l.placeId}/update`}
-                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <Link to={`/owner/locations/${l.placeId}/update`} className={buttonClasses("secondary", "sm")}>
                 Update listing<span className="sr-only"> {l.name}</span>
               </Link>
             </li>
           ))}
         </ul>
+      )}
+
+      {claims.length > 0 && (
+        <>
+          <div className="mt-10 flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-xl font-semibold text-slate-900">Your claims</h2>
+            <Link to="/owner/claims" className="text-sm font-medium text-brand-700 hover:underline">
+              All claims
+            </Link>
+          </div>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {claims.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{c.listingName}</p>
+                  {c.status === "rejected" && c.decisionReason && (
+                    <p className="text-sm text-slate-600">Reason: {c.decisionReason}</p>
+                  )}
+                </div>
+                <ClaimStatusBadge status={c.status} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       <h2 className="mt-10 text-xl font-semibold text-slate-900">Next steps</h2>
