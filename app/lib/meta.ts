@@ -50,3 +50,17 @@ export function originFrom(matches: readonly ({ id: string; data?: unknown } | u
   const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "http://localhost:3000";
 }
+
+/**
+ * The tags of a page search engines must not list (the consoles): the title and canonical of
+ * `seo`, plus `noindex`. Pass the meta function's own arguments.
+ */
+export function privatePageMeta(
+  title: string,
+  { matches, location }: { matches: Parameters<typeof originFrom>[0]; location: { pathname: string } },
+): MetaDescriptor[] {
+  return [
+    ...seo({ title, origin: originFrom(matches), path: location.pathname }),
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -21,7 +21,7 @@ import { publicMapConfig } from "../../server/http/public-config";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { logger } from "../../server/logger";
-import { hasVerifiedOwner } from "../../server/claims/queries";
+import { hasVerifiedOwner } from "../../server/auth/ownership";
 import { getDatabase } from "../../server/db";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";

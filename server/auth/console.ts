@@ -1,4 +1,5 @@
-import { createContext, type MiddlewareFunction } from "react-router";
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { readFlash } from "../http/flash";
 import { toRouteError } from "../http/app-errors";
 import { requireAdmin, requireOwner } from "./guards";
 import type { SignedInViewer } from "./viewer";
@@ -35,3 +36,13 @@ export const ownerConsoleMiddleware = consoleMiddleware(requireOwner);
 
 /** /admin/*: admins only. */
 export const adminConsoleMiddleware = consoleMiddleware(requireAdmin);
+
+/**
+ * What both console layouts load: the account's name for the menu, and the message a console
+ * write left for the next page ("Claim approved"), shown once as a toast.
+ */
+export async function consoleLayoutData(request: Request, context: Readonly<RouterContextProvider>) {
+  const viewer = context.get(viewerContext);
+  const { flash, headers } = await readFlash(request);
+  return data({ account: viewer.name || viewer.email, flash }, { headers });
+}

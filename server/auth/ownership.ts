@@ -12,6 +12,16 @@ export async function locationExists(db: Database, locationId: string): Promise<
   return rows.length > 0;
 }
 
+/** Whether anyone manages the listing: its claim was approved (the facility page's 'Verified owner'). */
+export async function hasVerifiedOwner(db: Database, locationId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: listingOwners.locationId })
+    .from(listingOwners)
+    .where(eq(listingOwners.locationId, locationId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function ownsListing(db: Database, userId: string, locationId: string): Promise<boolean> {
   const rows = await db
     .select({ id: listingOwners.locationId })

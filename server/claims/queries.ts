@@ -287,16 +287,6 @@ export async function readEvidence(
   return { bytes, fileName: row.fileName, contentType: row.contentType };
 }
 
-/** Whether a listing has a verified owner (the facility page's badge). */
-export async function hasVerifiedOwner(db: Database, placeId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: listingOwners.locationId })
-    .from(listingOwners)
-    .where(eq(listingOwners.locationId, placeId))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Claims waiting for an admin (the admin overview). */
 export async function pendingClaimCount(db: Database): Promise<number> {
   const [row] = await db

@@ -8,21 +8,14 @@ import { Field, FormError } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
 import { useFormState } from "../../lib/forms";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { adminClaim, decideClaimAction } from "../../../server/claims/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/claim";
 
-export function meta({ data, matches, location }: Route.MetaArgs) {
-  return [
-    ...seo({
-      title: data ? `Claim for ${data.listing.name}` : "Claim",
-      origin: originFrom(matches),
-      path: location.pathname,
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args.data ? `Claim for ${args.data.listing.name}` : "Claim", args);
 }
 
 export const handle: ConsoleHandle = {

@@ -10,15 +10,12 @@ import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { CLAIM_STATUS_LABELS } from "../../lib/claims";
 import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { adminClaims } from "../../../server/claims/pages";
 import type { Route } from "./+types/claims";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return [
-    ...seo({ title: "Claims", origin: originFrom(matches), path: location.pathname }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("Claims", args);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "Claims" };

@@ -2,16 +2,13 @@ import { Construction, FileCheck2 } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { pendingClaimCount } from "../../../server/claims/queries";
 import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/index";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return [
-    ...seo({ title: "Admin console", origin: originFrom(matches), path: location.pathname }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("Admin console", args);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "Overview" };

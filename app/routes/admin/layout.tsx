@@ -1,11 +1,10 @@
 import { BarChart3, ClipboardList, FileCheck2, LayoutDashboard, MapPin, Newspaper, Users } from "lucide-react";
-import { Outlet, data } from "react-router";
-import { adminConsoleMiddleware, viewerContext } from "../../../server/auth/console";
+import { Outlet } from "react-router";
+import { adminConsoleMiddleware, consoleLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";
 import { ConsoleShell, type ConsoleNavItem } from "../../components/console/console-shell";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Toaster } from "../../components/ui/toast";
-import { readFlash } from "../../../server/http/flash";
 import type { Route } from "./+types/layout";
 
 /**
@@ -15,11 +14,8 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [adminConsoleMiddleware];
 
 /** A loader makes every client navigation into the area ask the server, so the guard runs each time. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = context.get(viewerContext);
-  // The message a console write left for the next page ("Claim approved"), shown once as a toast.
-  const { flash, headers } = await readFlash(request);
-  return data({ account: viewer.name || viewer.email, flash }, { headers });
+export function loader({ request, context }: Route.LoaderArgs) {
+  return consoleLayoutData(request, context);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "Admin console" };

@@ -13,22 +13,14 @@ import { Textarea } from "../../components/ui/textarea";
 import { CLAIM_FIELD_LIMITS } from "../../lib/claim-form";
 import { CLAIMANT_ROLES } from "../../lib/claims";
 import { useFormState } from "../../lib/forms";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { claimFormPage, fileClaimAction } from "../../../server/claims/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/claim-location";
 
-export function meta({ data, matches, location }: Route.MetaArgs) {
-  const name = data?.listing.name;
-  return [
-    ...seo({
-      title: name ? `Claim ${name}` : "Claim a listing",
-      origin: originFrom(matches),
-      path: location.pathname,
-    }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args.data ? `Claim ${args.data.listing.name}` : "Claim a listing", args);
 }
 
 export const handle: ConsoleHandle = {

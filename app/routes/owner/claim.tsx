@@ -7,16 +7,13 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
 import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { claimFinder } from "../../../server/claims/pages";
 import type { Route } from "./+types/claim";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return [
-    ...seo({ title: "Claim your listing", origin: originFrom(matches), path: location.pathname }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("Claim your listing", args);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "Claim a listing" };

@@ -6,17 +6,14 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { myClaims, withdrawClaimAction } from "../../../server/claims/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/claims";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return [
-    ...seo({ title: "My claims", origin: originFrom(matches), path: location.pathname }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("My claims", args);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "My claims" };

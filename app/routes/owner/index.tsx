@@ -5,18 +5,15 @@ import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
-import { originFrom, seo } from "../../lib/meta";
+import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { ownedListings } from "../../../server/auth/ownership";
 import { claimsOfUser } from "../../../server/claims/queries";
 import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/index";
 
-export function meta({ matches, location }: Route.MetaArgs) {
-  return [
-    ...seo({ title: "Owner dashboard", origin: originFrom(matches), path: location.pathname }),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("Owner dashboard", args);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "Dashboard" };
