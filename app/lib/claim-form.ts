@@ -1,13 +1,13 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { CLAIMANT_ROLES } from "./claims";
+import { CLAIM_FIELD_LIMITS, CLAIMANT_ROLES } from "./claims";
 
 /**
- * The claim form (docs/product.md section 10): the one schema the action parses with, and the
- * limits the form shows as hints. Evidence files are checked apart (server/claims/evidence.ts),
+ * The claim form (docs/product.md section 10): the one schema the action parses with. Server
+ * side only in practice: the form itself takes its limits from ./claims, so that zod and the
+ * phone metadata stay out of the page's bundle. Evidence files are checked apart (server/claims/evidence.ts),
  * by their content.
  */
-export const CLAIM_FIELD_LIMITS = { name: 100, phone: 30, email: 254, message: 2000 } as const;
 
 const text = (label: string, max: number) =>
   z

@@ -28,3 +28,6 @@ export type ClaimEvidenceType = (typeof CLAIM_EVIDENCE_TYPES)[number];
 
 /** Claims one account may file per UTC day (withdrawn ones count: the limit is on filing). */
 export const CLAIMS_PER_DAY = 5;
+
+/** The claim form's text limits (the schema in ./claim-form enforces them; the form shows them). */
+export const CLAIM_FIELD_LIMITS = { name: 100, phone: 30, email: 254, message: 2000 } as const;
