@@ -1,0 +1,537 @@
+import { ChartNoAxesColumn, Download, Store } from "lucide-react";
+import { data, Form, Link, useSubmit } from "react-router";
+import { DailyChart, formatDay } from "../../components/analytics/daily-chart";
+import { PageHeader } from "../../components/console/page-header";
+import type { ConsoleHandle } from "../../components/console/handle";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Field, FormError } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { ALL_LISTINGS, ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../lib/analytics-period";
+import { cn } from "../../lib/cn";
+import { privatePageMeta } from "../../lib/meta";
+import { ownerAnalyticsPage } from "../../../server/analytics/owner-pages";
+import type { OwnerReport, ReportTotals } from "../../../server/analytics/owner-report";
+import { viewerContext } from "../../../server/auth/console";
+import { getDatabase } from "../../../server/db";
+import type { Route } from "./+types/analytics";
+
+/** docs/product.md section 10, "Analytics": how the viewer's listings do, per listing or all together. */
+
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("Analytics", args);
+}
+
+export const handle: ConsoleHandle = { breadcrumb: "Analytics" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { status, data: page } = await ownerAnalyticsPage(getDatabase(), request, context.get(viewerContext));
+  return data(page, { status });
+}
+
+const number = (n: number) => n.toLocaleString("en-US");
+const percent = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const fullDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+
+const VIEW_SERIES = [
+  { key: "pageViews", label: "Page views", color: "#4668f2" },
+  { key: "listViews", label: "List views", color: "#94a3b8" },
+] as const;
+const CLICK_SERIES = [
+  { key: "websiteClicks", label: "Website", color: "#2540b0" },
+  { key: "phoneClicks", label: "Phone", color: "#4668f2" },
+  { key: "directionsClicks", label: "Directions", color: "#9fb0f8" },
+] as const;
+
+const SOURCE_LABELS: Record<string, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  twitter: "X (Twitter)",
+  instagram: "Instagram",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  bing: "Bing",
+  yahoo: "Yahoo",
+  internal: "This site (search results, other pages)",
+  direct: "Direct (typed, bookmarked or no referrer)",
+  other: "Other websites",
+};
+
+export default function OwnerAnalytics({ loaderData }: Route.ComponentProps) {
+  const page = loaderData;
+  const { selection, values } = page;
+  if (selection.options.length === 0) {
+    return (
+      <>
+        <PageHeader title="Analytics" description="How people find and contact your listings." />
+        <EmptyState
+          className="mt-6"
+          icon={<Store />}
+          title="No listings yet"
+          text="Analytics appear here once you manage a listing. Claim your facility's listing to see how many RV owners view and contact it."
+          action={
+            <Link to="/owner/claim" className={buttonClasses("primary")}>
+              Claim your listing
+            </Link>
+          }
+        />
+      </>
+    );
+  }
+  const report = page.ok ? page.report : null;
+  const csvHref = report
+    ? `/owner/locations/analytics.csv?${new URLSearchParams({ listing: values.listing, from: report.from, to: report.to })}`
+    : null;
+  const subject = selection.selected ? selection.selected.name : "All my listings";
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description={
+          report ? (
+            <>
+              {subject}, {fullDay(report.from)} to {fullDay(report.to)} ({report.days} days, UTC)
+            </>
+          ) : (
+            "How people find and contact your listings."
+          )
+        }
+        actions={
+          csvHref && (
+            <a href={csvHref} download className={buttonClasses("secondary")}>
+              <Download className="size-4" aria-hidden="true" /> Download CSV
+            </a>
+          )
+        }
+      />
+      <PeriodForm page={page} />
+      {report && (report.everSeen ? <Report report={report} several={selection.selected === null} /> : <NoTraffic />)}
+    </>
+  );
+}
+
+function PeriodForm({ page }: { page: Route.ComponentProps["loaderData"] }) {
+  const submit = useSubmit();
+  const { selection, values } = page;
+  const error = page.ok ? null : page.error;
+  return (
+    <Form
+      method="get"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Listing and period"
+      onChange={(event) => {
+        // With JavaScript, picking a listing or a preset shows it at once; dates wait for "Show".
+        const target = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+        if (target.name === "listing" || (target.name === "days" && target.value !== CUSTOM_RANGE))
+          void submit(event.currentTarget);
+      }}
+    >
+      <FormError message={error?.field === "days" ? error.message : null} />
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+        <Field label="Listing" name="listing" className="min-w-56 flex-1">
+          {(control) => (
+            <Select {...control} defaultValue={values.listing} key={values.listing}>
+              <option value={ALL_LISTINGS}>All my listings ({selection.options.length})</option>
+              {selection.options.map((o) => (
+                <option key={o.placeId} value={o.placeId}>
+                  {o.name}
+                  {o.city ? ` — ${[o.city, o.state].filter(Boolean).join(", ")}` : ""}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <fieldset className="mb-4">
+          <legend className="mb-1 block text-sm font-medium text-slate-800">Period</legend>
+          <div className="flex flex-wrap gap-1 rounded-md" key={values.days}>
+            {[...ANALYTICS_PRESETS.map(String), CUSTOM_RANGE].map((days) => (
+              <label
+                key={days}
+                className={cn(
+                  "cursor-pointer rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
+                  values.days === days || (values.days === "" && days === "30")
+                    ? "border-brand-500 bg-brand-50 font-medium text-brand-700"
+                    : "border-slate-300 text-slate-700 hover:bg-slate-50",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="days"
+                  value={days}
+                  defaultChecked={values.days === days || (values.days === "" && days === "30")}
+                  className="sr-only"
+                />
+                {days === CUSTOM_RANGE ? "Custom" : `${days} days`}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div className="flex flex-wrap items-start gap-x-4">
+        <Field label="From" name="from" error={error?.field === "from" ? error.message : undefined} className="w-44">
+          {(control) => <Input {...control} type="date" defaultValue={values.from} key={`from-${values.from}`} />}
+        </Field>
+        <Field label="To" name="to" error={error?.field === "to" ? error.message : undefined} className="w-44">
+          {(control) => <Input {...control} type="date" defaultValue={values.to} key={`to-${values.to}`} />}
+        </Field>
+        <div className="mb-4 self-end pb-px">
+          <Button type="submit" variant="secondary">
+            Show
+          </Button>
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        Dates are whole days in UTC. A custom range uses From and To (at most {MAX_ANALYTICS_DAYS} days); the address of
+        this page keeps your choice, so you can bookmark or share it.
+      </p>
+    </Form>
+  );
+}
+
+function NoTraffic() {
+  return (
+    <EmptyState
+      className="mt-6"
+      icon={<ChartNoAxesColumn />}
+      title="No visits recorded yet"
+      text="Nobody has viewed this listing on the site since we started counting. Counts appear here the day after the first visit at the latest; complete photos, hours and prices help people pick your facility in the search results."
+    />
+  );
+}
+
+function Growth({ value }: { value: number | null }) {
+  if (value === null) return <span className="text-slate-600">new: none in the previous period</span>;
+  if (value === 0) return <span className="text-slate-600">no change</span>;
+  const up = value > 0;
+  return (
+    <span className={up ? "text-emerald-700" : "text-slate-700"}>
+      {up ? "▲" : "▼"} {percent(Math.abs(value))} {up ? "more" : "fewer"}
+    </span>
+  );
+}
+
+function Stat({ label, value, growth, hint }: { label: string; value: string; growth?: number | null; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+      {growth !== undefined && (
+        <dd className="mt-1 text-sm">
+          <Growth value={growth} /> <span className="sr-only">than the previous period</span>
+        </dd>
+      )}
+      {hint && <dd className="mt-1 text-sm text-slate-600">{hint}</dd>}
+    </div>
+  );
+}
+
+function Report({ report, several }: { report: OwnerReport; several: boolean }) {
+  const t = report.totals;
+  const prev = `${fullDay(report.previous.from)} to ${fullDay(report.previous.to)}`;
+  return (
+    <>
+      <section aria-labelledby="totals-heading" className="mt-8">
+        <h2 id="totals-heading" className="text-lg font-semibold text-slate-900">
+          Totals
+        </h2>
+        <p className="text-sm text-slate-600">
+          Changes are against the {report.days} days before: {prev}.
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Stat label="Page views" value={number(t.pageViews)} growth={report.growth.pageViews} />
+          <Stat label="List views" value={number(t.listViews)} growth={report.growth.listViews} />
+          <Stat label="Unique visitors" value={number(t.uniqueVisitors)} growth={report.growth.uniqueVisitors} />
+          <Stat label="Clicks" value={number(t.clicks)} growth={report.growth.clicks} />
+          <Stat label="Website clicks" value={number(t.websiteClicks)} />
+          <Stat label="Phone clicks" value={number(t.phoneClicks)} />
+          <Stat label="Directions clicks" value={number(t.directionsClicks)} />
+          <Stat
+            label="Conversion"
+            value={percent(t.conversionRate)}
+            hint={`was ${percent(report.previousTotals.conversionRate)}`}
+          />
+        </dl>
+        <details className="mt-3 text-sm text-slate-700">
+          <summary className="cursor-pointer text-brand-700">What these numbers mean</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>
+              <strong>Page views</strong>: times someone opened the listing's page. <strong>List views</strong>: times
+              the listing was shown as a card in search results.
+            </li>
+            <li>
+              <strong>Unique visitors</strong>: different visitors who opened the page, counted once per day (someone
+              who comes back on another day counts again).
+            </li>
+            <li>
+              <strong>Clicks</strong>: taps on the website link, the phone number or Contact button, and Directions.
+            </li>
+            <li>
+              <strong>Conversion</strong>: clicks divided by page views, as a percentage (at most 100%): how often a
+              visit turns into a call, a website visit or a trip.
+            </li>
+            <li>Bots are not counted, and one visitor cannot add more than a few views or clicks an hour.</li>
+          </ul>
+        </details>
+      </section>
+
+      <section aria-labelledby="daily-heading" className="mt-8">
+        <h2 id="daily-heading" className="text-lg font-semibold text-slate-900">
+          Day by day
+        </h2>
+        <div className="mt-3 grid gap-6 lg:grid-cols-2">
+          <div className="rounded-lg border border-slate-200 bg-white p-4">
+            <DailyChart
+              title="Views per day"
+              summary={`Page views and list views per day, ${fullDay(report.from)} to ${fullDay(report.to)}: ${number(t.pageViews)} page views and ${number(t.listViews)} list views in all. The table below has each day.`}
+              kind="lines"
+              series={VIEW_SERIES}
+              rows={report.daily}
+            />
+            <DailyTable
+              caption="Views per day"
+              rows={report.daily}
+              columns={[...VIEW_SERIES, { key: "uniqueVisitors", label: "Unique visitors" }]}
+            />
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white p-4">
+            <DailyChart
+              title="Clicks per day"
+              summary={`Website, phone and directions clicks per day: ${number(t.clicks)} clicks in all. The table below has each day.`}
+              kind="stacked-bars"
+              series={CLICK_SERIES}
+              rows={report.daily}
+            />
+            <DailyTable
+              caption="Clicks per day"
+              rows={report.daily}
+              columns={[...CLICK_SERIES, { key: "conversionRate", label: "Conversion", format: percent }]}
+            />
+          </div>
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <Sources report={report} />
+        <Scores report={report} several={several} />
+      </div>
+
+      {several && report.listings.length > 1 && <ListingsTable report={report} />}
+    </>
+  );
+}
+
+type DayKey = Exclude<keyof ReportTotals, never>;
+
+function DailyTable({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: OwnerReport["daily"];
+  columns: readonly { key: DayKey; label: string; format?: (n: number) => string }[];
+}) {
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm text-brand-700">Show as table</summary>
+      <div className="mt-2 max-h-96 overflow-auto">
+        <table className="w-full text-sm tabular-nums">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Day
+              </th>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className="py-1 pr-3 text-right font-medium">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.date} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  <time dateTime={row.date}>{formatDay(row.date)}</time>
+                </th>
+                {columns.map((c) => (
+                  <td key={c.key} className="py-1 pr-3 text-right">
+                    {(c.format ?? number)(row[c.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function Sources({ report }: { report: OwnerReport }) {
+  const total = report.sources.reduce((sum, s) => sum + s.pageViews, 0);
+  return (
+    <section aria-labelledby="sources-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="sources-heading" className="text-lg font-semibold text-slate-900">
+        Where visitors came from
+      </h2>
+      <p className="text-sm text-slate-600">
+        Page views by the site that sent the visitor.
+        {report.sourcesFrom && <> Counted from {fullDay(report.sourcesFrom)}: older visit details are not kept.</>}
+      </p>
+      {total === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">No page views in this period.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm tabular-nums">
+          <caption className="sr-only">Page views by traffic source</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Source
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Page views
+              </th>
+              <th scope="col" className="w-2/5 py-1 font-medium">
+                <span className="sr-only">Share</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.sources.map((s) => {
+              const share = (s.pageViews / total) * 100;
+              return (
+                <tr key={s.source} className="border-b border-slate-100">
+                  <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+                    {SOURCE_LABELS[s.source] ?? s.source}
+                  </th>
+                  <td className="py-1.5 pr-3 text-right">{number(s.pageViews)}</td>
+                  <td className="py-1.5">
+                    <div className="flex items-center gap-2">
+                      <div className="h-2 flex-1 rounded-full bg-slate-100">
+                        <div className="h-2 rounded-full bg-brand-500" style={{ width: `${share}%` }} />
+                      </div>
+                      <span className="w-10 text-right text-slate-600">{Math.round(share)}%</span>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Scores({ report, several }: { report: OwnerReport; several: boolean }) {
+  const { engagement, performance } = report.scores;
+  return (
+    <section aria-labelledby="scores-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="scores-heading" className="text-lg font-semibold text-slate-900">
+        Scores
+      </h2>
+      <p className="text-sm text-slate-600">
+        Over this period{several ? ", for your listings together" : ""}. Higher is better.
+      </p>
+      <dl className="mt-3 space-y-4">
+        <div>
+          <dt className="font-medium text-slate-900">
+            Performance: <span className="tabular-nums">{performance}</span> of 100
+          </dt>
+          <dd className="mt-1">
+            <Meter value={performance} max={100} label="Performance score" />
+            <p className="mt-1 text-sm text-slate-700">
+              Four equal parts of up to 25 points: page views (1 point per 10), conversion (2.5 points per percent),
+              unique visitors (1 per 5) and clicks (1 per 5). A listing seen by 250 people who call or click 125 times
+              scores 100.
+            </p>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-900">
+            Engagement: <span className="tabular-nums">{engagement}</span>
+          </dt>
+          <dd className="mt-1">
+            <p className="text-sm text-slate-700">
+              40% of the conversion percentage, plus 30% of how recently the listing was last viewed (10 points if
+              within a day, down to 2 after 90 days
+              {report.lastViewed ? `; last viewed ${longDate.format(new Date(report.lastViewed))}` : ""}), plus 30% of
+              the page views (1 point per 10, up to 10).
+            </p>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Meter({ value, max, label }: { value: number; max: number; label: string }) {
+  return (
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value}
+      className="h-2 rounded-full bg-slate-100"
+    >
+      <div className="h-2 rounded-full bg-brand-500" style={{ width: `${Math.min(100, (value / max) * 100)}%` }} />
+    </div>
+  );
+}
+
+function ListingsTable({ report }: { report: OwnerReport }) {
+  return (
+    <section aria-labelledby="listings-heading" className="mt-8">
+      <h2 id="listings-heading" className="text-lg font-semibold text-slate-900">
+        By listing
+      </h2>
+      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-sm tabular-nums">
+          <caption className="sr-only">Totals by listing, most page views first</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th scope="col" className="px-4 py-2 font-medium">
+                Listing
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Page views
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                List views
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Clicks
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Conversion
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.listings.map((l) => (
+              <tr key={l.locationId} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="px-4 py-2 text-left font-normal">
+                  <Link
+                    to={`?${new URLSearchParams({ listing: l.locationId, from: report.from, to: report.to, days: "custom" })}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {l.name}
+                  </Link>
+                </th>
+                <td className="px-4 py-2 text-right">{number(l.pageViews)}</td>
+                <td className="px-4 py-2 text-right">{number(l.listViews)}</td>
+                <td className="px-4 py-2 text-right">{number(l.clicks)}</td>
+                <td className="px-4 py-2 text-right">{percent(l.conversionRate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
