@@ -81,6 +81,10 @@ export const MATRIX: MatrixEntry[] = [
   }),
   page("owner/locations", "/owner/locations", owner),
   page("owner/locations/analytics", "/owner/locations/analytics", owner),
+  // A listing's analytics: its owner and admins; another account is refused (403), on the screen and in the CSV.
+  page("owner/locations/analytics", "/owner/locations/analytics?listing=LOCATION&days=7", listing),
+  page("owner/locations/analytics.csv", "/owner/locations/analytics.csv?days=7", owner),
+  page("owner/locations/analytics.csv", "/owner/locations/analytics.csv?listing=LOCATION&days=7", listing),
   page("owner/locations/:locationId/update", "/owner/locations/LOCATION/update", listing),
   page("owner/promote", "/owner/promote", owner),
   page("owner/checkout", "/owner/checkout", owner),

@@ -27,19 +27,21 @@ export interface DailyChartProps<K extends string> {
   rows: readonly ({ date: string } & Record<K, number>)[];
 }
 
-const WIDTH = 560;
-const HEIGHT = 240;
-const MARGIN = { top: 12, right: 12, bottom: 28, left: 40 };
+// About the width the chart gets beside its twin on a desktop, so labels there are drawn near their
+// size; on a phone the whole drawing scales down by about a third, hence the large label size.
+const WIDTH = 480;
+const HEIGHT = 220;
+const MARGIN = { top: 12, right: 12, bottom: 30, left: 44 };
 const INNER_W = WIDTH - MARGIN.left - MARGIN.right;
 const INNER_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 export const formatDay = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
-/** About six evenly spaced dates to label, the last day always among them. */
+/** About five evenly spaced dates to label, the last day always among them. */
 function dateTicks(dates: readonly string[]): string[] {
   if (dates.length <= 7) return [...dates];
-  const step = Math.ceil(dates.length / 6);
+  const step = Math.ceil(dates.length / 5);
   const picked = dates.filter((_, i) => (dates.length - 1 - i) % step === 0);
   return picked;
 }
@@ -56,7 +58,7 @@ export function DailyChart<K extends string>({ title, summary, kind, series, row
   const y = scaleLinear<number>({ domain: [0, top], range: [INNER_H, 0], nice: true });
   const x = scaleBand<string>({ domain: dates, range: [0, INNER_W], padding: kind === "stacked-bars" ? 0.2 : 0 });
   const centre = (date: string) => (x(date) ?? 0) + x.bandwidth() / 2;
-  const tickLabel = { fill: "#475569", fontSize: 12, fontFamily: "inherit" } as const;
+  const tickLabel = { fill: "#475569", fontSize: 15, fontFamily: "inherit" } as const;
   return (
     <figure className="m-0">
       <figcaption className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
