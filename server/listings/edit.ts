@@ -73,7 +73,7 @@ export interface UpdateListingRequest {
 export interface UpdateListingResult {
   version: number;
   published: EditableField[];
-  /** Key fields now waiting for an administrator (empty when none were submitted). */
+  /** Key fields this save sent to an administrator (empty when none changed, or they already waited). */
   pending: KeyField[];
   /** The waiting change was withdrawn: the owner put the key fields back as they are published. */
   pendingWithdrawn: boolean;
@@ -109,7 +109,7 @@ export async function updateListing(db: Database, request: UpdateListingRequest)
     const confirmPrices = hasPrices && (published.includes("sizes") || request.confirmPrices === true);
 
     if (published.length === 0 && !submitPending && !withdrawPending && !confirmPrices)
-      return { version: row.version, published, pending: keyChanged, pendingWithdrawn: false };
+      return { version: row.version, published, pending: [], pendingWithdrawn: false };
 
     const version = row.version + 1;
     await db
@@ -178,7 +178,7 @@ export async function updateListing(db: Database, request: UpdateListingRequest)
       });
       await audit("listing.pending.withdraw", waiting.changes, null);
     }
-    return { version, published, pending: keyChanged, pendingWithdrawn: withdrawPending };
+    return { version, published, pending: submitPending ? keyChanged : [], pendingWithdrawn: withdrawPending };
   });
   logger.info({ locationId, by: actor.userId, published: result.published, pending: result.pending }, "listing edited");
   if (result.published.length > 0) await notifyLocationsChanged(db);
