@@ -11,8 +11,6 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 const placeholder = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
 /** Console screens not built yet, inside their console layout (whose middleware guards them). */
 const consoleScreen = (path: string, id: string) => route(path, "routes/console-placeholder.tsx", { id });
-/** Owner screens about one listing: their loader also checks that the viewer manages it. */
-const listingScreen = (path: string, id: string) => route(path, "routes/owner/listing-placeholder.tsx", { id });
 
 export default [
   index("routes/home.tsx"),
@@ -58,10 +56,10 @@ export default [
     route("claim/:locationId", "routes/owner/claim-location.tsx", { id: "owner-claim-location" }),
     route("claims", "routes/owner/claims.tsx", { id: "owner-claims" }),
     route("claims/:claimId/evidence/:evidenceId", "routes/owner/claim-evidence.ts", { id: "owner-claim-evidence" }),
-    consoleScreen("locations", "owner-locations"),
+    route("locations", "routes/owner/locations.tsx", { id: "owner-locations" }),
     route("locations/analytics", "routes/owner/analytics.tsx", { id: "owner-locations-analytics" }),
     route("locations/analytics.csv", "routes/owner/analytics-csv.ts", { id: "owner-locations-analytics-csv" }),
-    listingScreen("locations/:locationId/update", "owner-location-update"),
+    route("locations/:locationId/update", "routes/owner/location-update.tsx", { id: "owner-location-update" }),
     consoleScreen("promote", "owner-promote"),
     consoleScreen("checkout", "owner-checkout"),
     consoleScreen("checkout/success", "owner-checkout-success"),

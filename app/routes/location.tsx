@@ -10,6 +10,7 @@ import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../compone
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
 import { dayName, displayPhone, hoursLineDay, telHref } from "../lib/format";
 import { imageRefsFromUrls } from "../lib/images";
+import { AVAILABILITY_LABELS, priceLabel, type SizeOffer } from "../lib/listings";
 import { originFrom, seo } from "../lib/meta";
 import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
 import { MAX_LOCATION_SLUG_LENGTH } from "../lib/input-limits";
@@ -30,6 +31,21 @@ import { buttonClasses } from "../components/ui/button";
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
  * nearby storage, with SelfStorage and BreadcrumbList structured data for search engines.
  */
+const confirmedDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** Sizes with the owner's price and availability when given (docs/product.md section 10), as words. */
+function sizesShown(location: { dimensions: { width: number; length: number }[]; sizeOffers: SizeOffer[] }) {
+  const offers = location.sizeOffers.length
+    ? location.sizeOffers
+    : location.dimensions.map((d) => ({ ...d, monthlyPrice: null, availability: null }));
+  return offers.map((o) => ({
+    key: `${o.width}x${o.length}`,
+    label: `${o.width}' x ${o.length}'`,
+    price: priceLabel(o.monthlyPrice),
+    availability: o.availability ? AVAILABILITY_LABELS[o.availability] : null,
+  }));
+}
+
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params.slug;
   if (slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
@@ -97,7 +113,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       latitude: location.latitude,
       longitude: location.longitude,
       googleMapsUri: location.googleMapsUri,
-      dimensions: location.dimensions,
+      sizes: sizesShown(location),
+      pricesConfirmed: location.pricesConfirmedAt ? confirmedDate.format(location.pricesConfirmedAt) : null,
+      coveredClearanceFeet: location.coveredClearanceFeet,
       openingHours: location.openingHours,
       reviews: location.reviews.slice(0, 3),
       photos: location.imageUrls,
@@ -186,7 +204,15 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-8 md:col-span-2">
           <PhotoGallery photos={photos} name={l.name} />
-          {l.description && <p className="text-slate-700">{l.description}</p>}
+          {l.description && (
+            <div className="space-y-3 text-slate-700">
+              {l.description.split(/\n\s*\n/).map((paragraph, i) => (
+                <p key={i} className="whitespace-pre-line">
+                  {paragraph}
+                </p>
+              ))}
+            </div>
+          )}
           <section>
             <h2 className="text-xl font-semibold">Amenities</h2>
             {l.amenities.length ? (
@@ -203,14 +229,24 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           </section>
           <section>
             <h2 className="text-xl font-semibold">Sizes</h2>
-            {l.dimensions.length ? (
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {l.dimensions.map((d) => (
-                  <li key={`${d.width}x${d.length}`} className="rounded-md border border-slate-200 px-3 py-1 text-sm">
-                    {d.width}' x {d.length}'
-                  </li>
-                ))}
-              </ul>
+            {l.sizes.length ? (
+              <>
+                <ul className="mt-3 flex flex-wrap gap-2">
+                  {l.sizes.map((size) => (
+                    <li key={size.key} className="rounded-md border border-slate-200 px-3 py-1 text-sm">
+                      {size.label}
+                      {size.price && <span className="font-medium"> · {size.price}</span>}
+                      {size.availability && <span className="text-slate-600"> · {size.availability}</span>}
+                    </li>
+                  ))}
+                </ul>
+                {l.pricesConfirmed && (
+                  <p className="mt-2 text-sm text-slate-600">Prices confirmed {l.pricesConfirmed}</p>
+                )}
+                {l.coveredClearanceFeet !== null && (
+                  <p className="mt-1 text-sm text-slate-600">Covered spaces: {l.coveredClearanceFeet} ft clearance</p>
+                )}
+              </>
             ) : (
               <p className="mt-2 text-slate-600">
                 Sorry! We don't have this information. Check their website or call {phone ?? "the facility"} for more

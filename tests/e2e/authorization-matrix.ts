@@ -86,6 +86,15 @@ export const MATRIX: MatrixEntry[] = [
   page("owner/locations/analytics.csv", "/owner/locations/analytics.csv?days=7", owner),
   page("owner/locations/analytics.csv", "/owner/locations/analytics.csv?listing=LOCATION&days=7", listing),
   page("owner/locations/:locationId/update", "/owner/locations/LOCATION/update", listing),
+  {
+    // Saving a listing: its owner and admins get past the listing rule, to validation (no version, 400).
+    route: "owner/locations/:locationId/update",
+    method: "POST",
+    path: "/owner/locations/LOCATION/update",
+    body: "name=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 400, admin: 400 },
+  },
   page("owner/promote", "/owner/promote", owner),
   page("owner/checkout", "/owner/checkout", owner),
   page("owner/checkout/success", "/owner/checkout/success", owner),

@@ -5,3 +5,5 @@ export * from "./rate-limits";
 export * from "./claims";
 export * from "./audit";
 export * from "./email-outbox";
+export * from "./listing-revisions";
+export * from "./listing-pending-changes";

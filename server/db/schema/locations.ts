@@ -11,9 +11,11 @@ import {
   pgView,
   real,
   text,
+  timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
 import { TIERS } from "../../../app/lib/tiers";
+import type { SizeOffer } from "../../../app/lib/listings";
 import type { Dimension, Review, Viewport } from "../../locations/types";
 import { timestamps } from "./columns";
 
@@ -62,6 +64,16 @@ export const locations = pgTable(
     addressComponents: jsonb("address_components").$type<unknown[]>().notNull().default([]),
     tier: tierEnum("tier").notNull().default("Free"),
     isDemo: boolean("is_demo").notNull().default(false),
+
+    /**
+     * Owner edits (docs/product.md section 10): `version` grows with every saved edit, so a form
+     * opened before another save is refused instead of overwriting it (ADR 014). `size_offers`
+     * holds price and availability per size; `dimensions` stays the list search filters on.
+     */
+    version: integer("version").notNull().default(1),
+    sizeOffers: jsonb("size_offers").$type<SizeOffer[]>().notNull().default([]),
+    pricesConfirmedAt: timestamp("prices_confirmed_at", { withTimezone: true, mode: "date" }),
+    coveredClearanceFeet: real("covered_clearance_feet"),
 
     hasPerimeterFencing: flag("has_perimeter_fencing"),
     hasSurveillanceFootage: flag("has_surveillance_footage"),

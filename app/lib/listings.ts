@@ -1,0 +1,92 @@
+/**
+ * The words of a listing edit (docs/product.md section 10), shared by the owner screens, the
+ * facility page and the server. Browser-safe and small: the form's zod schema lives on the server
+ * (server/listings/form.ts), so zod and the phone metadata stay out of the page bundles.
+ */
+
+/** Key fields change what a visitor is sent to: they wait for an administrator (ADR 014). */
+export const KEY_FIELDS = ["name", "address", "latitude", "longitude"] as const;
+export type KeyField = (typeof KEY_FIELDS)[number];
+
+export const AVAILABILITIES = ["available", "waitlist", "full"] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+export const AVAILABILITY_LABELS: Record<Availability, string> = {
+  available: "Available",
+  waitlist: "Waitlist",
+  full: "Full",
+};
+
+/** One size a facility offers, with what an RV owner asks first: the price and whether it is free. */
+export interface SizeOffer {
+  width: number;
+  length: number;
+  /** Whole US dollars a month, or null when the owner did not say. */
+  monthlyPrice: number | null;
+  availability: Availability | null;
+}
+
+export const LISTING_LIMITS = {
+  description: 5000,
+  name: 200,
+  address: 300,
+  optionText: 500,
+  website: 2000,
+  phone: 40,
+  customSizes: 10,
+  maxSizeFeet: 200,
+  maxMonthlyPrice: 100_000,
+  minClearanceFeet: 6,
+  maxClearanceFeet: 40,
+} as const;
+
+/** Days in the editor's order; opening-hours lines are saved in this order. */
+export const WEEK_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** `keep` leaves a line the editor could not read as it is (imported text it does not understand). */
+export const DAY_MODES = ["closed", "open24", "hours", "keep"] as const;
+export type DayMode = (typeof DAY_MODES)[number];
+
+/** The human names of the fields, for revision lists and messages. */
+export const LISTING_FIELD_LABELS = {
+  name: "Name",
+  address: "Address",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  description: "Description",
+  phone: "Phone",
+  website: "Website",
+  openingHours: "Opening hours",
+  amenities: "Amenities",
+  parkingOptions: "Parking",
+  paymentOptions: "Payment",
+  accessibilityOptions: "Accessibility",
+  sizes: "Sizes and prices",
+  coveredClearanceFeet: "Covered height clearance",
+  pricesConfirmedAt: "Prices confirmed",
+} as const;
+export type ListingField = keyof typeof LISTING_FIELD_LABELS;
+
+export const REVISION_KINDS = ["published", "pending", "withdrawn", "approved", "rejected", "restored"] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+
+export const LISTING_SAVED_TEXT = "Saved.";
+export const LISTING_SAVED_PENDING_TEXT =
+  "Saved. Changes to the name, address or map position wait for an administrator.";
+export const LISTING_CONFLICT_TEXT =
+  "Someone saved this listing after you opened this form (perhaps in another tab). Nothing was changed: reload the page to see the current version, then make your changes again.";
+
+/** "8:00 AM" for minutes after midnight (1440, the end of the day, is "12:00 AM"). */
+export function clockLabel(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  const hours = Math.floor(m / 60);
+  const period = hours < 12 ? "AM" : "PM";
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${String(m % 60).padStart(2, "0")} ${period}`;
+}
+
+/** "$145/mo", or null. */
+export function priceLabel(price: number | null): string | null {
+  return price === null ? null : `$${price.toLocaleString("en-US")}/mo`;
+}

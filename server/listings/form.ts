@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { AMENITY_FLAGS } from "../../app/lib/amenities";
+import { normalizeUsPhone } from "../../app/lib/claim-form";
+import {
+  AVAILABILITIES,
+  clockLabel,
+  DAY_MODES,
+  LISTING_LIMITS as L,
+  WEEK_DAYS,
+  type SizeOffer,
+} from "../../app/lib/listings";
+import type { DayHours } from "./hours";
+
+/**
+ * The listing edit form (docs/product.md section 10), parsed in the action. Every refusal names
+ * its field ("Phone: …", "Monday: …") so the message is clear even read away from the field.
+ * Server-side only: the page takes its limits from app/lib/listings.ts.
+ */
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters.`)
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim() || null)
+    .optional()
+    .transform((v) => v ?? null);
+
+/** A web address the page may link to: http or https only, so `javascript:` and friends never reach an href. */
+export function normalizeWebsite(value: string): string | null {
+  const text = value.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (!url.hostname.includes(".") || url.username || url.password) return null;
+  return url.toString();
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const minutesOf = (time: string) => {
+  const m = TIME.exec(time)!;
+  return Number(m[1]) * 60 + Number(m[2]);
+};
+const time = z.string().regex(TIME, "Enter a time such as 08:00.").optional();
+
+const daySchema = z.object({
+  mode: z.enum(DAY_MODES, { error: "Choose closed, open 24 hours or opening times." }).default("closed"),
+  open1: time,
+  close1: time,
+  open2: time,
+  close2: time,
+});
+
+const sizeSchema = z.object({
+  offered: z.boolean().default(false),
+  width: z.number().int("Enter whole feet.").min(1, "Enter a width of at least 1 foot.").max(L.maxSizeFeet).optional(),
+  length: z
+    .number()
+    .int("Enter whole feet.")
+    .min(1, "Enter a length of at least 1 foot.")
+    .max(L.maxSizeFeet)
+    .optional(),
+  price: z
+    .number({ error: "Enter the monthly price in whole dollars, e.g. 145." })
+    .int("Enter the monthly price in whole dollars, e.g. 145.")
+    .min(0, "A price cannot be negative.")
+    .max(L.maxMonthlyPrice, `Enter a monthly price below $${L.maxMonthlyPrice.toLocaleString("en-US")}.`)
+    .optional(),
+  availability: z.enum(AVAILABILITIES, { error: "Choose available, waitlist or full." }).optional(),
+});
+
+export const listingFormSchema = z
+  .object({
+    version: z.number({ error: "Reload the page: the form is missing its version." }).int().min(1),
+    name: z
+      .string({ error: "Name: enter the facility's name." })
+      .trim()
+      .min(2, "Name: enter the facility's name.")
+      .max(L.name, `Name must be at most ${L.name} characters.`),
+    address: optionalText("Address", L.address),
+    latitude: z
+      .number({ error: "Latitude: enter a number such as 30.2672." })
+      .min(-90, "Latitude must be between -90 and 90.")
+      .max(90, "Latitude must be between -90 and 90.")
+      .optional(),
+    longitude: z
+      .number({ error: "Longitude: enter a number such as -97.7431." })
+      .min(-180, "Longitude must be between -180 and 180.")
+      .max(180, "Longitude must be between -180 and 180.")
+      .optional(),
+    description: optionalText("The description", L.description),
+    phone: z
+      .string()
+      .max(L.phone, "Phone: enter a US phone number with area code, e.g. (512) 555-0142.")
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const e164 = normalizeUsPhone(v);
+        if (!e164) {
+          ctx.addIssue({
+            code: "custom",
+            message: "Phone: enter a US phone number with area code, e.g. (512) 555-0142.",
+          });
+          return z.NEVER;
+        }
+        return e164;
+      }),
+    website: z
+      .string()
+      .max(L.website, `Website must be at most ${L.website} characters.`)
+      .optional()
+      .transform((v, ctx) => {
+        if (!v?.trim()) return null;
+        const url = normalizeWebsite(v);
+        if (!url) {
+          ctx.addIssue({
+            code: "custom",
+            message: "Website: enter a web address starting with http:// or https://, e.g. https://yourfacility.com.",
+          });
+          return z.NEVER;
+        }
+        return url;
+      }),
+    amenities: z.array(z.enum(AMENITY_FLAGS, { error: "Choose amenities from the list." })).default([]),
+    parkingOptions: optionalText("Parking", L.optionText),
+    paymentOptions: optionalText("Payment", L.optionText),
+    accessibilityOptions: optionalText("Accessibility", L.optionText),
+    coveredClearanceFeet: z
+      .number({ error: "Covered height clearance: enter feet, e.g. 14." })
+      .min(
+        L.minClearanceFeet,
+        `Covered height clearance: enter between ${L.minClearanceFeet} and ${L.maxClearanceFeet} feet.`,
+      )
+      .max(
+        L.maxClearanceFeet,
+        `Covered height clearance: enter between ${L.minClearanceFeet} and ${L.maxClearanceFeet} feet.`,
+      )
+      .optional()
+      .transform((v) => v ?? null),
+    hours: z.array(daySchema).length(7, "Reload the page: the opening hours are incomplete."),
+    sizes: z
+      .array(sizeSchema)
+      .max(14 + L.customSizes + 50)
+      .default([]),
+    confirmPrices: z.boolean().default(false),
+  })
+  .superRefine((form, ctx) => {
+    form.hours.forEach((day, i) => {
+      const name = WEEK_DAYS[i]!;
+      if (day.mode !== "hours") return;
+      const at = (field: string) => ["hours", i, field];
+      if (!day.open1 || !day.close1) {
+        ctx.addIssue({
+          code: "custom",
+          path: at("open1"),
+          message: `${name}: enter the opening and closing time, or choose closed.`,
+        });
+        return;
+      }
+      const ranges: [string, string, "open1" | "open2"][] = [[day.open1, day.close1, "open1"]];
+      if (day.open2 || day.close2) {
+        if (!day.open2 || !day.close2) {
+          ctx.addIssue({
+            code: "custom",
+            path: at("open2"),
+            message: `${name}: enter both times of the second range, or neither.`,
+          });
+          return;
+        }
+        ranges.push([day.open2, day.close2, "open2"]);
+      }
+      const spans = ranges.map(([o, c, field]) => {
+        const close = minutesOf(c) === 0 ? 1440 : minutesOf(c);
+        return { open: minutesOf(o), close, field };
+      });
+      for (const span of spans)
+        if (span.close <= span.open)
+          ctx.addIssue({
+            code: "custom",
+            path: at(span.field),
+            message: `${name}: the closing time must be after the opening time.`,
+          });
+      if (spans.length === 2) {
+        const [a, b] = [...spans].sort((x, y) => x.open - y.open) as [(typeof spans)[0], (typeof spans)[0]];
+        if (b.open < a.close)
+          ctx.addIssue({
+            code: "custom",
+            path: at("open2"),
+            message: `${name}: the two ranges overlap (${clockLabel(a.open)} – ${clockLabel(a.close)} and ${clockLabel(b.open)} – ${clockLabel(b.close)}).`,
+          });
+      }
+    });
+    const seen = new Set<string>();
+    form.sizes.forEach((size, i) => {
+      if (!size.offered) return;
+      if (size.width === undefined || size.length === undefined) {
+        if (size.width !== undefined || size.length !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: ["sizes", i, "width"],
+            message: "Sizes: enter both the width and the length.",
+          });
+        return;
+      }
+      const key = `${size.width}x${size.length}`;
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: ["sizes", i, "width"], message: `Sizes: ${key} is listed twice.` });
+      seen.add(key);
+    });
+  });
+
+export type ListingFormInput = z.output<typeof listingFormSchema>;
+
+/** The days of the form as the hours module reads them. */
+export function daysOf(input: ListingFormInput): DayHours[] {
+  return input.hours.map((day, i) => {
+    const ranges = (
+      [
+        [day.open1, day.close1],
+        [day.open2, day.close2],
+      ] as const
+    )
+      .filter(([o, c]) => o && c)
+      .map(([o, c]) => ({ open: minutesOf(o!), close: minutesOf(c!) === 0 ? 1440 : minutesOf(c!) }))
+      .sort((a, b) => a.open - b.open);
+    return { day: WEEK_DAYS[i]!, mode: day.mode, ranges };
+  });
+}
+
+/** The sizes offered, standard and custom, with price and availability, by area. */
+export function sizesOf(input: ListingFormInput): SizeOffer[] {
+  return input.sizes
+    .filter((s) => s.offered && s.width !== undefined && s.length !== undefined)
+    .map((s) => ({
+      width: s.width!,
+      length: s.length!,
+      monthlyPrice: s.price ?? null,
+      availability: s.availability ?? null,
+    }))
+    .sort((a, b) => a.width * a.length - b.width * b.length || a.width - b.width);
+}

@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import { LISTING_FIELD_LABELS, type ListingField } from "../../app/lib/listings";
+import { recordAudit } from "../audit/record";
+import { getConfig, publicOrigin } from "../config";
+import type { Database } from "../db/client";
+import { listingOwners, listingPendingChanges, listingRevisions, locations, users } from "../db/schema";
+import { enqueueEmail, kickEmail } from "../email";
+import { AppError, notFound } from "../errors";
+import { logger } from "../logger";
+import { notifyLocationsChanged } from "../search";
+import { conflict, lockListing, tx, type ListingActor } from "./edit";
+import { columnsFor, EDITABLE_FIELDS, fieldsOf, pick, type EditableField, type ListingChanges } from "./fields";
+import { recordRevision } from "./revisions";
+
+/**
+ * What an administrator does with listing edits (docs/product.md section 10, ADR 014): approve or
+ * reject the key-field change an owner submitted, and restore a field set from an earlier revision.
+ */
+const onlyAdmins = (actor: ListingActor, what: string) => {
+  if (!actor.isAdmin) throw new AppError("forbidden", 403, `Only an administrator can ${what}.`);
+};
+
+const label = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? field;
+const shown = (value: unknown) => (value === null || value === undefined ? "(empty)" : String(value));
+
+export interface DecidePendingChangeRequest {
+  actor: ListingActor;
+  locationId: string;
+  decision: "approve" | "reject";
+  /** Shown to the owner; required for a rejection. */
+  reason?: string | null;
+  requestId?: string | null;
+}
+
+export async function decidePendingChange(
+  db: Database,
+  request: DecidePendingChangeRequest,
+): Promise<{ status: "approved" | "rejected"; version: number }> {
+  const { actor, locationId, decision, requestId } = request;
+  onlyAdmins(actor, "decide on listing changes");
+  const reason = request.reason?.trim() || null;
+  if (decision === "reject" && !reason)
+    throw new AppError("bad_request", 400, "Give the owner a reason for the rejection.");
+  const outcome = await db.transaction(async (t) => {
+    const db = tx(t);
+    const row = await lockListing(db, locationId);
+    const [pending] = await db
+      .select()
+      .from(listingPendingChanges)
+      .where(eq(listingPendingChanges.locationId, locationId))
+      .for("update");
+    if (!pending)
+      throw conflict("No change is waiting for this listing: it was decided or withdrawn. Reload to see it.");
+    const current = fieldsOf(row);
+    const fields = EDITABLE_FIELDS.filter((f) => f in pending.changes);
+    const changes = pick(pending.changes as ListingChanges, fields);
+    const before = pick(current, fields);
+    const status = decision === "approve" ? ("approved" as const) : ("rejected" as const);
+    let version = row.version;
+    if (status === "approved") {
+      version += 1;
+      await db
+        .update(locations)
+        .set({ ...columnsFor(changes, current), version, updatedAt: new Date() })
+        .where(eq(locations.placeId, locationId));
+    }
+    await db.delete(listingPendingChanges).where(eq(listingPendingChanges.locationId, locationId));
+    await recordRevision(db, { locationId, kind: status, actor, fields, before, after: changes, reason, requestId });
+    await recordAudit(db, {
+      actor,
+      action: `listing.pending.${decision}`,
+      subject: { type: "listing", id: locationId },
+      before,
+      after: { ...changes, reason },
+      requestId,
+    });
+
+    const [submitter] = pending.submittedBy
+      ? await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, pending.submittedBy))
+      : await db
+          .select({ email: users.email, name: users.name })
+          .from(listingOwners)
+          .innerJoin(users, eq(users.id, listingOwners.userId))
+          .where(eq(listingOwners.locationId, locationId));
+    const to = submitter?.email ?? pending.submittedByEmail;
+    if (to) {
+      const lines = fields.map((f) => `- ${label(f)}: ${shown(changes[f])}`);
+      const site = publicOrigin(getConfig());
+      await enqueueEmail(db, {
+        kind: `listing.change.${status}`,
+        to,
+        subject: `Your change to ${row.name} was ${status}`,
+        text: [
+          `Hello ${submitter?.name || to},`,
+          "",
+          status === "approved"
+            ? `An administrator approved your change to ${row.name}. The listing now shows:`
+            : `An administrator did not approve your change to ${row.name}:`,
+          ...lines,
+          ...(reason ? ["", `Reason: ${reason}`] : []),
+          "",
+          `Your listing: ${site}/owner/locations/${encodeURIComponent(locationId)}/update`,
+        ].join("\n"),
+      });
+    }
+    return { status, version };
+  });
+  logger.info({ locationId, status: outcome.status, by: actor.userId }, "listing change decided");
+  kickEmail();
+  if (outcome.status === "approved") await notifyLocationsChanged(db);
+  return outcome;
+}
+
+export interface RestoreRevisionRequest {
+  actor: ListingActor;
+  revisionId: number;
+  requestId?: string | null;
+}
+
+/** Puts back the values a revision replaced (its `before`), as a new revision: nothing is erased. */
+export async function restoreRevision(
+  db: Database,
+  request: RestoreRevisionRequest,
+): Promise<{ version: number; fields: EditableField[] }> {
+  const { actor, requestId } = request;
+  onlyAdmins(actor, "restore a revision");
+  const [revision] = await db.select().from(listingRevisions).where(eq(listingRevisions.id, request.revisionId));
+  if (!revision) throw notFound("No such revision.");
+  if (!["published", "approved", "restored"].includes(revision.kind))
+    throw conflict("Only a change that was published can be restored.");
+  const outcome = await db.transaction(async (t) => {
+    const db = tx(t);
+    const row = await lockListing(db, revision.locationId);
+    const current = fieldsOf(row);
+    const fields = EDITABLE_FIELDS.filter((f) => f in revision.before);
+    const restored = pick(revision.before as ListingChanges, fields);
+    const version = row.version + 1;
+    await db
+      .update(locations)
+      .set({ ...columnsFor(restored, current), version, updatedAt: new Date() })
+      .where(eq(locations.placeId, revision.locationId));
+    const before = pick(current, fields);
+    await recordRevision(db, {
+      locationId: revision.locationId,
+      kind: "restored",
+      actor,
+      fields,
+      before,
+      after: restored,
+      reason: `Restored from revision ${revision.id}`,
+      requestId,
+    });
+    await recordAudit(db, {
+      actor,
+      action: "listing.restore",
+      subject: { type: "listing", id: revision.locationId },
+      before,
+      after: { ...restored, revisionId: revision.id },
+      requestId,
+    });
+    return { version, fields };
+  });
+  await notifyLocationsChanged(db);
+  return outcome;
+}

@@ -1,0 +1,163 @@
+import { SIZE_OPTIONS_LIST } from "../../app/lib/sizes";
+import { LISTING_SAVED_PENDING_TEXT, LISTING_SAVED_TEXT } from "../../app/lib/listings";
+import { requireListingOwner } from "../auth/guards";
+import type { SignedInViewer } from "../auth/viewer";
+import { getDatabase } from "../db";
+import { AppError } from "../errors";
+import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
+import { readForm } from "../http/form";
+import { updateListing, type ListingActor } from "./edit";
+import type { ListingChanges } from "./fields";
+import { daysOf, listingFormSchema, sizesOf } from "./form";
+import { formatDayLine, parseOpeningHours, timeInputValue } from "./hours";
+import { listingForEditing, listingsOf } from "./queries";
+
+/**
+ * The loader and action bodies of the owner's listing screens (docs/product.md section 10), so the
+ * route modules stay thin. Each takes the viewer the console's guard put in context.
+ */
+const actorOf = (viewer: SignedInViewer): ListingActor => ({
+  userId: viewer.userId,
+  email: viewer.email,
+  isAdmin: viewer.isAdmin,
+});
+
+/** Blank rows offered for sizes outside the 14 standard ones (more appear after each save). */
+const BLANK_CUSTOM_ROWS = 2;
+
+/** /owner/locations */
+export async function myListingsPage(viewer: SignedInViewer) {
+  return { listings: await listingsOf(getDatabase(), viewer.userId) };
+}
+
+export const editPath = (locationId: string) => `/owner/locations/${encodeURIComponent(locationId)}/update`;
+
+/** /owner/locations/{id}/update: the form's starting values, computed here so the page stays small. */
+export async function listingEditPage(request: Request, viewer: SignedInViewer, locationId: string) {
+  await requireListingOwner(request, locationId, viewer);
+  const listing = await listingForEditing(getDatabase(), locationId);
+  const { fields, pending } = listing;
+  // The form shows the waiting key values, so saving it again keeps them waiting.
+  const keyValue = (field: "name" | "address" | "latitude" | "longitude") =>
+    pending && field in pending.changes ? pending.changes[field] : fields[field];
+  const standard = new Set<string>(SIZE_OPTIONS_LIST);
+  const offered = new Map(fields.sizes.map((s) => [`${s.width}x${s.length}`, s]));
+  const sizeRows = [
+    ...SIZE_OPTIONS_LIST.map((key) => {
+      const [width, length] = key.split("x").map(Number) as [number, number];
+      return { key, custom: false, width, length, size: offered.get(key) ?? null };
+    }),
+    ...fields.sizes
+      .filter((s) => !standard.has(`${s.width}x${s.length}`))
+      .map((s) => ({ key: `${s.width}x${s.length}`, custom: true, width: s.width, length: s.length, size: s })),
+    ...Array.from({ length: BLANK_CUSTOM_ROWS }, (_, i) => ({
+      key: `blank-${i}`,
+      custom: true,
+      width: null,
+      length: null,
+      size: null,
+    })),
+  ].map((row) => ({
+    key: row.key,
+    custom: row.custom,
+    offered: row.size !== null,
+    width: row.width,
+    length: row.length,
+    price: row.size?.monthlyPrice ?? null,
+    availability: row.size?.availability ?? null,
+  }));
+  return {
+    placeId: listing.placeId,
+    slug: listing.slug,
+    name: fields.name,
+    version: listing.version,
+    values: {
+      name: String(keyValue("name") ?? ""),
+      address: String(keyValue("address") ?? ""),
+      latitude: keyValue("latitude") === null ? "" : String(keyValue("latitude")),
+      longitude: keyValue("longitude") === null ? "" : String(keyValue("longitude")),
+      description: fields.description ?? "",
+      phone: fields.phone ?? "",
+      website: fields.website ?? "",
+      parkingOptions: fields.parkingOptions ?? "",
+      paymentOptions: fields.paymentOptions ?? "",
+      accessibilityOptions: fields.accessibilityOptions ?? "",
+      coveredClearanceFeet: fields.coveredClearanceFeet === null ? "" : String(fields.coveredClearanceFeet),
+      amenities: fields.amenities,
+    },
+    hours: parseOpeningHours(fields.openingHours).map((d) => ({
+      day: d.day,
+      mode: d.mode,
+      line: d.line ?? null,
+      times: [d.ranges[0]?.open, d.ranges[0]?.close, d.ranges[1]?.open, d.ranges[1]?.close].map((m) =>
+        m === undefined ? "" : timeInputValue(m),
+      ),
+    })),
+    sizeRows,
+    pricesConfirmedAt: listing.pricesConfirmedAt?.toISOString() ?? null,
+    pending: pending
+      ? {
+          submittedAt: pending.submittedAt.toISOString(),
+          submittedByEmail: pending.submittedByEmail,
+          changes: Object.entries(pending.changes).map(([field, value]) => ({
+            field,
+            value: value === null || value === undefined ? "" : String(value),
+          })),
+        }
+      : null,
+    revisions: listing.revisions.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+export async function updateListingAction(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+) {
+  await requireListingOwner(request, locationId, viewer);
+  const result = parseFormSubmission(listingFormSchema, await readForm(request));
+  if (!result.ok) return formFailure(result);
+  const input = result.data;
+  const db = getDatabase();
+  // A day the editor could not read keeps its line as it was.
+  const current = await listingForEditing(db, locationId);
+  const was = parseOpeningHours(current.fields.openingHours);
+  const changes: ListingChanges = {
+    name: input.name,
+    address: input.address,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    description: input.description,
+    phone: input.phone,
+    website: input.website,
+    openingHours: daysOf(input).map((day, i) =>
+      formatDayLine(day.mode === "keep" ? { ...day, line: was[i]!.line ?? `${day.day}: Closed` } : day),
+    ),
+    amenities: input.amenities,
+    parkingOptions: input.parkingOptions,
+    paymentOptions: input.paymentOptions,
+    accessibilityOptions: input.accessibilityOptions,
+    sizes: sizesOf(input),
+    coveredClearanceFeet: input.coveredClearanceFeet,
+  };
+  let saved;
+  try {
+    saved = await updateListing(db, {
+      actor: actorOf(viewer),
+      locationId,
+      changes,
+      expectedVersion: input.version,
+      confirmPrices: input.confirmPrices,
+      requestId,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409)
+      return formFailure(result, 409, { formError: error.message });
+    throw error;
+  }
+  return redirectWithFlash(editPath(locationId), {
+    kind: "success",
+    text: saved.pending.length > 0 ? LISTING_SAVED_PENDING_TEXT : LISTING_SAVED_TEXT,
+  });
+}
