@@ -69,6 +69,8 @@ describe.skipIf(!fixtures)("updating a listing", () => {
 
     await page.getByRole("link", { name: "View the public page" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/location/"));
+    // The editor's textarea holds the same words: wait for what only the facility page shows.
+    await page.getByText(/Prices confirmed \w+ \d+, \d{4}/).waitFor();
     await page.getByText("Ask about our wash bay.").waitFor();
     const body = await page.locator("main").textContent();
     expect(body).toContain("Paved, gated and lit.");
