@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayName, displayPhone, hoursLineDay, telHref } from "./format";
+import { dayName, displayPhone, hoursLineDay, paragraphsOf, telHref } from "./format";
 
 describe("format", () => {
   it("shows phone numbers without a leading +1", () => {
@@ -18,5 +18,16 @@ describe("format", () => {
     expect(hoursLineDay("Monday: 8:00 AM – 6:00 PM")).toBe("Monday");
     expect(hoursLineDay("Holiday hours vary")).toBeUndefined();
     expect(dayName(new Date(2026, 10, 22))).toBe("Sunday");
+  });
+});
+
+describe("paragraphsOf", () => {
+  it("splits at blank lines, keeps the lines inside a paragraph, and drops empty ones", () => {
+    expect(paragraphsOf("Paved.\n\nGated\nand lit.\n \n\n\nWash bay.\n")).toEqual([
+      "Paved.",
+      "Gated\nand lit.",
+      "Wash bay.",
+    ]);
+    expect(paragraphsOf("\n\n")).toEqual([]);
   });
 });

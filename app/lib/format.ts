@@ -24,3 +24,20 @@ export function hoursLineDay(line: string): string | undefined {
 export function dayName(date: Date): string {
   return DAYS[date.getDay()]!;
 }
+
+/**
+ * Plain text split into paragraphs at blank lines (a line of only spaces counts as blank); the
+ * lines inside a paragraph are kept. Line by line, so its cost is linear in the text.
+ */
+export function paragraphsOf(text: string): string[] {
+  const paragraphs: string[] = [];
+  let current: string[] = [];
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") {
+      if (current.length > 0) paragraphs.push(current.join("\n"));
+      current = [];
+    } else current.push(line);
+  }
+  if (current.length > 0) paragraphs.push(current.join("\n"));
+  return paragraphs;
+}

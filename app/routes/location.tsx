@@ -8,7 +8,7 @@ import { PhotoGallery } from "../components/location/photo-gallery";
 import { Rating } from "../components/location/rating";
 import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
-import { dayName, displayPhone, hoursLineDay, telHref } from "../lib/format";
+import { dayName, displayPhone, hoursLineDay, paragraphsOf, telHref } from "../lib/format";
 import { imageRefsFromUrls } from "../lib/images";
 import { AVAILABILITY_LABELS, priceLabel, type SizeOffer } from "../lib/listings";
 import { originFrom, seo } from "../lib/meta";
@@ -206,7 +206,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           <PhotoGallery photos={photos} name={l.name} />
           {l.description && (
             <div className="space-y-3 text-slate-700">
-              {l.description.split(/\n\s*\n/).map((paragraph, i) => (
+              {paragraphsOf(l.description).map((paragraph, i) => (
                 <p key={i} className="whitespace-pre-line">
                   {paragraph}
                 </p>

@@ -14,7 +14,8 @@ export interface DayHours {
   line?: string;
 }
 
-const DASH = /\s*[–—-]\s*/;
+/** One dash of any width; the pieces around it are trimmed apart (no quantifier to backtrack over). */
+const DASH = /[–—-]/;
 const TIME = /^(\d{1,2})(?::(\d{2}))?\s*(AM|PM)?$/i;
 
 function parseClock(text: string, fallbackPeriod?: string): { minutes: number; period?: string } | null {
@@ -28,7 +29,7 @@ function parseClock(text: string, fallbackPeriod?: string): { minutes: number; p
 }
 
 function parseRange(text: string): { open: number; close: number } | null {
-  const parts = text.split(DASH);
+  const parts = text.split(DASH).map((part) => part.trim());
   if (parts.length !== 2) return null;
   const close = parseClock(parts[1]!);
   if (!close) return null;
@@ -45,7 +46,10 @@ export function parseDayLine(day: WeekDay, line: string | undefined): DayHours {
   const body = line.slice(line.indexOf(":") + 1).trim();
   if (/^closed$/i.test(body)) return { day, mode: "closed", ranges: [] };
   if (/^open 24 hours$/i.test(body)) return { day, mode: "open24", ranges: [] };
-  const ranges = body.split(/\s*,\s*/).map(parseRange);
+  const ranges = body
+    .split(",")
+    .map((range) => range.trim())
+    .map(parseRange);
   if (ranges.length <= 2 && ranges.every((r) => r !== null))
     return { day, mode: "hours", ranges: ranges as DayHours["ranges"] };
   return { day, mode: "keep", ranges: [], line };
