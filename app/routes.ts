@@ -36,6 +36,8 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),
   route("business/login", "routes/business-login.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("business/dashboard", "routes/business-dashboard.tsx"),
 
   route("admin", "routes/admin/layout.tsx", { id: "admin-console" }, [

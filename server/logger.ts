@@ -6,3 +6,13 @@ export const logger = pino({
   level: process.env.VITEST ? "silent" : getConfig().LOG_LEVEL,
   base: undefined,
 });
+
+/**
+ * A request URL fit for the log: the value of any query parameter named like a token (the reset
+ * and verification links carry one) is replaced, so a log reader cannot use a live link.
+ */
+export function urlForLog(url: string): string {
+  const query = url.indexOf("?");
+  if (query < 0) return url;
+  return url.slice(0, query) + url.slice(query).replace(/([?&][^=&#]*token[^=&#]*=)[^&#]*/gi, "$1[redacted]");
+}
