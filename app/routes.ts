@@ -38,6 +38,7 @@ export default [
   route("business/login", "routes/business-login.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("business/dashboard", "routes/business-dashboard.tsx"),
 
   route("admin", "routes/admin/layout.tsx", { id: "admin-console" }, [
@@ -66,7 +67,7 @@ export default [
     consoleScreen("promote", "owner-promote"),
     consoleScreen("checkout", "owner-checkout"),
     consoleScreen("checkout/success", "owner-checkout-success"),
-    consoleScreen("settings", "owner-settings"),
+    route("settings", "routes/owner/settings.tsx", { id: "owner-settings" }),
   ]),
 
   route("*", "routes/not-found.tsx"),

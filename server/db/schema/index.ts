@@ -5,3 +5,4 @@ export * from "./rate-limits";
 export * from "./claims";
 export * from "./audit";
 export * from "./email-outbox";
+export * from "./notification-preferences";
