@@ -86,6 +86,14 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("resetting a forgotten passwo
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 
+    // Signed in: the settings page renders (its forms are covered by server/account tests).
+    await page.goto(`${base()}/owner/settings`);
+    await page.getByRole("heading", { level: 1, name: "Account settings" }).waitFor();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(shots, `owner-settings-${width}.png`), fullPage: true });
+    }
+
     // The link was spent.
     await page.goto(link!);
     await page.getByRole("heading", { level: 1, name: "This link no longer works" }).waitFor();

@@ -87,7 +87,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               ) : (
                 <Badge tone="warning">Not confirmed</Badge>
               )}
-              . To change it, enter the new address: we send a link to it, and the change is made when you open it.
+              <span className="mt-1 block">
+                To change it, enter the new address: we send a link to it, and the change is made when you open it.
+              </span>
             </>
           }
         >
