@@ -14,5 +14,15 @@ export const logger = pino({
 export function urlForLog(url: string): string {
   const query = url.indexOf("?");
   if (query < 0) return url;
-  return url.slice(0, query) + url.slice(query).replace(/([?&][^=&#]*token[^=&#]*=)[^&#]*/gi, "$1[redacted]");
+  const hash = url.indexOf("#", query);
+  const end = hash < 0 ? url.length : hash;
+  const pairs = url
+    .slice(query + 1, end)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      if (equals < 0 || !pair.slice(0, equals).toLowerCase().includes("token")) return pair;
+      return `${pair.slice(0, equals + 1)}[redacted]`;
+    });
+  return `${url.slice(0, query + 1)}${pairs.join("&")}${url.slice(end)}`;
 }
