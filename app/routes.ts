@@ -34,6 +34,9 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.ts"),
   route("business/login", "routes/business-login.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("business/dashboard", "routes/business-dashboard.tsx"),
 
   route("admin", "routes/admin/layout.tsx", { id: "admin-console" }, [
@@ -63,7 +66,7 @@ export default [
     consoleScreen("promote", "owner-promote"),
     consoleScreen("checkout", "owner-checkout"),
     consoleScreen("checkout/success", "owner-checkout-success"),
-    consoleScreen("settings", "owner-settings"),
+    route("settings", "routes/owner/settings.tsx", { id: "owner-settings" }),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -14,7 +14,7 @@ import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http
 import { requestContext } from "./http/request-context";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
-import { logger } from "./logger";
+import { logger, urlForLog } from "./logger";
 import { startSearch, stopSearch } from "./search";
 
 let ready = false;
@@ -67,7 +67,13 @@ app.use((req, res, next) => {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     logger.info(
-      { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      {
+        requestId,
+        method: req.method,
+        url: urlForLog(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      },
       "request",
     );
   });

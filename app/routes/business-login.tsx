@@ -1,7 +1,7 @@
 import { useActionData, useSearchParams } from "react-router";
 import { AuthCard, SignInForm, type AuthActionData } from "../components/auth/auth-form";
 import { originFrom, seo } from "../lib/meta";
-import { redirectIfSignedIn, signInAction } from "../../server/auth/pages";
+import { signInAction, signInPageData } from "../../server/auth/pages";
 import type { Route } from "./+types/business-login";
 
 /** The owner console's home (/business/dashboard, its old address, redirects there). */
@@ -12,8 +12,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await redirectIfSignedIn(request, DASHBOARD);
-  return null;
+  return signInPageData(request, DASHBOARD);
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -21,7 +20,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 /** Same accounts as /login; lands on the owner dashboard. */
-export default function BusinessLogin() {
+export default function BusinessLogin({ loaderData }: Route.ComponentProps) {
   const data = useActionData<AuthActionData>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? DASHBOARD;
@@ -32,6 +31,7 @@ export default function BusinessLogin() {
     >
       <SignInForm
         data={data}
+        notice={loaderData.flash?.text}
         redirectTo={redirectTo}
         signUpHref={`/signup?redirectTo=${encodeURIComponent(redirectTo)}`}
       />

@@ -1,7 +1,7 @@
 import { useActionData, useSearchParams } from "react-router";
 import { AuthCard, SignInForm, type AuthActionData } from "../components/auth/auth-form";
 import { originFrom, seo } from "../lib/meta";
-import { redirectIfSignedIn, signInAction } from "../../server/auth/pages";
+import { signInAction, signInPageData } from "../../server/auth/pages";
 import type { Route } from "./+types/login";
 
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -9,15 +9,14 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await redirectIfSignedIn(request, "/");
-  return null;
+  return signInPageData(request, "/");
 }
 
 export function action({ request }: Route.ActionArgs) {
   return signInAction(request, "/");
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const data = useActionData<AuthActionData>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo");
@@ -25,6 +24,7 @@ export default function Login() {
     <AuthCard title="Sign in" intro="Welcome back. Sign in to manage your listings and account.">
       <SignInForm
         data={data}
+        notice={loaderData.flash?.text}
         redirectTo={redirectTo}
         signUpHref={redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup"}
       />

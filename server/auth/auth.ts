@@ -10,6 +10,14 @@ import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import { logger } from "../logger";
+import {
+  RESET_TOKEN_SECONDS,
+  VERIFY_TOKEN_SECONDS,
+  accountLink,
+  isEmailChangeToken,
+  passwordResetEmail,
+  verifyAddressEmail,
+} from "./account-emails";
 import { resolveAuthSecret } from "./secret";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -58,6 +66,23 @@ export function createAuth({ db, secret, baseURL }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // Account recovery (ADR 013): our /forgot-password and /reset-password pages call these
+      // endpoints on the server; the email goes through the outbox with a link to our own page.
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        if ((user as { isAnonymous?: boolean }).isAnonymous) return;
+        await passwordResetEmail(db, user, accountLink(baseURL, "/reset-password", token));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        if ((user as { isAnonymous?: boolean }).isAnonymous) return;
+        const kind = isEmailChangeToken(token) ? "new-address" : "new-account";
+        await verifyAddressEmail(db, user, accountLink(baseURL, "/verify-email", token), kind);
+      },
     },
     session: {
       expiresIn: SESSION_MAX_AGE_SECONDS,
@@ -66,7 +91,11 @@ export function createAuth({ db, secret, baseURL }: AuthOptions) {
       // Guards read it fresh (server/auth/viewer.ts).
       cookieCache: { enabled: true, maxAge: 60 },
     },
-    user: { additionalFields: { lastLoginAt: { type: "date", required: false, input: false } } },
+    user: {
+      additionalFields: { lastLoginAt: { type: "date", required: false, input: false } },
+      // A new address is confirmed by a link sent to it (server/account/settings.ts).
+      changeEmail: { enabled: true },
+    },
     // Same-origin only: a state-changing request must come from a page of this very site.
     trustedOrigins: (request) => (request ? [new URL(request.url).origin] : [baseURL]),
     // Sign-in and sign-up are limited in server/auth/forms.ts, per IP and per account.

@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
+import { getDatabase } from "../db";
+import { readFlash } from "../http/flash";
 import { readForm } from "../http/form";
+import { redirectWithFlash } from "../http/form-action";
 import { signIn, signUp, type FormResult } from "./forms";
+import { RECOVERY_MESSAGES, requestPasswordReset, resetPassword, resetTokenOwner } from "./recovery";
 import { safeRedirect } from "./redirect";
 import { getViewer, isSignedIn } from "./viewer";
 
@@ -36,4 +40,27 @@ export async function signUpAction(request: Request, fallback: string) {
   const form = await readForm(request);
   const target = redirectTarget(form, fallback);
   return answer(await signUp(request, form), target);
+}
+
+/** The message a redirect left for a sign-in page ("Your password is changed"), read once. */
+export async function signInPageData(request: Request, fallback: string) {
+  await redirectIfSignedIn(request, fallback);
+  const { flash, headers } = await readFlash(request);
+  return data({ flash }, { headers });
+}
+
+export async function forgotPasswordAction(request: Request) {
+  return requestPasswordReset(getDatabase(), request, await readForm(request));
+}
+
+/** /reset-password?token=…: whether the link still works, so a spent one says so before typing. */
+export async function resetPasswordPageData(request: Request) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: (await resetTokenOwner(token)) !== null };
+}
+
+export async function resetPasswordAction(request: Request, requestId: string | null) {
+  const result = await resetPassword(getDatabase(), request, await readForm(request), requestId);
+  if ("ok" in result) return redirectWithFlash("/login", { kind: "success", text: RECOVERY_MESSAGES.done });
+  return result;
 }

@@ -99,6 +99,15 @@ export const MATRIX: MatrixEntry[] = [
   page("owner/checkout", "/owner/checkout", owner),
   page("owner/checkout/success", "/owner/checkout/success", owner),
   page("owner/settings", "/owner/settings", owner),
+  {
+    // Any settings form: signed-in people get past the guard to validation (no name given, 400).
+    route: "owner/settings",
+    method: "POST",
+    path: "/owner/settings",
+    body: "intent=name",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...owner, user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
+  },
   // The owner dashboard moved to /owner: its old address sends signed-in people there.
   page("business/dashboard", "/business/dashboard", {
     ...owner,

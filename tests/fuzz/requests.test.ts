@@ -43,7 +43,10 @@ describe("requestArbitrary", () => {
 
   it("reaches the routes with real parameters and sends the session now and then", () => {
     const inputs = fc.sample(requestArbitrary(routeTemplates(routes), site), { numRuns: 2000, seed: 1 });
-    expect(inputs.some((i) => i.request.target.startsWith("/location/eagle-point-rv-storage-austin-tx"))).toBe(true);
+    // Sampled on its own route: in the whole table's sample, one route's share shrinks (and with a
+    // fixed seed, comes and goes) as routes are added.
+    const facility = fc.sample(requestArbitrary(["/location/:slug"], site), { numRuns: 500, seed: 1 });
+    expect(facility.some((i) => i.request.target.startsWith("/location/eagle-point-rv-storage-austin-tx"))).toBe(true);
     expect(inputs.some((i) => i.request.headers.some(([n, v]) => n === "Cookie" && v === site.sessionCookie))).toBe(
       true,
     );

@@ -141,21 +141,42 @@ export function CredentialFields({ data, kind }: { data: AuthActionData | undefi
 }
 
 /** The sign-in form shared by /login and /business/login. */
+/** A confirmation carried to this page by a redirect ("Your password is changed…"). */
+export function Notice({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+    >
+      {message}
+    </p>
+  );
+}
+
 export function SignInForm({
   data,
+  notice,
   redirectTo,
   signUpHref,
 }: {
   data: AuthActionData | undefined;
+  notice?: string;
   redirectTo: string | null;
   signUpHref: string;
 }) {
   return (
     <>
+      <Notice message={notice} />
       <FormError message={data?.formError} />
       <AuthForm data={data}>
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <CredentialFields data={data} kind="current" />
+        <p className="-mt-2 mb-4 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <label className="mb-6 flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" name="remember" defaultChecked className="size-4 rounded border-slate-300" />
           Keep me signed in on this device

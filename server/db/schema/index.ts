@@ -7,3 +7,4 @@ export * from "./audit";
 export * from "./email-outbox";
 export * from "./listing-revisions";
 export * from "./listing-pending-changes";
+export * from "./notification-preferences";
