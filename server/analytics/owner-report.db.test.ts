@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rejection } from "../../tests/setup/rejection";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
 import { grantListing } from "../auth/ownership";
 import { insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { locationMetricsDaily } from "../db/schema";
-import type { AppError } from "../errors";
 import { ingestEvents, type Sender } from "./ingest";
 import { ownerAnalyticsCsv, ownerAnalyticsPage } from "./owner-pages";
 import { dailyCsv, parseReportPeriod } from "./owner-report";
@@ -112,14 +112,6 @@ async function okPage(viewer: Person, query: string) {
 }
 const csv = (viewer: Person, query: string) =>
   ownerAnalyticsCsv(db(), new Request(`http://localhost:3000/owner/locations/analytics.csv${query}`), viewer, now);
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!error) throw new Error("expected a rejection");
-  return error as AppError;
-}
 
 describe("one listing", () => {
   it("counts exactly the events put in, day by day, with the previous period and the sources", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rejection } from "../../tests/setup/rejection";
 import { and, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { DatabaseHandle } from "../db/client";
@@ -18,15 +19,6 @@ afterAll(async () => {
 });
 
 const db = () => handle.db;
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!error) throw new Error("expected a rejection");
-  return error as AppError;
-}
 
 const mailTo = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 

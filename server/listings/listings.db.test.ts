@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rejection } from "../../tests/setup/rejection";
 import { and, eq } from "drizzle-orm";
 import { LISTING_CONFLICT_TEXT } from "../../app/lib/listings";
 import type { SearchQuery } from "../../app/lib/search";
@@ -6,7 +7,6 @@ import { createTestDatabase } from "../../tests/setup/db";
 import { insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, listingOwners, listingPendingChanges, listingRevisions, locations } from "../db/schema";
-import type { AppError } from "../errors";
 import { parseFormSubmission } from "../http/form-action";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { updateListing, type ListingActor } from "./edit";
@@ -23,15 +23,6 @@ afterAll(async () => {
   await handle?.close();
 });
 const db = () => handle.db;
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!error) throw new Error("expected a rejection");
-  return error as AppError;
-}
 
 async function ownedListing(overrides: Parameters<typeof insertListing>[1] = {}) {
   const listing = await insertListing(db(), overrides);
