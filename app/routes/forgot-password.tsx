@@ -17,7 +17,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * "Forgot password?" from /login and /business/login (issue 12). The answer is the same whether
+ * "Forgot password?" from /login and /business/login (docs/product.md section 10). The answer is the same whether
  * or not the address has an account, so the page cannot be used to find out who has one.
  */
 export default function ForgotPassword() {

@@ -21,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
   return resetPasswordAction(request, context.get(requestIdContext));
 }
 
-/** The page the reset email links to (issue 12): a new password twice, by the sign-up rules. */
+/** The page the reset email links to (docs/product.md section 10): a new password twice, by the sign-up rules. */
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { token, valid } = loaderData;
   const form = useFormState();

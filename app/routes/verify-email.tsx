@@ -9,7 +9,7 @@ export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Confirm your email", args);
 }
 
-/** The link of the confirmation emails (issue 12): a working link redirects with a message. */
+/** The link of the confirmation emails (docs/product.md section 10): a working link redirects with a message. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return verifyEmailPage(request, context.get(requestIdContext));
 }

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { notificationPreferences } from "../db/schema";
 
 /**
- * The optional emails a person can turn off in /owner/settings (issue 12). Emails that answer a
+ * The optional emails a person can turn off in /owner/settings (docs/product.md section 10). Emails that answer a
  * person's own request (a reset link, a confirmation) are not optional and never ask.
  */
 export const NOTIFICATION_KINDS = ["claim-results", "moderation-results", "monthly-performance"] as const;

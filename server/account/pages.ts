@@ -23,7 +23,7 @@ import {
 import { verifyEmailToken } from "./verify-email";
 
 /**
- * The loader and action bodies of /owner/settings (issue 12). The page holds one form per
+ * The loader and action bodies of /owner/settings (docs/product.md section 10). The page holds one form per
  * concern, each with its own `intent`; the action parses the one that was sent.
  */
 const SETTINGS = "/owner/settings";

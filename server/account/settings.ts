@@ -10,7 +10,7 @@ import { logger } from "../logger";
 import { saveNotificationPreferences, type NotificationPreferences } from "./notifications";
 
 /**
- * The account writes of /owner/settings (issue 12). Where better-auth owns the data (password,
+ * The account writes of /owner/settings (docs/product.md section 10). Where better-auth owns the data (password,
  * sessions, email) it makes the change on its own connection and the audit row follows; where we
  * own it (name, preferences, deletion) the change and its audit rows share one transaction.
  */

@@ -12,7 +12,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
 import { MESSAGES } from "./forms";
 
 /**
- * Account recovery (docs/product.md section 4, issue 12): "Forgot password?" sends a reset link,
+ * Account recovery (docs/product.md sections 4 and 10): "Forgot password?" sends a reset link,
  * /reset-password spends it. better-auth keeps the token (`verifications`, one hour, deleted when
  * used) and hashes the password; we validate, rate-limit, answer in our words and audit.
  */

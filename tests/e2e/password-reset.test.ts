@@ -7,7 +7,7 @@ import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext } from "./browser";
 
 /**
- * Account recovery in a real browser against the built site (issue 12): "Forgot password?" on
+ * Account recovery in a real browser against the built site (docs/product.md section 10): "Forgot password?" on
  * the sign-in page, the link read from the email this file's SMTP sink received, a new password,
  * and signing in with it. Its own site, because the shared one sends no mail a test can read.
  */

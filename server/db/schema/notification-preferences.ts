@@ -2,7 +2,7 @@ import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
- * Which optional emails a person wants (issue 12, /owner/settings). No row means the defaults:
+ * Which optional emails a person wants (docs/product.md section 10, /owner/settings). No row means the defaults:
  * everything on. Read through `wantsEmail` (server/account/notifications.ts), never directly.
  */
 export const notificationPreferences = pgTable("notification_preferences", {
