@@ -2,15 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { locations } from "../../server/db/schema";
 import { exeBytes, PDF_BYTES } from "../../server/claims/test-support";
 import { cookieFrom } from "../setup/auth";
-import { startSmtpSink, type SmtpSink } from "../setup/smtp";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext } from "./browser";
+import { mailingSiteForThisFile } from "./mail-site";
 
 /**
  * The claim lifecycle in a real browser against the built site (docs/product.md section 10),
@@ -19,41 +18,27 @@ import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext } from "./browser
  * This file runs its own site, because the shared one sends no mail anywhere a test can read.
  */
 const browser = browserForThisFile();
-let site: RunningSite;
-let sink: SmtpSink;
 let listings: { placeId: string; slug: string; name: string }[] = [];
 const shots = path.resolve(".tmp/screenshots");
 
-beforeAll(async () => {
-  if (process.env.E2E_BASE_URL) return;
-  sink = await startSmtpSink();
-  process.env.SKIP_BUILD = "1"; // the global setup has built the site
-  site = await startBuiltSite({
-    env: { SMTP_URL: sink.url },
-    prepare: async (dataDir) => {
-      await prepareAccounts(dataDir);
-      const handle = await openDatabase({ kind: "pglite", dataDir });
-      try {
-        listings = await handle.db
-          .select({ placeId: locations.placeId, slug: locations.slug, name: locations.name })
-          .from(locations)
-          .orderBy(asc(locations.placeId))
-          .limit(5)
-          .offset(10);
-      } finally {
-        await handle.close();
-      }
-    },
-  });
-  fs.mkdirSync(shots, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await site?.stop();
-  await sink?.close();
+const { base, mailTo: mailFor } = mailingSiteForThisFile(async (dataDir) => {
+  await prepareAccounts(dataDir);
+  const handle = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    listings = await handle.db
+      .select({ placeId: locations.placeId, slug: locations.slug, name: locations.name })
+      .from(locations)
+      .orderBy(asc(locations.placeId))
+      .limit(5)
+      .offset(10);
+  } finally {
+    await handle.close();
+  }
 });
 
-const base = () => site.baseUrl;
+beforeAll(() => {
+  fs.mkdirSync(shots, { recursive: true });
+});
 
 async function freshPage(options: Parameters<typeof newHumanContext>[1] = {}) {
   const context = await newHumanContext(browser(), options);
@@ -122,9 +107,6 @@ async function decideAsAdmin(listingName: string, decision: "Approve" | "Reject"
     .waitFor();
   await context.close();
 }
-
-const mailFor = (address: string, subject: RegExp) =>
-  sink.received.find((m) => m.recipients.includes(address) && subject.test(m.mail.subject ?? ""));
 
 describe.skipIf(Boolean(process.env.E2E_BASE_URL))("claiming a listing", () => {
   it("runs the whole lifecycle: claim with a PDF, sign up on the way, approval, email, owner dashboard, badge", async () => {

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
-import { startSmtpSink, type SmtpSink } from "../setup/smtp";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext } from "./browser";
+import { mailingSiteForThisFile } from "./mail-site";
 
 /**
  * Account recovery in a real browser against the built site (docs/product.md section 10): "Forgot password?" on
@@ -12,30 +11,14 @@ import { browserForThisFile, newHumanContext } from "./browser";
  * and signing in with it. Its own site, because the shared one sends no mail a test can read.
  */
 const browser = browserForThisFile();
-let site: RunningSite;
-let sink: SmtpSink;
 const shots = path.resolve(".tmp/screenshots");
 const NEW_PASSWORD = "a fresh e2e password";
 
-beforeAll(async () => {
-  if (process.env.E2E_BASE_URL) return;
-  sink = await startSmtpSink();
-  process.env.SKIP_BUILD = "1"; // the global setup has built the site
-  site = await startBuiltSite({
-    env: { SMTP_URL: sink.url },
-    prepare: async (dataDir) => void (await prepareAccounts(dataDir)),
-  });
+const { base, mailTo } = mailingSiteForThisFile(async (dataDir) => void (await prepareAccounts(dataDir)));
+beforeAll(() => {
   fs.mkdirSync(shots, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await site?.stop();
-  await sink?.close();
 });
-
-const base = () => site.baseUrl;
-const resetMail = (address: string) =>
-  sink.received.find((m) => m.recipients.includes(address) && /Reset your/.test(m.mail.subject ?? ""));
+const resetMail = (address: string) => mailTo(address, /Reset your/);
 
 describe.skipIf(Boolean(process.env.E2E_BASE_URL))("resetting a forgotten password", () => {
   it("mails a link that sets a new password once, and the new password signs in", async () => {
