@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { FeatureCollection, Point } from "geojson";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
@@ -54,6 +54,17 @@ async function importFixtures() {
 describe(`export (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("writes CSV that imports back to identical rows", async () => {
     await importFixtures();
+    // One listing an owner has priced (docs/product.md section 10): the export must carry it.
+    const [priced] = await allRows();
+    await handle.db
+      .update(locations)
+      .set({
+        dimensions: [{ width: 12, length: 30 }],
+        sizeOffers: [{ width: 12, length: 30, monthlyPrice: 165, availability: "waitlist" }],
+        pricesConfirmedAt: new Date("2026-11-01T10:00:00Z"),
+        coveredClearanceFeet: 14,
+      })
+      .where(eq(locations.placeId, priced!.placeId));
     const before = await allRows();
     const { text, count } = await capture((out) => exportCsv(handle.db, out, { pageSize: 2 }));
     expect(count).toBe(7);
@@ -69,10 +80,11 @@ describe(`export (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, 
     expect(report).toMatchObject({ accepted: 7, inserted: 7, rejected: [], warnings: [] });
     expect(await allRows()).toEqual(before);
 
-    // Over the same rows, an import of the export changes nothing.
+    // Over the same rows, an import of the export changes nothing but the edit counter, which
+    // makes an owner's form opened before the import stale.
     const again = await importFile(handle.db, file);
     expect(again).toMatchObject({ accepted: 7, updated: 7 });
-    expect(await allRows()).toEqual(before);
+    expect(await allRows()).toEqual(before.map((row) => ({ ...row, version: row.version + 1 })));
   });
 
   it("writes GeoJSON points for the located rows", async () => {

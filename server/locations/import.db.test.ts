@@ -249,6 +249,59 @@ describe(`importLocations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     expect(await rowCount()).toBe(3);
   });
 
+  it("keeps an owner's prices for the sizes an old-format file still lists, and makes open forms stale", async () => {
+    const placeId = "ChIJgood-austin-0001";
+    await importFile(handle.db, fixture("good.csv"));
+    await handle.db
+      .update(locations)
+      .set({
+        dimensions: [
+          { width: 10, length: 20 },
+          { width: 12, length: 40 },
+        ],
+        sizeOffers: [
+          { width: 10, length: 20, monthlyPrice: 90, availability: "available" },
+          { width: 12, length: 40, monthlyPrice: 180, availability: "full" },
+        ],
+        pricesConfirmedAt: new Date("2026-11-01T00:00:00Z"),
+        coveredClearanceFeet: 14,
+        version: 4,
+      })
+      .where(eq(locations.placeId, placeId));
+
+    // A file of the old system's shape: no owner fields, and the 12x40 size is gone.
+    const old: RawRecord = { place_id: placeId, name: "Joe's", address: "1 Main St, Austin, TX", dimensions: "10x20" };
+    expect(await importLocations(handle.db, numberRecords([old]))).toMatchObject({ updated: 1, rejected: [] });
+    expect(await rowOf(placeId)).toMatchObject({
+      dimensions: [{ width: 10, length: 20 }],
+      sizeOffers: [{ width: 10, length: 20, monthlyPrice: 90, availability: "available" }],
+      pricesConfirmedAt: new Date("2026-11-01T00:00:00Z"),
+      coveredClearanceFeet: 14,
+      version: 5,
+    });
+
+    // A file that carries them sets them, empty values included; rows of both shapes mix in one import.
+    const priced: RawRecord = {
+      ...old,
+      size_offers: '[{"width":10,"length":20,"monthlyPrice":95}]',
+      prices_confirmed_at: "",
+      covered_clearance_feet: "",
+    };
+    const other: RawRecord = { place_id: "ChIJnew-0001", name: "New Lot", address: "2 Oak St, Austin, TX" };
+    expect(await importLocations(handle.db, numberRecords([priced, other]))).toMatchObject({
+      inserted: 1,
+      updated: 1,
+      rejected: [],
+    });
+    expect(await rowOf(placeId)).toMatchObject({
+      sizeOffers: [{ width: 10, length: 20, monthlyPrice: 95, availability: null }],
+      pricesConfirmedAt: null,
+      coveredClearanceFeet: null,
+      version: 6,
+    });
+    expect(await rowOf("ChIJnew-0001")).toMatchObject({ sizeOffers: [], version: 1 });
+  });
+
   const twin = (placeId: string, name: string): RawRecord => ({
     place_id: placeId,
     name,

@@ -2,7 +2,7 @@
  * Bulk import of locations: validates every record, then upserts the accepted ones by place_id in
  * one transaction, so an import is either written whole (minus its rejected rows) or not at all.
  */
-import { DrizzleQueryError, getTableColumns, inArray, sql } from "drizzle-orm";
+import { DrizzleQueryError, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { locations, type NewLocationRow } from "../db/schema";
 import { openLocationFile, type FileFormat, type LocationSource, type SourceRow } from "./read-file";
@@ -54,12 +54,36 @@ type Candidate = { row: number; data: NewLocationRow & { slug: string } };
 
 const DEFAULT_CHUNK = 500;
 
-/** Every column but the key and created_at takes the imported value on conflict. */
-const UPDATE_ON_CONFLICT = Object.fromEntries(
+const OWNER_COLUMNS = ["sizeOffers", "pricesConfirmedAt", "coveredClearanceFeet"] as const;
+type OwnerColumn = (typeof OWNER_COLUMNS)[number];
+
+/**
+ * Every column but the key and created_at takes the imported value on conflict, except:
+ * `version` counts up, so an owner's form opened before the import is refused instead of
+ * overwriting it (docs/product.md section 10); and an owner field the record does not carry keeps
+ * its stored value, sizes with prices only for the sizes the record still lists.
+ */
+const IMPORTED = Object.fromEntries(
   Object.entries(getTableColumns(locations))
-    .filter(([key]) => key !== "placeId" && key !== "createdAt")
+    .filter(([key]) => key !== "placeId" && key !== "createdAt" && key !== "version")
     .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
 );
+const KEPT_OFFERS = sql.raw(
+  `(select coalesce(jsonb_agg(o.offer order by o.n), '[]'::jsonb)
+      from jsonb_array_elements(locations.size_offers) with ordinality as o(offer, n)
+     where excluded.dimensions @> jsonb_build_array(
+       jsonb_build_object('width', o.offer -> 'width', 'length', o.offer -> 'length')))`,
+);
+
+function updateOnConflict(carried: ReadonlySet<OwnerColumn>) {
+  const set: Record<string, SQL> = { ...IMPORTED, version: sql.raw(`locations.version + 1`) };
+  for (const column of OWNER_COLUMNS) if (!carried.has(column)) delete set[column];
+  if (!carried.has("sizeOffers")) set.sizeOffers = KEPT_OFFERS;
+  return set;
+}
+
+/** Which owner fields a row carries, as a key for grouping rows that share one upsert statement. */
+const carriedKey = (row: NewLocationRow) => OWNER_COLUMNS.filter((c) => row[c] !== undefined).join(",");
 
 /**
  * A copy of the text that does not share memory with the string it was cut from. V8 keeps the
@@ -171,10 +195,18 @@ class ImportRun {
 
     const rows = [...updates, ...inserts].map((c) => c.data);
     if (this.report.dryRun || rows.length === 0) return;
-    await this.executor
-      .insert(locations)
-      .values(rows)
-      .onConflictDoUpdate({ target: locations.placeId, set: UPDATE_ON_CONFLICT });
+    const groups = new Map<string, NewLocationRow[]>();
+    for (const row of rows) {
+      const key = carriedKey(row);
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    for (const [key, group] of groups) {
+      const carried = new Set(key.split(",").filter(Boolean) as OwnerColumn[]);
+      await this.executor
+        .insert(locations)
+        .values(group)
+        .onConflictDoUpdate({ target: locations.placeId, set: updateOnConflict(carried) });
+    }
   }
 
   finish(): ImportReport {

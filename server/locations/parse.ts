@@ -5,6 +5,7 @@
  * Pure and browser-safe (no Node imports). A value that cannot be read throws a `ParseError`
  * whose message says what is wrong with the value; the caller adds the field name.
  */
+import { AVAILABILITIES, LISTING_LIMITS, type Availability, type SizeOffer } from "../../app/lib/listings";
 import { TIERS, type Tier } from "../../app/lib/tiers";
 import type { Dimension, Review, Viewport } from "./types";
 
@@ -168,6 +169,56 @@ export function parseDimensions(value: unknown): Dimension[] {
     .map((piece) => piece.trim())
     .filter(Boolean)
     .map(parseSize);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizes with prices (the owner's editor, docs/product.md section 10)
+
+const OFFER_KEYS = new Set(["width", "length", "monthlyPrice", "availability"]);
+
+function parseOffer(item: unknown): SizeOffer {
+  if (typeof item !== "object" || item === null || Array.isArray(item))
+    throw new ParseError(`${quote(item)} is not a size like {"width":12,"length":30,"monthlyPrice":150}`);
+  const fields = item as Record<string, unknown>;
+  const stray = Object.keys(fields).find((key) => !OFFER_KEYS.has(key));
+  if (stray !== undefined)
+    throw new ParseError(`${quote(stray)} is not a size field (width, length, monthlyPrice, availability)`);
+  if (!isDimension(fields)) throw new ParseError(`${quote(item)} needs a positive width and length in feet`);
+  const { width, length, monthlyPrice = null, availability = null } = fields;
+  if (width > LISTING_LIMITS.maxSizeFeet || length > LISTING_LIMITS.maxSizeFeet)
+    throw new ParseError(`${width}x${length} is larger than ${LISTING_LIMITS.maxSizeFeet} feet`);
+  if (
+    monthlyPrice !== null &&
+    !(
+      typeof monthlyPrice === "number" &&
+      Number.isInteger(monthlyPrice) &&
+      monthlyPrice >= 0 &&
+      monthlyPrice <= LISTING_LIMITS.maxMonthlyPrice
+    )
+  )
+    throw new ParseError(
+      `monthlyPrice ${quote(monthlyPrice)} is not whole dollars from 0 to ${LISTING_LIMITS.maxMonthlyPrice}`,
+    );
+  if (availability !== null && !(AVAILABILITIES as readonly unknown[]).includes(availability))
+    throw new ParseError(`availability ${quote(availability)} is not one of ${AVAILABILITIES.join(", ")}`);
+  return {
+    width,
+    length,
+    monthlyPrice: monthlyPrice as number | null,
+    availability: availability as Availability | null,
+  };
+}
+
+/** A JSON array of sizes with price and availability; empty or NULL means none. */
+export function parseSizeOffers(value: unknown): SizeOffer[] {
+  const offers = (Array.isArray(value) ? value : parseJsonArray(value)).map(parseOffer);
+  const seen = new Set<string>();
+  for (const { width, length } of offers) {
+    const key = `${width}x${length}`;
+    if (seen.has(key)) throw new ParseError(`size ${key} is listed twice`);
+    seen.add(key);
+  }
+  return offers;
 }
 
 export function formatDimensions(dimensions: readonly Dimension[]): string {

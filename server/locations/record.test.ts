@@ -103,6 +103,38 @@ describe("parseLocationRecord", () => {
     [{ ...base, tier: "Gold" }, "tier", '"Gold" is not one of Pro, Preferred, Basic, Free'],
     [{ ...base, dump_station: "maybe" }, "dump_station", '"maybe" is not True or False'],
     [{ ...base, photos: "{" }, "photos", expect.stringMatching(/^is not valid JSON/)],
+    [
+      { ...base, size_offers: "[1]" },
+      "size_offers",
+      '"1" is not a size like {"width":12,"length":30,"monthlyPrice":150}',
+    ],
+    [
+      { ...base, size_offers: [{ width: 12, length: 30, price: 5 }] },
+      "size_offers",
+      '"price" is not a size field (width, length, monthlyPrice, availability)',
+    ],
+    [
+      { ...base, size_offers: [{ width: 12, length: 30, monthlyPrice: 9.5 }] },
+      "size_offers",
+      'monthlyPrice "9.5" is not whole dollars from 0 to 100000',
+    ],
+    [
+      { ...base, size_offers: [{ width: 12, length: 30, availability: "soon" }] },
+      "size_offers",
+      'availability "soon" is not one of available, waitlist, full',
+    ],
+    [
+      {
+        ...base,
+        size_offers: [
+          { width: 12, length: 30 },
+          { width: 12, length: 30 },
+        ],
+      },
+      "size_offers",
+      "size 12x30 is listed twice",
+    ],
+    [{ ...base, covered_clearance_feet: "90" }, "covered_clearance_feet", "90 is out of range (6 to 40)"],
   ])("rejects %j: %s", (record, field, reason) => {
     expect(errorsOf(record)).toEqual([{ field, reason }]);
   });
@@ -111,6 +143,27 @@ describe("parseLocationRecord", () => {
     const result = parseLocationRecord({ place_id: " ChIJmany ", rating: "9", latitude: "1", tier: "x" }, { now: NOW });
     expect(result).toMatchObject({ ok: false, placeId: "ChIJmany" });
     expect(result.ok ? [] : result.errors.map((e) => e.field).sort()).toEqual(["longitude", "name", "rating", "tier"]);
+  });
+
+  it("lists every size with a price when the record has size_offers, and leaves owner fields out otherwise", () => {
+    const row = accepted({
+      ...base,
+      dimensions: "10x20, 12x30",
+      size_offers: '[{"width":12,"length":30,"monthlyPrice":165,"availability":"full"}]',
+    });
+    expect(row.sizeOffers).toEqual([
+      { width: 10, length: 20, monthlyPrice: null, availability: null },
+      { width: 12, length: 30, monthlyPrice: 165, availability: "full" },
+    ]);
+    const extra = accepted({ ...base, dimensions: "10x20", size_offers: [{ width: 12, length: 40 }] });
+    expect(extra.dimensions).toEqual([
+      { width: 10, length: 20 },
+      { width: 12, length: 40 },
+    ]);
+    const plain = accepted({ ...base, dimensions: "10x20" });
+    expect(plain.sizeOffers).toBeUndefined();
+    expect(plain.pricesConfirmedAt).toBeUndefined();
+    expect(plain.coveredClearanceFeet).toBeUndefined();
   });
 
   it("lists the keys that are not raw fields", () => {
@@ -133,6 +186,9 @@ describe("formatLocationRecord", () => {
       photos: [{ name: "p/1" }],
       tier: "preferred",
       pull_thru: true,
+      size_offers: [{ width: 12, length: 30, monthlyPrice: 165, availability: "waitlist" }],
+      prices_confirmed_at: "2026-11-02T09:00:00Z",
+      covered_clearance_feet: 14.5,
     });
     const record = formatLocationRecord(row as LocationRow);
     expect(Object.keys(record)).toEqual([...RAW_FIELDS]);
@@ -157,7 +213,9 @@ describe("formatLocationRecord", () => {
     fc.assert(
       fc.property(values, (record) => {
         const row = accepted({ ...base, ...record });
-        expect(accepted(formatLocationRecord(row as LocationRow))).toEqual(row);
+        // A written file always carries the owner fields, empty when the row has none.
+        const written = { ...row, sizeOffers: [], pricesConfirmedAt: null, coveredClearanceFeet: null };
+        expect(accepted(formatLocationRecord(row as LocationRow))).toEqual(written);
       }),
     );
   });

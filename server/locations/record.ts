@@ -6,10 +6,12 @@
 import ngeohash from "ngeohash";
 import { z } from "zod";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import { LISTING_LIMITS, type SizeOffer } from "../../app/lib/listings";
 import { buildLocationSlug } from "../../app/lib/slug";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { resolveState } from "../geo/states";
 import { cityFromShortAddress, placeFromAddress } from "./address";
+import type { Dimension } from "./types";
 import { FLAG_COLUMN } from "./amenities";
 import {
   ParseError,
@@ -32,12 +34,21 @@ import {
   parseNumber,
   parseNumberInRange,
   parseReviews,
+  parseSizeOffers,
   parseStringList,
   parseText,
   parseTier,
   parseViewport,
   quote,
 } from "./parse";
+
+/**
+ * Fields the owner's editor added (docs/product.md section 10). A file without one of them leaves
+ * the stored value alone on update (server/locations/import.ts), so re-importing an export of the
+ * old system never wipes an owner's prices.
+ */
+export const OWNER_FIELDS = ["size_offers", "prices_confirmed_at", "covered_clearance_feet"] as const;
+export type OwnerField = (typeof OWNER_FIELDS)[number];
 
 /** The raw field names, in the order the export writes them. */
 export const RAW_FIELDS = [
@@ -78,6 +89,7 @@ export const RAW_FIELDS = [
   "tier",
   "is_demo",
   ...AMENITY_FLAGS,
+  ...OWNER_FIELDS,
 ] as const;
 
 export type RawField = (typeof RAW_FIELDS)[number];
@@ -185,11 +197,28 @@ const rawLocationSchema = z.object({
   tier: field(parseTier),
   is_demo: field(parseFlag),
   ...flags,
+  size_offers: field(parseSizeOffers),
+  prices_confirmed_at: field(parseDate),
+  covered_clearance_feet: field((v) =>
+    parseNumberInRange(v, LISTING_LIMITS.minClearanceFeet, LISTING_LIMITS.maxClearanceFeet),
+  ),
 });
 
 type ParsedRaw = z.infer<typeof rawLocationSchema>;
 
-function toRow(raw: ParsedRaw, now: Date): NewLocationRow & { slug: string } {
+/** Offers for every listed size: a dimension without an offer gets one with no price (docs/product.md section 10). */
+function offersFor(dimensions: readonly Dimension[], offers: readonly SizeOffer[]): SizeOffer[] {
+  if (offers.length === 0) return [];
+  const key = (size: Dimension) => `${size.width}x${size.length}`;
+  const byKey = new Map(offers.map((o) => [key(o), o]));
+  const listed = dimensions.map(
+    (d) => byKey.get(key(d)) ?? { width: d.width, length: d.length, monthlyPrice: null, availability: null },
+  );
+  const listedKeys = new Set(dimensions.map(key));
+  return [...listed, ...offers.filter((o) => !listedKeys.has(key(o)))];
+}
+
+function toRow(raw: ParsedRaw, now: Date, present: ReadonlySet<OwnerField>): NewLocationRow & { slug: string } {
   const { latitude, longitude } = raw;
   const fromAddress = placeFromAddress(raw.address);
   const state = raw.state ?? fromAddress.state ?? null;
@@ -236,6 +265,13 @@ function toRow(raw: ParsedRaw, now: Date): NewLocationRow & { slug: string } {
     updatedAt: raw.updated_at ?? now,
   };
   for (const flag of AMENITY_FLAGS) Object.assign(row, { [FLAG_COLUMN[flag]]: raw[flag] });
+  // Owner fields are set only when the record carries them; `undefined` means "keep what is stored".
+  if (present.has("size_offers")) {
+    row.sizeOffers = offersFor(raw.dimensions, raw.size_offers);
+    if (row.sizeOffers.length > 0) row.dimensions = row.sizeOffers.map((o) => ({ width: o.width, length: o.length }));
+  }
+  if (present.has("prices_confirmed_at")) row.pricesConfirmedAt = raw.prices_confirmed_at;
+  if (present.has("covered_clearance_feet")) row.coveredClearanceFeet = raw.covered_clearance_feet;
   return row;
 }
 
@@ -260,7 +296,8 @@ export function parseLocationRecord(record: RawRecord, { now = new Date() }: Par
   const noLongitude = isBlankOrNull(normalized.longitude);
   if (noLatitude && !noLongitude) errors.push({ field: "latitude", reason: "is empty while longitude is set" });
   if (noLongitude && !noLatitude) errors.push({ field: "longitude", reason: "is empty while latitude is set" });
-  if (result.success && errors.length === 0) return { ok: true, row: toRow(result.data, now) };
+  const present = new Set(OWNER_FIELDS.filter((key) => key in normalized));
+  if (result.success && errors.length === 0) return { ok: true, row: toRow(result.data, now, present) };
 
   const placeId = parseText(normalized.place_id) ?? undefined;
   return placeId === undefined ? { ok: false, errors } : { ok: false, placeId, errors };
@@ -268,7 +305,7 @@ export function parseLocationRecord(record: RawRecord, { now = new Date() }: Par
 
 /** A stored row in the raw shape, every value as the text the import reads back to the same row. */
 export function formatLocationRecord(row: LocationRow): Record<RawField, string> {
-  const record: Record<Exclude<RawField, AmenityFlag>, string> = {
+  const record: Record<Exclude<RawField, AmenityFlag | OwnerField>, string> = {
     place_id: row.placeId,
     name: row.name,
     short_formatted_address: formatText(row.shortFormattedAddress),
@@ -307,5 +344,11 @@ export function formatLocationRecord(row: LocationRow): Record<RawField, string>
     is_demo: formatFlag(row.isDemo),
   };
   const flagTexts = AMENITY_FLAGS.map((flag) => [flag, formatFlag(row[FLAG_COLUMN[flag]] === true)]);
-  return { ...record, ...(Object.fromEntries(flagTexts) as Record<AmenityFlag, string>) };
+  const owner: Record<OwnerField, string> = {
+    // Rows read from a file may lack owner fields (undefined = "keep what is stored").
+    size_offers: (row.sizeOffers as SizeOffer[] | undefined)?.length ? formatJson(row.sizeOffers) : "",
+    prices_confirmed_at: formatDate(row.pricesConfirmedAt),
+    covered_clearance_feet: formatNumber(row.coveredClearanceFeet),
+  };
+  return { ...record, ...(Object.fromEntries(flagTexts) as Record<AmenityFlag, string>), ...owner };
 }
