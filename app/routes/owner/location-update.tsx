@@ -265,9 +265,10 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
           title="Sizes and prices"
           description="Tick the sizes you offer. Price and availability are optional; the public page shows the date you last confirmed them."
         >
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="text-slate-600">
+          {/* A table from 640 px; below, each size is a small card with its own captions (no sideways scrolling). */}
+          <div>
+            <table className="block w-full text-left text-sm sm:table">
+              <thead className="hidden text-slate-600 sm:table-header-group">
                 <tr>
                   <th scope="col" className="py-2 font-medium">
                     Size (feet)
@@ -280,7 +281,7 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block sm:table-row-group">
                 {sizeRows.map((row, i) => {
                   const name = (field: string) => `sizes[${i}].${field}`;
                   const value = (field: string, initial: string) =>
@@ -297,8 +298,11 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
                       : "another size"
                     : `${row.width}' x ${row.length}'`;
                   return (
-                    <tr key={row.key} className="border-t border-slate-100 align-top">
-                      <td className="py-2 pr-3">
+                    <tr
+                      key={row.key}
+                      className="grid grid-cols-2 gap-x-3 gap-y-1 border-t border-slate-100 py-2 align-top sm:table-row sm:py-0"
+                    >
+                      <td className="col-span-2 sm:py-2 sm:pr-3">
                         {row.custom ? (
                           <span className="flex items-center gap-1">
                             <input type="hidden" name={name("offered")} value="on" />
@@ -337,16 +341,22 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
                           </p>
                         )}
                       </td>
-                      <td className="py-2 pr-3">
+                      <td className="sm:py-2 sm:pr-3">
+                        <span className="block text-xs text-slate-600 sm:hidden" aria-hidden="true">
+                          Monthly price ($)
+                        </span>
                         <Input
                           name={name("price")}
                           inputMode="numeric"
                           defaultValue={value("price", row.price === null ? "" : String(row.price))}
                           aria-label={`Monthly price of ${label}`}
-                          className="w-28"
+                          className="w-full sm:w-28"
                         />
                       </td>
-                      <td className="py-2">
+                      <td className="sm:py-2">
+                        <span className="block text-xs text-slate-600 sm:hidden" aria-hidden="true">
+                          Availability
+                        </span>
                         <Select
                           name={name("availability")}
                           defaultValue={value("availability", row.availability ?? "")}
