@@ -45,6 +45,8 @@ describe.skipIf(!fixtures)("updating a listing", () => {
     await page.getByLabel("Monday opens again").fill("13:00");
     await page.getByLabel("Monday closes again").fill("18:00");
     await page.getByRole("combobox", { name: "Sunday opening" }).selectOption("closed");
+    // The search filter below proves the change only if the listing lacked the flag before.
+    expect(await page.getByLabel("RV wash bay").isChecked()).toBe(false);
     await page.getByLabel("Propane").check();
     await page.getByLabel("RV wash bay").check();
     await page.getByRole("checkbox", { name: "12' x 30'" }).check();
@@ -83,6 +85,12 @@ describe.skipIf(!fixtures)("updating a listing", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(oldName);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${shots}/owner-listing-public.png`, fullPage: true });
+
+    // Search filters see the new amenities at once (the index refresh, no restart).
+    const directions = await page.locator('a[href*="/maps/dir/"]').first().getAttribute("href");
+    const [lat, lng] = new URL(directions!).searchParams.get("destination")!.split(",");
+    await page.goto(`${baseUrl}/rv-storage?lat=${lat}&lng=${lng}&amenity=rv_washbay&amenity=propane_station`);
+    await page.locator("main").getByText(oldName, { exact: true }).first().waitFor();
 
     await page.goto(`${baseUrl}/owner/locations`);
     await page.getByText("Changes pending review").waitFor();
