@@ -17,6 +17,7 @@ import {
   AVAILABILITY_LABELS,
   LISTING_FIELD_LABELS,
   LISTING_LIMITS,
+  REVISION_KIND_LABELS,
   type ListingField,
 } from "../../lib/listings";
 import { privatePageMeta } from "../../lib/meta";
@@ -47,14 +48,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fieldLabel = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? field;
-const KIND_WORDS: Record<string, string> = {
-  published: "Published",
-  pending: "Sent for review",
-  withdrawn: "Review request withdrawn",
-  approved: "Approved",
-  rejected: "Not approved",
-  restored: "Restored",
-};
 const DAY_MODE_LABELS = { closed: "Closed", open24: "Open 24 hours", hours: "Opening times" } as const;
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -393,7 +386,7 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
             {revisions.map((r) => (
               <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 p-3 text-sm">
                 <Badge tone={r.kind === "rejected" ? "danger" : r.kind === "pending" ? "warning" : "neutral"}>
-                  {KIND_WORDS[r.kind] ?? r.kind}
+                  {REVISION_KIND_LABELS[r.kind] ?? r.kind}
                 </Badge>
                 <span className="text-slate-800">{r.fields.map(fieldLabel).join(", ")}</span>
                 <span className="text-slate-600">
