@@ -54,7 +54,7 @@ const COLUMNS: Column<Row>[] = [
     key: "owner",
     header: "Owner",
     cell: (row) => (
-      <span className="min-w-0 text-right break-all md:text-left">
+      <span className="min-w-0 text-right [overflow-wrap:anywhere] md:text-left">
         {row.owner ? (
           <>
             {row.owner.name && <span className="block break-normal">{row.owner.name}</span>}
