@@ -110,6 +110,10 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     expect(await owner.getByRole("status").filter({ hasText: "Pending review" }).count()).toBe(0);
     const rejected = owner.locator("ol li").filter({ hasText: "Not approved" }).first();
     expect(await rejected.textContent()).toContain("Reason: Keep the business name only, without slogans.");
+    // The history says what the owner asked for, in words.
+    expect(await rejected.textContent()).toContain(rejectedName);
+    await rejected.scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: path.join(shots, "owner-history-rejected.png") });
     await expect
       .poll(() => Boolean(mailTo(ACCOUNTS.listing_owner.email, /was rejected/)), { timeout: 15_000 })
       .toBe(true);

@@ -2,6 +2,7 @@ import { Clock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
+import { ChangeList } from "../../components/moderation/change-list";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -393,6 +394,7 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
                   by {r.actorEmail ?? "the system"}, {dateTime.format(new Date(r.createdAt))} UTC
                 </span>
                 {r.reason && <span className="w-full text-slate-600">Reason: {r.reason}</span>}
+                <ChangeList className="w-full" lines={r.lines} />
               </li>
             ))}
           </ol>
