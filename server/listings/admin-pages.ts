@@ -74,8 +74,11 @@ export async function manageQueuePage(request: Request) {
 }
 
 /** /admin/manage/{id}: the listing, its waiting change and its history, each in words. */
-export async function manageListingPage(locationId: string) {
+export async function manageListingPage(request: Request, locationId: string) {
   if (locationId.length > MAX_ID_LENGTH) throw notFound(LISTING_GONE);
+  // ?restore={revisionId} asks for the restore confirmation in the page (the dialog needs JavaScript).
+  const restoreParam = new URL(request.url).searchParams.get("restore") ?? "";
+  const confirmRestore = /^\d{1,15}$/.test(restoreParam) ? Number(restoreParam) : null;
   const listing = await listingForModeration(getDatabase(), locationId);
   const { fields, pending } = listing;
   const current = fields as unknown as Record<string, unknown>;
@@ -89,6 +92,7 @@ export async function manageListingPage(locationId: string) {
     longitude: fields.longitude,
     tier: listing.tier,
     version: listing.version,
+    confirmRestore,
     owners: listing.owners.map((o) => ({ name: o.name, email: o.email })),
     pending: pending
       ? {
@@ -199,6 +203,7 @@ export async function manageListingAction(
       const restored = await restoreRevision(getDatabase(), {
         actor: actorOf(viewer),
         revisionId: result.data.revisionId,
+        locationId,
         expectedVersion: result.data.version,
         requestId,
       });

@@ -191,6 +191,12 @@ describe("deciding and restoring what the admin saw", () => {
     expect((await listingForModeration(db(), listing.placeId)).fields.description).toBe("Vandalised.");
     await restoreRevision(db(), { actor, revisionId: revision!.id, expectedVersion: 3 });
     expect((await listingForModeration(db(), listing.placeId)).fields.description).toBe("Original.");
+    // A revision is restored from its own listing's page only.
+    const other = await ownedListing();
+    expect(
+      (await rejection(restoreRevision(db(), { actor, revisionId: revision!.id, locationId: other.listing.placeId })))
+        .status,
+    ).toBe(404);
     // Only administrators restore.
     expect((await rejection(restoreRevision(db(), { actor: owner, revisionId: revision!.id }))).status).toBe(403);
   });

@@ -126,6 +126,8 @@ export async function decidePendingChange(
 export interface RestoreRevisionRequest {
   actor: ListingActor;
   revisionId: number;
+  /** The listing the page is about: a revision of another listing is not found. */
+  locationId?: string;
   /**
    * The listing's version the admin saw when choosing to restore: when given, a listing saved
    * since is refused with a conflict (409), since the confirmation described other values.
@@ -142,7 +144,8 @@ export async function restoreRevision(
   const { actor, requestId } = request;
   onlyAdmins(actor, "restore a revision");
   const [revision] = await db.select().from(listingRevisions).where(eq(listingRevisions.id, request.revisionId));
-  if (!revision) throw notFound("No such revision.");
+  if (!revision || (request.locationId !== undefined && revision.locationId !== request.locationId))
+    throw notFound("No such revision.");
   if (!["published", "approved", "restored"].includes(revision.kind))
     throw conflict("Only a change that was published can be restored.");
   const outcome = await db.transaction(async (t) => {

@@ -129,7 +129,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
       .locator("ol li")
       .filter({ has: admin.getByText("Approved", { exact: true }) })
       .first();
-    await approvedRevision.getByRole("button", { name: "Restore" }).click();
+    await approvedRevision.getByRole("link", { name: "Restore" }).click();
     const confirm = admin.getByRole("dialog");
     expect(await confirm.textContent()).toContain(approvedName);
     expect(await confirm.textContent()).toContain(oldName);
@@ -155,6 +155,28 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     await toast(second, PENDING_CHANGE_GONE_TEXT).waitFor();
     await second.getByText("Nothing waiting for review").waitFor();
 
-    for (const page of [owner, admin, second]) await page.context().close();
+    // Without JavaScript, Restore asks in the page instead of a dialog.
+    const plain = await newHumanContext(browser(), { javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${base()}/login`);
+    await noScript.getByLabel("Email").fill(ACCOUNTS.admin.email);
+    await noScript.getByLabel("Password").fill(PASSWORD);
+    await noScript.getByRole("button", { name: "Sign in" }).click();
+    await noScript.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await noScript.goto(`${base()}${managePath()}`);
+    await noScript
+      .locator("ol li")
+      .filter({ has: noScript.getByText("Approved", { exact: true }) })
+      .first()
+      .getByRole("link", { name: "Restore" })
+      .click();
+    await noScript.waitForURL(/\?restore=\d+$/);
+    const question = noScript.getByRole("group", { name: "Restore the earlier values?" });
+    expect(await question.textContent()).toContain(`${oldName} Twice`);
+    await question.getByRole("button", { name: "Restore these values" }).click();
+    await noScript.getByText("Restored: Name.").first().waitFor();
+    expect((await noScript.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(oldName);
+
+    for (const page of [owner, admin, second, noScript]) await page.context().close();
   }, 240_000);
 });

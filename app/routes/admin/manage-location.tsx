@@ -29,8 +29,8 @@ export const handle: ConsoleHandle = {
   },
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return manageListingPage(params.locationId);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return manageListingPage(request, params.locationId);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -200,37 +200,73 @@ function RevisionHistory({ data }: { data: Data }) {
   );
 }
 
+/**
+ * Restore asks first, saying exactly what changes: in a dialog, or without JavaScript in the page
+ * (the trigger is a link to `?restore={id}`, which the loader answers with the question inline).
+ */
 function RestoreControl({ revision, data }: { revision: Data["revisions"][number]; data: Data }) {
   const [open, setOpen] = useState(false);
   const formId = `restore-${revision.id}`;
   if (revision.restoreLines.length === 0)
     return <p className="mt-2 text-sm text-slate-600">The listing shows the values from before this change.</p>;
+  const question =
+    "The listing changes as follows and the facility page shows it at once. The history keeps this change too.";
+  const submit = <SubmitButton form={formId}>Restore these values</SubmitButton>;
+  const inline = data.confirmRestore === revision.id;
   return (
     <Form method="post" id={formId} className="mt-3" onSubmit={() => setOpen(false)}>
       <input type="hidden" name="intent" value="restore" />
       <input type="hidden" name="revisionId" value={revision.id} />
       <input type="hidden" name="version" value={data.version} />
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        trigger={
-          <Button variant="secondary" size="sm">
-            <RotateCcw className="size-4" aria-hidden="true" /> Restore
-          </Button>
-        }
-        title="Restore the earlier values?"
-        description="The listing changes as follows and the facility page shows it at once. The history keeps this change too."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
+      {inline ? (
+        <div
+          role="group"
+          aria-labelledby={`${formId}-h`}
+          className="rounded-md border border-amber-200 bg-amber-50 p-3"
+        >
+          <p id={`${formId}-h`} className="font-medium text-slate-900">
+            Restore the earlier values?
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{question}</p>
+          <ChangeList className="mt-2" lines={revision.restoreLines} beforeWord="today" afterWord="after restoring" />
+          <div className="mt-3 flex flex-wrap gap-2">
+            {submit}
+            <Link to="?" className={buttonClasses("secondary")}>
               Cancel
-            </Button>
-            <SubmitButton form={formId}>Restore these values</SubmitButton>
-          </>
-        }
-      >
-        <ChangeList lines={revision.restoreLines} beforeWord="today" afterWord="after restoring" />
-      </Dialog>
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <Dialog
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
+            <Link
+              to={`?restore=${revision.id}`}
+              preventScrollReset
+              className={buttonClasses("secondary", "sm")}
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(true);
+              }}
+            >
+              <RotateCcw className="size-4" aria-hidden="true" /> Restore
+            </Link>
+          }
+          title="Restore the earlier values?"
+          description={question}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              {submit}
+            </>
+          }
+        >
+          <ChangeList lines={revision.restoreLines} beforeWord="today" afterWord="after restoring" />
+        </Dialog>
+      )}
     </Form>
   );
 }
