@@ -70,6 +70,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
 
     const admin = await signedIn(ACCOUNTS.admin.email);
     await admin.goto(`${base()}/admin`);
+    await admin.screenshot({ path: path.join(shots, "admin-overview.png") });
     await admin.getByRole("link", { name: /1\s*owner's change waits for review/ }).click();
     await admin.waitForURL(`${base()}/admin/manage`);
     const row = admin.getByRole("row").filter({ hasText: approvedName });
