@@ -71,11 +71,37 @@ export type ListingField = keyof typeof LISTING_FIELD_LABELS;
 export const REVISION_KINDS = ["published", "pending", "withdrawn", "approved", "rejected", "restored"] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
+/** One field of a change in words (server/listings/describe.ts), before and after. */
+export interface ChangeLine {
+  /** "Name", "Address", or "Map position" for the two coordinates together. */
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** How the history names each kind of revision, for the owner and the admin alike. */
+export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
+  published: "Published",
+  pending: "Sent for review",
+  withdrawn: "Review request withdrawn",
+  approved: "Approved",
+  rejected: "Not approved",
+  restored: "Restored",
+};
+
 export const LISTING_SAVED_TEXT = "Saved.";
 export const LISTING_SAVED_PENDING_TEXT =
   "Saved. Changes to the name, address or map position wait for an administrator.";
 export const LISTING_CONFLICT_TEXT =
   "Someone saved this listing after you opened this form (perhaps in another tab). Nothing was changed: reload the page to see the current version, then make your changes again.";
+
+/** An admin decided a change that is no longer waiting (docs/product.md section 10). */
+export const PENDING_CHANGE_GONE_TEXT =
+  "This change is no longer waiting: another administrator decided it, or the owner withdrew it. Nothing was changed.";
+export const PENDING_CHANGE_REPLACED_TEXT =
+  "The owner sent new values after you opened this page. Nothing was decided: look at the change again.";
+export const RESTORE_CONFLICT_TEXT =
+  "The listing was saved after you opened this page, so the values to restore may differ from what you confirmed. Nothing was restored: look at the history again.";
 
 /** "8:00 AM" for minutes after midnight (1440, the end of the day, is "12:00 AM"). */
 export function clockLabel(minutes: number): string {

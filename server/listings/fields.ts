@@ -108,9 +108,30 @@ export function columnsFor(changes: ListingChanges, current: ListingFields): Par
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/**
+ * A value as compared for "did it change": the form sends the phone in E.164 while the listing
+ * shows it nationally, ticks amenities in the editor's group order, and sorts sizes by area, so
+ * without this an untouched form would record the phone, amenities and sizes as changed.
+ */
+function comparable(field: EditableField, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (field === "phone" && typeof value === "string") return parsePhoneNumberFromString(value, "US")?.number ?? value;
+  if (field === "amenities" && Array.isArray(value)) return [...(value as string[])].sort();
+  if (field === "sizes" && Array.isArray(value))
+    return (value as SizeOffer[])
+      .map((s) => ({
+        width: s.width,
+        length: s.length,
+        monthlyPrice: s.monthlyPrice ?? null,
+        availability: s.availability ?? null,
+      }))
+      .sort((a, b) => a.width - b.width || a.length - b.length);
+  return value;
+}
+
 /** The fields whose submitted value differs from the current one, in the form's order. */
 export function changedFields(current: ListingFields, submitted: ListingChanges): EditableField[] {
-  return EDITABLE_FIELDS.filter((f) => f in submitted && !same(current[f], submitted[f]));
+  return EDITABLE_FIELDS.filter((f) => f in submitted && !same(comparable(f, current[f]), comparable(f, submitted[f])));
 }
 
 export function pick<T extends object>(record: T, fields: readonly (keyof T)[]): Partial<T> {

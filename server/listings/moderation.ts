@@ -1,5 +1,11 @@
 import { eq } from "drizzle-orm";
-import { LISTING_FIELD_LABELS, type ListingField } from "../../app/lib/listings";
+import {
+  LISTING_FIELD_LABELS,
+  PENDING_CHANGE_GONE_TEXT,
+  PENDING_CHANGE_REPLACED_TEXT,
+  RESTORE_CONFLICT_TEXT,
+  type ListingField,
+} from "../../app/lib/listings";
 import { recordAudit } from "../audit/record";
 import { getConfig, publicOrigin } from "../config";
 import type { Database } from "../db/client";
@@ -29,6 +35,11 @@ export interface DecidePendingChangeRequest {
   decision: "approve" | "reject";
   /** Shown to the owner; required for a rejection. */
   reason?: string | null;
+  /**
+   * When the change the admin looked at was submitted: a change replaced since (the owner saved
+   * new values) is refused with a conflict (409) rather than deciding values nobody reviewed.
+   */
+  expectedSubmittedAt?: Date;
   requestId?: string | null;
 }
 
@@ -49,8 +60,9 @@ export async function decidePendingChange(
       .from(listingPendingChanges)
       .where(eq(listingPendingChanges.locationId, locationId))
       .for("update");
-    if (!pending)
-      throw conflict("No change is waiting for this listing: it was decided or withdrawn. Reload to see it.");
+    if (!pending) throw conflict(PENDING_CHANGE_GONE_TEXT);
+    if (request.expectedSubmittedAt && pending.updatedAt.getTime() !== request.expectedSubmittedAt.getTime())
+      throw conflict(PENDING_CHANGE_REPLACED_TEXT);
     const current = fieldsOf(row);
     const fields = EDITABLE_FIELDS.filter((f) => f in pending.changes);
     const changes = pick(pending.changes as ListingChanges, fields);
@@ -97,7 +109,7 @@ export async function decidePendingChange(
             ? `An administrator approved your change to ${row.name}. The listing now shows:`
             : `An administrator did not approve your change to ${row.name}:`,
           ...lines,
-          ...(reason ? ["", `Reason: ${reason}`] : []),
+          ...(reason ? ["", `${status === "approved" ? "Note" : "Reason"}: ${reason}`] : []),
           "",
           `Your listing: ${site}/owner/locations/${encodeURIComponent(locationId)}/update`,
         ].join("\n"),
@@ -114,6 +126,13 @@ export async function decidePendingChange(
 export interface RestoreRevisionRequest {
   actor: ListingActor;
   revisionId: number;
+  /** The listing the page is about: a revision of another listing is not found. */
+  locationId?: string;
+  /**
+   * The listing's version the admin saw when choosing to restore: when given, a listing saved
+   * since is refused with a conflict (409), since the confirmation described other values.
+   */
+  expectedVersion?: number;
   requestId?: string | null;
 }
 
@@ -125,12 +144,15 @@ export async function restoreRevision(
   const { actor, requestId } = request;
   onlyAdmins(actor, "restore a revision");
   const [revision] = await db.select().from(listingRevisions).where(eq(listingRevisions.id, request.revisionId));
-  if (!revision) throw notFound("No such revision.");
+  if (!revision || (request.locationId !== undefined && revision.locationId !== request.locationId))
+    throw notFound("No such revision.");
   if (!["published", "approved", "restored"].includes(revision.kind))
     throw conflict("Only a change that was published can be restored.");
   const outcome = await db.transaction(async (t) => {
     const db = tx(t);
     const row = await lockListing(db, revision.locationId);
+    if (request.expectedVersion !== undefined && row.version !== request.expectedVersion)
+      throw conflict(RESTORE_CONFLICT_TEXT);
     const current = fieldsOf(row);
     const fields = EDITABLE_FIELDS.filter((f) => f in revision.before);
     const restored = pick(revision.before as ListingChanges, fields);

@@ -8,6 +8,7 @@ import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/for
 import { readForm } from "../http/form";
 import { updateListing, type ListingActor } from "./edit";
 import type { ListingChanges } from "./fields";
+import { changeLines } from "./describe";
 import { daysOf, listingFormSchema, sizesOf } from "./form";
 import { formatDayLine, parseOpeningHours, timeInputValue } from "./hours";
 import { listingForEditing, listingsOf } from "./queries";
@@ -105,7 +106,12 @@ export async function listingEditPage(request: Request, viewer: SignedInViewer, 
           })),
         }
       : null,
-    revisions: listing.revisions.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    // The history in words, before → after, so the owner reads what changed (and what was refused).
+    revisions: listing.revisions.map(({ before, after, ...r }) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      lines: changeLines(r.fields, before, after),
+    })),
   };
 }
 

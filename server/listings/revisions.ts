@@ -43,11 +43,13 @@ export interface RevisionSummary {
   kind: RevisionKind;
   actorEmail: string | null;
   fields: string[];
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
   reason: string | null;
   createdAt: Date;
 }
 
-/** The newest revisions first, without their values (the page lists who, when and what). */
+/** The newest revisions first, with their values (the page says who, when and what changed how). */
 export async function revisionsOf(db: Database, locationId: string, limit = 50): Promise<RevisionSummary[]> {
   const rows = await db
     .select({
@@ -55,6 +57,8 @@ export async function revisionsOf(db: Database, locationId: string, limit = 50):
       kind: listingRevisions.kind,
       actorEmail: listingRevisions.actorEmail,
       fields: listingRevisions.fields,
+      before: listingRevisions.before,
+      after: listingRevisions.after,
       reason: listingRevisions.reason,
       createdAt: listingRevisions.createdAt,
     })

@@ -63,7 +63,35 @@ export const MATRIX: MatrixEntry[] = [
   },
   page("admin/locations", "/admin/locations", admin),
   page("admin/manage", "/admin/manage", admin),
+  {
+    // Deciding an owner's change from the queue: only admins get past the guard (to validation:
+    // no listing named, 400).
+    route: "admin/manage",
+    method: "POST",
+    path: "/admin/manage",
+    body: "intent=approve",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/manage/:locationId", "/admin/manage/LOCATION", admin),
+  {
+    // Deciding a listing's change on its page: admins only (to validation: no reason to reject, 400).
+    route: "admin/manage/:locationId",
+    method: "POST",
+    path: "/admin/manage/LOCATION",
+    body: "intent=reject&locationId=x&submittedAt=2026-01-01T00%3A00%3A00.000Z",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
+    // Restoring a revision: admins only (to validation: no revision named, 400).
+    route: "admin/manage/:locationId",
+    method: "POST",
+    path: "/admin/manage/LOCATION",
+    body: "intent=restore",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/users", "/admin/users", admin),
   page("admin/blog", "/admin/blog", admin),
   page("admin/blog/new", "/admin/blog/new", admin),

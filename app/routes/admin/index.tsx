@@ -1,10 +1,11 @@
-import { Construction, FileCheck2 } from "lucide-react";
+import { ClipboardList, Construction, FileCheck2 } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { privatePageMeta } from "../../lib/meta";
 import { pendingClaimCount } from "../../../server/claims/queries";
 import { getDatabase } from "../../../server/db";
+import { pendingChangeCount } from "../../../server/listings/queries";
 import type { Route } from "./+types/index";
 
 export function meta(args: Route.MetaArgs) {
@@ -14,12 +15,14 @@ export function meta(args: Route.MetaArgs) {
 export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
 export async function loader() {
-  return { pendingClaims: await pendingClaimCount(getDatabase()) };
+  const db = getDatabase();
+  const [pendingClaims, pendingChanges] = await Promise.all([pendingClaimCount(db), pendingChangeCount(db)]);
+  return { pendingClaims, pendingChanges };
 }
 
 /** The admin overview: the queues that wait for someone; more figures come with the admin screens. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { pendingClaims } = loaderData;
+  const { pendingClaims, pendingChanges } = loaderData;
   return (
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
@@ -34,6 +37,20 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               <span className="block text-2xl font-bold text-slate-900">{pendingClaims}</span>
               <span className="block text-sm text-slate-600">
                 {pendingClaims === 1 ? "claim waits" : "claims wait"} for a decision
+              </span>
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/admin/manage"
+            className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
+          >
+            <ClipboardList aria-hidden className="mt-0.5 size-5 text-brand-600" />
+            <span>
+              <span className="block text-2xl font-bold text-slate-900">{pendingChanges}</span>
+              <span className="block text-sm text-slate-600">
+                {pendingChanges === 1 ? "owner's change waits" : "owners' changes wait"} for review
               </span>
             </span>
           </Link>

@@ -2,6 +2,7 @@ import { Clock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
+import { ChangeList } from "../../components/moderation/change-list";
 import { Badge } from "../../components/ui/badge";
 import { buttonClasses } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -17,6 +18,7 @@ import {
   AVAILABILITY_LABELS,
   LISTING_FIELD_LABELS,
   LISTING_LIMITS,
+  REVISION_KIND_LABELS,
   type ListingField,
 } from "../../lib/listings";
 import { privatePageMeta } from "../../lib/meta";
@@ -47,14 +49,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fieldLabel = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? field;
-const KIND_WORDS: Record<string, string> = {
-  published: "Published",
-  pending: "Sent for review",
-  withdrawn: "Review request withdrawn",
-  approved: "Approved",
-  rejected: "Not approved",
-  restored: "Restored",
-};
 const DAY_MODE_LABELS = { closed: "Closed", open24: "Open 24 hours", hours: "Opening times" } as const;
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -403,13 +397,14 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
             {revisions.map((r) => (
               <li key={r.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 p-3 text-sm">
                 <Badge tone={r.kind === "rejected" ? "danger" : r.kind === "pending" ? "warning" : "neutral"}>
-                  {KIND_WORDS[r.kind] ?? r.kind}
+                  {REVISION_KIND_LABELS[r.kind] ?? r.kind}
                 </Badge>
                 <span className="text-slate-800">{r.fields.map(fieldLabel).join(", ")}</span>
                 <span className="text-slate-600">
                   by {r.actorEmail ?? "the system"}, {dateTime.format(new Date(r.createdAt))} UTC
                 </span>
                 {r.reason && <span className="w-full text-slate-600">Reason: {r.reason}</span>}
+                <ChangeList className="w-full" lines={r.lines} />
               </li>
             ))}
           </ol>

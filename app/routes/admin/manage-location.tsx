@@ -1,0 +1,272 @@
+import { Check, History, RotateCcw, X } from "lucide-react";
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { PageHeader } from "../../components/console/page-header";
+import type { ConsoleHandle } from "../../components/console/handle";
+import { ChangeList } from "../../components/moderation/change-list";
+import { Badge } from "../../components/ui/badge";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Field, FormError } from "../../components/ui/field";
+import { SubmitButton } from "../../components/ui/submit-button";
+import { Textarea } from "../../components/ui/textarea";
+import { useFormState } from "../../lib/forms";
+import { REVISION_KIND_LABELS } from "../../lib/listings";
+import { privatePageMeta } from "../../lib/meta";
+import { viewerContext } from "../../../server/auth/console";
+import { requestIdContext } from "../../../server/http/request-context";
+import { manageListingAction, manageListingPage } from "../../../server/listings/admin-pages";
+import type { Route } from "./+types/manage-location";
+
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args.data ? `Moderate ${args.data.name}` : "Moderate a listing", args);
+}
+
+export const handle: ConsoleHandle = {
+  breadcrumb: (match) => {
+    const name = (match.data as { name?: string } | undefined)?.name;
+    return name ?? "Listing";
+  },
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return manageListingPage(request, params.locationId);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return manageListingAction(request, context.get(viewerContext), params.locationId, context.get(requestIdContext));
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-6";
+
+type Data = Route.ComponentProps["loaderData"];
+
+/**
+ * One listing as an administrator moderates it (docs/product.md section 10): its summary, the
+ * change its owner sent (approve or reject), and its history, each revision restorable. The full
+ * admin editor is to come as a section between the waiting change and the history.
+ */
+export default function ManageListing({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={data.name}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <Badge tone={data.tier === "Free" ? "neutral" : "brand"}>{data.tier}</Badge>
+            {data.place && <span>{data.place}</span>}
+            {data.pending && <Badge tone="warning">Change waiting for review</Badge>}
+          </span>
+        }
+        actions={
+          <>
+            <Link to={`/location/${data.slug}`} className={buttonClasses("secondary")}>
+              Facility page
+            </Link>
+            <Link to="/admin/manage" className={buttonClasses("ghost")}>
+              Back to the queue
+            </Link>
+          </>
+        }
+      />
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Summary data={data} />
+        <PendingChange data={data} />
+      </div>
+      {/* The admin's listing editor (the owner's form) comes here, above the history. */}
+      <RevisionHistory data={data} />
+    </>
+  );
+}
+
+function Summary({ data }: { data: Data }) {
+  return (
+    <section aria-labelledby="summary-h" className={card}>
+      <h2 id="summary-h" className="text-lg font-semibold text-slate-900">
+        Listing
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-slate-600">Name</dt>
+        <dd className="break-words">{data.name}</dd>
+        <dt className="text-slate-600">Address</dt>
+        <dd className="break-words">{data.address ?? "No address"}</dd>
+        <dt className="text-slate-600">Map position</dt>
+        <dd>{data.latitude !== null && data.longitude !== null ? `${data.latitude}, ${data.longitude}` : "None"}</dd>
+        <dt className="text-slate-600">{data.owners.length > 1 ? "Owners" : "Owner"}</dt>
+        <dd className="break-all">
+          {data.owners.length === 0
+            ? "No owner yet"
+            : data.owners.map((o) => (
+                <span key={o.email} className="block">
+                  {o.name ? `${o.name} (${o.email})` : o.email}
+                </span>
+              ))}
+        </dd>
+        <dt className="text-slate-600">Tier</dt>
+        <dd>{data.tier}</dd>
+        <dt className="text-slate-600">Listing id</dt>
+        <dd className="break-all font-mono text-xs leading-5">{data.placeId}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function PendingChange({ data }: { data: Data }) {
+  const form = useFormState();
+  const pending = data.pending;
+  return (
+    <section aria-labelledby="pending-h" className={card}>
+      <h2 id="pending-h" className="text-lg font-semibold text-slate-900">
+        Waiting for review
+      </h2>
+      {!pending ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Nothing waits: the facility page shows everything the owner saved.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            Sent {dateTime.format(new Date(pending.submittedAt))} UTC
+            {pending.submittedBy
+              ? ` by ${pending.submittedByName || pending.submittedBy} (${pending.submittedBy})`
+              : ""}
+            . The facility page shows the values on the left until you approve.
+          </p>
+          <ChangeList className="mt-3" lines={pending.lines} />
+          <Form method="post" className="mt-4">
+            <FormError message={form.formError} />
+            <input type="hidden" name="locationId" value={data.placeId} />
+            <input type="hidden" name="submittedAt" value={pending.submittedAt} />
+            <Field
+              label="Note or reason"
+              name="reason"
+              hint="Optional when approving; required when rejecting. The owner reads it in their email."
+              error={form.error("reason")}
+            >
+              {(control) => <Textarea {...control} rows={3} maxLength={1000} defaultValue={form.value("reason")} />}
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton name="intent" value="approve">
+                <Check className="size-4" aria-hidden="true" /> Approve
+              </SubmitButton>
+              <SubmitButton name="intent" value="reject" variant="danger">
+                <X className="size-4" aria-hidden="true" /> Reject
+              </SubmitButton>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
+const kindTone = (kind: string) =>
+  kind === "rejected" ? "danger" : kind === "pending" ? "warning" : kind === "approved" ? "success" : "neutral";
+
+function RevisionHistory({ data }: { data: Data }) {
+  return (
+    <section aria-labelledby="history-h" className="mt-8">
+      <h2 id="history-h" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+        <History className="size-5 text-slate-500" aria-hidden="true" /> History
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Every change, newest first. Restoring puts back the values a change replaced, as a new change.
+      </p>
+      {data.revisions.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No changes yet: the listing is as it was imported.
+        </p>
+      ) : (
+        <ol className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {data.revisions.map((r) => (
+            <li key={r.id} className="p-4">
+              <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
+                <Badge tone={kindTone(r.kind)}>{REVISION_KIND_LABELS[r.kind] ?? r.kind}</Badge>
+                <span className="font-medium text-slate-800">{r.fieldLabels.join(", ")}</span>
+                <span className="text-slate-600">
+                  by {r.actorEmail ?? "the system"}, {dateTime.format(new Date(r.createdAt))} UTC
+                </span>
+              </div>
+              {r.reason && <p className="mt-1 text-sm text-slate-600">Reason: {r.reason}</p>}
+              <ChangeList className="mt-2" lines={r.lines} />
+              {r.restorable && <RestoreControl revision={r} data={data} />}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Restore asks first, saying exactly what changes: in a dialog, or without JavaScript in the page
+ * (the trigger is a link to `?restore={id}`, which the loader answers with the question inline).
+ */
+function RestoreControl({ revision, data }: { revision: Data["revisions"][number]; data: Data }) {
+  const [open, setOpen] = useState(false);
+  const formId = `restore-${revision.id}`;
+  if (revision.restoreLines.length === 0)
+    return <p className="mt-2 text-sm text-slate-600">The listing shows the values from before this change.</p>;
+  const question =
+    "The listing changes as follows and the facility page shows it at once. The history keeps this change too.";
+  const submit = <SubmitButton form={formId}>Restore these values</SubmitButton>;
+  const inline = data.confirmRestore === revision.id;
+  return (
+    <Form method="post" id={formId} className="mt-3" onSubmit={() => setOpen(false)}>
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="revisionId" value={revision.id} />
+      <input type="hidden" name="version" value={data.version} />
+      {inline ? (
+        <div
+          role="group"
+          aria-labelledby={`${formId}-h`}
+          className="rounded-md border border-amber-200 bg-amber-50 p-3"
+        >
+          <p id={`${formId}-h`} className="font-medium text-slate-900">
+            Restore the earlier values?
+          </p>
+          <p className="mt-1 text-sm text-slate-600">{question}</p>
+          <ChangeList className="mt-2" lines={revision.restoreLines} beforeWord="today" afterWord="after restoring" />
+          <div className="mt-3 flex flex-wrap gap-2">
+            {submit}
+            <Link to="?" className={buttonClasses("secondary")}>
+              Cancel
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <Dialog
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
+            <Link
+              to={`?restore=${revision.id}`}
+              preventScrollReset
+              className={buttonClasses("secondary", "sm")}
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(true);
+              }}
+            >
+              <RotateCcw className="size-4" aria-hidden="true" /> Restore
+            </Link>
+          }
+          title="Restore the earlier values?"
+          description={question}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              {submit}
+            </>
+          }
+        >
+          <ChangeList lines={revision.restoreLines} beforeWord="today" afterWord="after restoring" />
+        </Dialog>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,237 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { KEY_FIELDS } from "../../app/lib/listings";
+import { clampPage, parseTableParams } from "../../app/lib/table-params";
+import type { SignedInViewer } from "../auth/viewer";
+import { getDatabase } from "../db";
+import { locations } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
+import { readForm } from "../http/form";
+import { LISTING_GONE, type ListingActor } from "./edit";
+import { changeLines, fieldLabel } from "./describe";
+import { EDITABLE_FIELDS, pick } from "./fields";
+import { decidePendingChange, restoreRevision } from "./moderation";
+import {
+  listingForModeration,
+  pendingChangeQueue,
+  PENDING_CHANGE_SORTS,
+  type PendingChangeSort,
+} from "./moderation-queries";
+
+/**
+ * The loader and action bodies of the administrators' moderation screens (docs/product.md
+ * section 10): /admin/manage (the work queue) and /admin/manage/{locationId} (one listing). The
+ * admin layout's middleware has let only admins in; the services check `isAdmin` again.
+ */
+const actorOf = (viewer: SignedInViewer): ListingActor => ({
+  userId: viewer.userId,
+  email: viewer.email,
+  isAdmin: viewer.isAdmin,
+});
+
+export const MANAGE_PAGE_SIZE = 25;
+export const MAX_DECISION_REASON = 1000;
+const MAX_ID_LENGTH = 500;
+
+export const managePath = (locationId: string) => `/admin/manage/${encodeURIComponent(locationId)}`;
+
+const keyFieldsOf = (changes: Record<string, unknown>) => KEY_FIELDS.filter((f) => f in changes);
+
+/** /admin/manage: the sections of the work queue; today, owners' waiting key-field changes. */
+export async function manageQueuePage(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const table = parseTableParams<PendingChangeSort>(params, {
+    sortable: PENDING_CHANGE_SORTS,
+    defaultSort: "submitted",
+    defaultDir: "asc",
+  });
+  const db = getDatabase();
+  const query = { sort: table.sort, dir: table.dir, pageSize: MANAGE_PAGE_SIZE } as const;
+  let queue = await pendingChangeQueue(db, { ...query, page: table.page });
+  const page = clampPage(table.page, queue.total, MANAGE_PAGE_SIZE);
+  if (page !== table.page) queue = await pendingChangeQueue(db, { ...query, page });
+  return {
+    total: queue.total,
+    page,
+    pageSize: MANAGE_PAGE_SIZE,
+    sort: table.sort,
+    dir: table.dir,
+    rows: queue.rows.map((row) => {
+      const fields = keyFieldsOf(row.changes);
+      return {
+        locationId: row.locationId,
+        name: row.name,
+        slug: row.slug,
+        place: [row.city, row.state].filter(Boolean).join(", "),
+        owner: row.ownerEmail ? { name: row.ownerName, email: row.ownerEmail } : null,
+        submittedBy: row.submittedByEmail,
+        submittedAt: row.submittedAt.toISOString(),
+        lines: changeLines(fields, row.current, row.changes),
+      };
+    }),
+  };
+}
+
+/** /admin/manage/{id}: the listing, its waiting change and its history, each in words. */
+export async function manageListingPage(request: Request, locationId: string) {
+  if (locationId.length > MAX_ID_LENGTH) throw notFound(LISTING_GONE);
+  // ?restore={revisionId} asks for the restore confirmation in the page (the dialog needs JavaScript).
+  const restoreParam = new URL(request.url).searchParams.get("restore") ?? "";
+  const confirmRestore = /^\d{1,15}$/.test(restoreParam) ? Number(restoreParam) : null;
+  const listing = await listingForModeration(getDatabase(), locationId);
+  const { fields, pending } = listing;
+  const current = fields as unknown as Record<string, unknown>;
+  return {
+    placeId: listing.placeId,
+    slug: listing.slug,
+    name: fields.name,
+    address: fields.address,
+    place: [listing.city, listing.state].filter(Boolean).join(", "),
+    latitude: fields.latitude,
+    longitude: fields.longitude,
+    tier: listing.tier,
+    version: listing.version,
+    confirmRestore,
+    owners: listing.owners.map((o) => ({ name: o.name, email: o.email })),
+    pending: pending
+      ? {
+          submittedAt: pending.submittedAt.toISOString(),
+          submittedBy: pending.submittedByEmail,
+          submittedByName: pending.submittedByName,
+          lines: changeLines(keyFieldsOf(pending.changes), current, pending.changes),
+        }
+      : null,
+    revisions: listing.revisions.map((r) => {
+      const restorable = r.kind === "published" || r.kind === "approved" || r.kind === "restored";
+      const restoreFields = EDITABLE_FIELDS.filter((f) => f in r.before);
+      const restoreLines = restorable
+        ? changeLines(restoreFields, pick(fields, restoreFields) as Record<string, unknown>, r.before).filter(
+            (line) => line.before !== line.after,
+          )
+        : [];
+      return {
+        id: r.id,
+        kind: r.kind,
+        actorEmail: r.actorEmail,
+        createdAt: r.createdAt.toISOString(),
+        fieldLabels: r.fields.map(fieldLabel),
+        reason: r.reason,
+        lines: changeLines(r.fields, r.before, r.after),
+        restorable,
+        /** What a restore would change now: the field, its value today, the value put back. */
+        restoreLines,
+      };
+    }),
+  };
+}
+
+const decisionSchema = z
+  .object({
+    intent: z.enum(["approve", "reject"], { error: "Choose Approve or Reject." }),
+    locationId: z.string({ error: "Choose a listing." }).max(MAX_ID_LENGTH),
+    submittedAt: z.iso.datetime({ error: "Reload the page and try again." }),
+    reason: z.string().trim().max(MAX_DECISION_REASON, `Write at most ${MAX_DECISION_REASON} characters.`).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.intent === "reject" && !value.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the owner a reason for the rejection." });
+  });
+
+const restoreSchema = z.object({
+  intent: z.literal("restore"),
+  revisionId: z.coerce.number({ error: "Choose a revision." }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  version: z.coerce.number({ error: "Reload the page and try again." }).int().nonnegative(),
+});
+
+async function listingName(locationId: string): Promise<string> {
+  const [row] = await getDatabase()
+    .select({ name: locations.name })
+    .from(locations)
+    .where(eq(locations.placeId, locationId));
+  return row?.name ?? "the listing";
+}
+
+/** The flash text after a decision, naming the listing (by its name after the decision). */
+async function decidedText(status: "approved" | "rejected", locationId: string) {
+  const name = await listingName(locationId);
+  return status === "approved"
+    ? `Approved: ${name} now shows the new values. The owner is emailed.`
+    : `Rejected the change to ${name}. The owner is emailed your reason.`;
+}
+
+/**
+ * A decision from the queue. Success and a conflict (another admin was first) both go back to the
+ * queue with a toast, where the row is gone; a missing reason answers the form's errors.
+ */
+export async function manageQueueAction(request: Request, viewer: SignedInViewer, requestId: string | null) {
+  const back = `/admin/manage${new URL(request.url).search}`;
+  const result = parseFormSubmission(decisionSchema, await readForm(request));
+  if (!result.ok) return formFailure(result);
+  const { intent, locationId, reason, submittedAt } = result.data;
+  try {
+    const { status } = await decidePendingChange(getDatabase(), {
+      actor: actorOf(viewer),
+      locationId,
+      decision: intent,
+      reason: reason ?? null,
+      expectedSubmittedAt: new Date(submittedAt),
+      requestId,
+    });
+    return redirectWithFlash(back, { kind: "success", text: await decidedText(status, locationId) });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409)
+      return redirectWithFlash(back, { kind: "error", text: error.message });
+    throw error;
+  }
+}
+
+/** A decision or a restore on one listing's page; the answer is that page again. */
+export async function manageListingAction(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+) {
+  if (locationId.length > MAX_ID_LENGTH) throw notFound(LISTING_GONE);
+  const here = managePath(locationId);
+  const form = await readForm(request);
+  if (form.get("intent") === "restore") {
+    const result = parseFormSubmission(restoreSchema, form);
+    if (!result.ok) return formFailure(result);
+    try {
+      const restored = await restoreRevision(getDatabase(), {
+        actor: actorOf(viewer),
+        revisionId: result.data.revisionId,
+        locationId,
+        expectedVersion: result.data.version,
+        requestId,
+      });
+      const what = restored.fields.map(fieldLabel).join(", ");
+      return redirectWithFlash(here, { kind: "success", text: `Restored: ${what || "nothing to change"}.` });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409)
+        return redirectWithFlash(here, { kind: "error", text: error.message });
+      throw error;
+    }
+  }
+  const result = parseFormSubmission(decisionSchema, form);
+  if (!result.ok) return formFailure(result);
+  if (result.data.locationId !== locationId)
+    return formFailure(result, 400, { formError: "Reload the page and try again." });
+  try {
+    const { status } = await decidePendingChange(getDatabase(), {
+      actor: actorOf(viewer),
+      locationId,
+      decision: result.data.intent,
+      reason: result.data.reason ?? null,
+      expectedSubmittedAt: new Date(result.data.submittedAt),
+      requestId,
+    });
+    return redirectWithFlash(here, { kind: "success", text: await decidedText(status, locationId) });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 409)
+      return redirectWithFlash(here, { kind: "error", text: error.message });
+    throw error;
+  }
+}
