@@ -1,11 +1,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { RevisionKind } from "../../app/lib/listings";
 import type { Database } from "../db/client";
-import { listingOwners, listingPendingChanges, listingRevisions, locations, users } from "../db/schema";
+import { listingOwners, listingPendingChanges, locations, users } from "../db/schema";
 import { notFound } from "../errors";
 import { LISTING_GONE } from "./edit";
 import { fieldsOf, type ListingFields } from "./fields";
+import { revisionsOf, type RevisionSummary } from "./revisions";
 
 /**
  * Reads for the administrators' moderation screens (docs/product.md section 10): the queue of
@@ -94,16 +94,8 @@ export async function pendingChangeQueue(
   };
 }
 
-export interface RevisionWithValues {
-  id: number;
-  kind: RevisionKind;
-  actorEmail: string | null;
-  fields: string[];
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-  reason: string | null;
-  createdAt: Date;
-}
+/** A revision with its values: the owner's and the admin's history show the same (revisions.ts). */
+export type RevisionWithValues = RevisionSummary;
 
 /** The listing an admin moderates: its summary, owner, waiting change and history with values. */
 export async function listingForModeration(db: Database, locationId: string, historyLimit = 50) {
@@ -125,21 +117,7 @@ export async function listingForModeration(db: Database, locationId: string, his
       .from(listingPendingChanges)
       .leftJoin(submitter, eq(submitter.id, listingPendingChanges.submittedBy))
       .where(eq(listingPendingChanges.locationId, locationId)),
-    db
-      .select({
-        id: listingRevisions.id,
-        kind: listingRevisions.kind,
-        actorEmail: listingRevisions.actorEmail,
-        fields: listingRevisions.fields,
-        before: listingRevisions.before,
-        after: listingRevisions.after,
-        reason: listingRevisions.reason,
-        createdAt: listingRevisions.createdAt,
-      })
-      .from(listingRevisions)
-      .where(eq(listingRevisions.locationId, locationId))
-      .orderBy(desc(listingRevisions.createdAt), desc(listingRevisions.id))
-      .limit(historyLimit),
+    revisionsOf(db, locationId, historyLimit),
   ]);
   return {
     placeId: row.placeId,
@@ -151,6 +129,6 @@ export async function listingForModeration(db: Database, locationId: string, his
     fields: fieldsOf(row),
     owners,
     pending: pending ?? null,
-    revisions: revisions.map((r) => ({ ...r, kind: r.kind as RevisionKind })) as RevisionWithValues[],
+    revisions,
   };
 }
