@@ -24,12 +24,13 @@ export const PHOTO_TEXT = {
   tooLarge: (name: string, size: number) =>
     `${name} is ${mb(size)}; a photo may be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
   requestTooLarge: `A file is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB, the most a photo may be. Nothing was uploaded.`,
-  notImage: (name: string, what: string) =>
-    `${name} is not a photo (${what}). Upload JPEG, PNG or WebP images.`,
-  heic: (name: string) => `${name} is a HEIC photo, which this site cannot read yet. Export it as JPEG and upload that.`,
+  notImage: (name: string, what: string) => `${name} is not a photo (${what}). Upload JPEG, PNG or WebP images.`,
+  heic: (name: string) =>
+    `${name} is a HEIC photo, which this site cannot read yet. Export it as JPEG and upload that.`,
   unreadable: (name: string, why: string) => `${name} could not be read as a photo: ${why}.`,
   limit: (name: string) =>
     `${name} was not added: a listing may have at most ${PHOTO_MAX_COUNT} photos. Delete one to make room.`,
+  busy: (name: string) => `The server is busy processing photos; ${name} was not added. Try it again in a minute.`,
   noFiles: "Choose one or more photos to upload.",
   tooManyFiles: `Upload at most ${PHOTO_BATCH_FILES} photos at a time.`,
   changed: "The photos were changed in another window. The page now shows them as they are; try again.",

@@ -148,7 +148,12 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     const [a, b, c] = added as [string, string, string];
     expect(await reorderListingPhotos(db(), { actor: owner, locationId: id, order: [c, a, b] })).toEqual([c, a, b]);
     expect((await row(id)).imageUrls).toEqual([c, a, b]);
-    for (const order of [[a, b], [a, a, b], [a, b, "/place-images/x/w1280n9.jpg"], [c, a, b, b]])
+    for (const order of [
+      [a, b],
+      [a, a, b],
+      [a, b, "/place-images/x/w1280n9.jpg"],
+      [c, a, b, b],
+    ])
       expect(await rejection(reorderListingPhotos(db(), { actor: owner, locationId: id, order }))).toMatchObject({
         status: 409,
         message: PHOTO_TEXT.changed,
@@ -157,12 +162,17 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     await deleteListingPhoto(db(), storage, { actor: owner, locationId: id, url: c });
     expect(await row(id)).toMatchObject({ imageUrls: [a, b], imageCount: 2 });
     for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(false);
-    expect(
-      await rejection(deleteListingPhoto(db(), storage, { actor: owner, locationId: id, url: c })),
-    ).toMatchObject({ status: 409, message: PHOTO_TEXT.gone });
+    expect(await rejection(deleteListingPhoto(db(), storage, { actor: owner, locationId: id, url: c }))).toMatchObject({
+      status: 409,
+      message: PHOTO_TEXT.gone,
+    });
 
     // The deleted number 3 is never given out again (browsers cache photo files for a year).
-    const next = await addListingPhotos(db(), storage, { actor: owner, locationId: id, files: [await photo("d.jpg", 4)] });
+    const next = await addListingPhotos(db(), storage, {
+      actor: owner,
+      locationId: id,
+      files: [await photo("d.jpg", 4)],
+    });
     expect(next.added).toEqual([placeImageUrl(id, 4, 1280, "jpg")]);
   });
 
@@ -175,7 +185,9 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
       await rejection(reorderListingPhotos(db(), { actor: stranger, locationId: listing.placeId, order })),
     ).toMatchObject({ status: 403 });
     expect(
-      await rejection(deleteListingPhoto(db(), storage, { actor: stranger, locationId: listing.placeId, url: "/x/1.jpg" })),
+      await rejection(
+        deleteListingPhoto(db(), storage, { actor: stranger, locationId: listing.placeId, url: "/x/1.jpg" }),
+      ),
     ).toMatchObject({ status: 403 });
     await reorderListingPhotos(db(), { actor: admin, locationId: listing.placeId, order });
     expect((await row(listing.placeId)).imageUrls).toEqual(order);
@@ -189,7 +201,11 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     await reorderListingPhotos(db(), { actor: owner, locationId: id, order: [urls[2]!, urls[1]!] });
     expect(await demoPhotoIsListed(db(), id, 3)).toBe(true);
     expect(await demoPhotoIsListed(db(), id, 1)).toBe(false);
-    const { added } = await addListingPhotos(db(), storage, { actor: owner, locationId: id, files: [await photo("u.jpg", 9)] });
+    const { added } = await addListingPhotos(db(), storage, {
+      actor: owner,
+      locationId: id,
+      files: [await photo("u.jpg", 9)],
+    });
     // Above the drawn demo numbers, so an upload is never mistaken for one to draw.
     expect(added).toEqual([placeImageUrl(id, 10, 1280, "jpg")]);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { imageRefFromUrl, parseImageFileName, placeImageUrl, MAX_PHOTO_INDEX } from "../../app/lib/images";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_MIME_TYPES, PHOTO_TEXT } from "../../app/lib/listing-photos";
@@ -5,7 +6,8 @@ import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { sniff } from "../files/sniff";
-import { MAX_DEMO_PHOTO_INDEX, isDemoPhoto } from "../images/demo-photos";
+import { MAX_DEMO_PHOTO_INDEX, isDemoPhoto, renderQueueFor } from "../images/demo-photos";
+import { RenderQueueFullError } from "../images/render-queue";
 import { ImageRejectedError, processImage, type ImageVariant } from "../images/pipeline";
 import { photoKeys, placeFolderKey, storePhoto } from "../images/place-photos";
 import type { ImageStorage } from "../images/storage";
@@ -144,8 +146,15 @@ export async function addListingPhotos(
       continue;
     }
     try {
-      ready.push({ name: file.name, variants: (await processImage(file.bytes)).variants });
+      // The one render queue of this storage (docs/operations.md "Photos drawn on request"):
+      // uploads and demo drawings never run more encodes at once than the cores can take.
+      const processed = await renderQueueFor(storage).run(`upload:${randomUUID()}`, () => processImage(file.bytes));
+      ready.push({ name: file.name, variants: processed.variants });
     } catch (error) {
+      if (error instanceof RenderQueueFullError) {
+        rejected.push({ name: file.name, message: PHOTO_TEXT.busy(file.name) });
+        continue;
+      }
       if (!(error instanceof ImageRejectedError)) throw error;
       const message =
         error.code === "unsupported-format" && error.message.startsWith("HEIC")
@@ -162,7 +171,8 @@ export async function addListingPhotos(
       const row = await lockListing(db, locationId);
       await requireManager(db, actor, locationId);
       const room = Math.max(0, PHOTO_MAX_COUNT - row.imageUrls.length);
-      for (const extra of ready.splice(room)) rejected.push({ name: extra.name, message: PHOTO_TEXT.limit(extra.name) });
+      for (const extra of ready.splice(room))
+        rejected.push({ name: extra.name, message: PHOTO_TEXT.limit(extra.name) });
       if (ready.length === 0) return { added: [], imageUrls: row.imageUrls };
       let index = await nextPhotoIndex(storage, row);
       const added: string[] = [];
@@ -225,7 +235,9 @@ export async function reorderListingPhotos(db: Database, request: ReorderPhotosR
     await requireManager(db, actor, locationId);
     const current = row.imageUrls;
     const sameSet =
-      order.length === current.length && new Set(order).size === order.length && order.every((u) => current.includes(u));
+      order.length === current.length &&
+      new Set(order).size === order.length &&
+      order.every((u) => current.includes(u));
     if (!sameSet) throw conflict(PHOTO_TEXT.changed);
     if (order.every((url, i) => url === current[i])) return { imageUrls: current, changed: false };
     await photoChanged(db, row, {
