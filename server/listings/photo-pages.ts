@@ -56,7 +56,7 @@ export async function listingPhotosPage(request: Request, viewer: SignedInViewer
  * The order a move button asks for (a post without JavaScript): `move` is `{url}|first`, `|up` or
  * `|down`, applied to the order the page showed; without `move`, `order` is the new order itself.
  */
-function movedOrder(order: string[], move: FormDataEntryValue | null): string[] {
+export function movedOrder(order: string[], move: FormDataEntryValue | null): string[] {
   if (typeof move !== "string") return order;
   const cut = move.lastIndexOf("|");
   const url = move.slice(0, cut);

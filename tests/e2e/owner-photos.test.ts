@@ -17,8 +17,8 @@ const fixtures = inject("fixtures");
 const browser = browserForThisFile();
 const shots = ".tmp/screenshots";
 
-async function signedIn(persona: Exclude<Persona, "visitor" | "anonymous">): Promise<Page> {
-  const context = await newHumanContext(browser());
+async function signedIn(persona: Exclude<Persona, "visitor" | "anonymous">, javaScriptEnabled = true): Promise<Page> {
+  const context = await newHumanContext(browser(), { javaScriptEnabled });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/business/login`);
   await page.getByLabel("Email").fill(ACCOUNTS[persona].email);
@@ -147,6 +147,40 @@ describe.skipIf(!fixtures)("listing photos", () => {
 
     await page.reload();
     expect(await photoUrls(page)).toEqual(before);
+    await page.context().close();
+  });
+
+  it("uploads and moves photos without JavaScript, as plain form posts", async () => {
+    const page = await signedIn("listing_owner", false);
+    await page.goto(manager());
+    const before = await photoUrls(page);
+    await page.getByLabel(/Drop photos here/).setInputFiles([
+      {
+        name: "green.png",
+        mimeType: "image/png",
+        buffer: await sharp(await jpeg(30, 200, 30))
+          .png()
+          .toBuffer(),
+      },
+      { name: "readme.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
+    ]);
+    await page.getByRole("button", { name: "Upload photos" }).click();
+    await page
+      .getByText(/^Photo added\. readme\.txt is not a photo/)
+      .first()
+      .waitFor();
+    const after = await photoUrls(page);
+    expect(after).toHaveLength(before.length + 1);
+    const green = after.at(-1)!;
+    await page.locator(`li[data-photo-url="${green}"]`).getByRole("button", { name: "Make main photo" }).click();
+    await page.getByText(PHOTO_TEXT.reordered).first().waitFor();
+    expect((await photoUrls(page))[0]).toBe(green);
+    await page
+      .locator(`li[data-photo-url="${green}"]`)
+      .getByRole("button", { name: /later$/ })
+      .click();
+    await page.getByText(PHOTO_TEXT.reordered).first().waitFor();
+    expect((await photoUrls(page))[1]).toBe(green);
     await page.context().close();
   });
 

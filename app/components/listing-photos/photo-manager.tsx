@@ -95,7 +95,9 @@ export function PhotoManager({
   const order = sending ? sending.filter((v): v is string => typeof v === "string") : photos.map((p) => p.url);
   useEffect(() => {
     if (!focusAfter.current || navigation.state !== "idle") return;
-    document.querySelector<HTMLElement>(`[data-photo-focus="${CSS.escape(focusAfter.current)}"]`)?.focus();
+    // Keep keyboard users on the photo they moved (its first usable button).
+    const item = document.querySelector(`li[data-photo-url="${CSS.escape(focusAfter.current)}"]`);
+    item?.querySelector<HTMLElement>("button:not([disabled])")?.focus();
     focusAfter.current = null;
   });
 
@@ -332,7 +334,6 @@ export function PhotoManager({
                       value={`${photo.url}|up`}
                       disabled={i === 0}
                       aria-label={`Move photo ${i + 1} earlier`}
-                      data-photo-focus={i > 0 ? photo.url : undefined}
                       onClick={(event) => {
                         event.preventDefault();
                         reorder(moved(urls, i, i - 1), photo.url, `Photo moved to position ${i} of ${shown.length}.`);
