@@ -25,6 +25,8 @@ export const PHOTO_TEXT = {
     `${name} is ${mb(size)}; a photo may be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
   requestTooLarge: `A file is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB, the most a photo may be. Nothing was uploaded.`,
   notImage: (name: string, what: string) => `${name} is not a photo (${what}). Upload JPEG, PNG or WebP images.`,
+  wrongFormat: (name: string, what: string) =>
+    `${name} is ${what}, which is not accepted. Upload JPEG, PNG or WebP images.`,
   heic: (name: string) =>
     `${name} is a HEIC photo, which this site cannot read yet. Export it as JPEG and upload that.`,
   unreadable: (name: string, why: string) => `${name} could not be read as a photo: ${why}.`,

@@ -47,6 +47,15 @@ const photo = (name: string, r: number, format: "jpeg" | "png" | "webp" = "jpeg"
     .toBuffer()
     .then((bytes) => ({ name, bytes: new Uint8Array(bytes) }));
 
+const gif = async () => ({
+  name: "anim.gif",
+  bytes: new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123" } })
+      .gif()
+      .toBuffer(),
+  ),
+});
+
 describe("addListingPhotos", () => {
   it("adds photos in the order sent, writes every file, a revision and an audit row", async () => {
     const { listing, owner } = await ownedListing();
@@ -70,15 +79,20 @@ describe("addListingPhotos", () => {
   it("names each refused file and still adds the good ones", async () => {
     const { listing, owner } = await ownedListing();
     const big = { name: "huge.jpg", bytes: new Uint8Array(PHOTO_MAX_BYTES + 1) };
+    // An iPhone photo's header (HEVC inside): refused by name, not sent to the pipeline.
+    const heic = { name: "IMG_0001.HEIC", bytes: new Uint8Array(64) };
+    heic.bytes.set(Buffer.from("\0\0\0\x18ftypheic\0\0\0\0mif1heic", "latin1"));
     const result = await addListingPhotos(db(), storage, {
       actor: owner,
       locationId: listing.placeId,
-      files: [big, { name: "setup.exe", bytes: exeBytes() }, await photo("ok.jpg", 5)],
+      files: [big, { name: "setup.exe", bytes: exeBytes() }, heic, await gif(), await photo("ok.jpg", 5)],
     });
     expect(result.added).toHaveLength(1);
     expect(result.rejected).toEqual([
       { name: "huge.jpg", message: PHOTO_TEXT.tooLarge("huge.jpg", PHOTO_MAX_BYTES + 1) },
       { name: "setup.exe", message: PHOTO_TEXT.notImage("setup.exe", "a Windows program") },
+      { name: "IMG_0001.HEIC", message: PHOTO_TEXT.heic("IMG_0001.HEIC") },
+      { name: "anim.gif", message: PHOTO_TEXT.wrongFormat("anim.gif", "a GIF image") },
     ]);
   });
 

@@ -49,6 +49,8 @@ export async function photoFileProblem(file: PhotoFile): Promise<string | null> 
   if (file.bytes.length > PHOTO_MAX_BYTES) return PHOTO_TEXT.tooLarge(file.name, file.bytes.length);
   const found = await sniff(file.bytes);
   if (found.mime === "image/heic" || found.mime === "image/heif") return PHOTO_TEXT.heic(file.name);
+  if (found.mime?.startsWith("image/") && !(PHOTO_MIME_TYPES as readonly string[]).includes(found.mime))
+    return PHOTO_TEXT.wrongFormat(file.name, found.description);
   if (!found.mime || !(PHOTO_MIME_TYPES as readonly string[]).includes(found.mime))
     return PHOTO_TEXT.notImage(file.name, found.description);
   return null;
