@@ -16,6 +16,7 @@ import { photoKeys } from "../images/place-photos";
 import { createLocalStorage } from "../images/local-storage";
 import type { ImageStorage } from "../images/storage";
 import type { ListingActor } from "./edit";
+import { restoreRevision } from "./moderation";
 import { addListingPhotos, deleteListingPhoto, reorderListingPhotos } from "./photos";
 
 let handle: DatabaseHandle;
@@ -205,6 +206,15 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     ).toMatchObject({ status: 403 });
     await reorderListingPhotos(db(), { actor: admin, locationId: listing.placeId, order });
     expect((await row(listing.placeId)).imageUrls).toEqual(order);
+    // A photo revision is a record: restoring it is refused, nothing changes.
+    const [revision] = await db()
+      .select()
+      .from(listingRevisions)
+      .where(eq(listingRevisions.locationId, listing.placeId));
+    expect(await rejection(restoreRevision(db(), { actor: admin, revisionId: revision!.id }))).toMatchObject({
+      status: 409,
+    });
+    expect(await row(listing.placeId)).toMatchObject({ imageUrls: order, version: 2 });
   });
 
   it("keeps a demo listing's drawn photos working after a reorder and a delete", async () => {
