@@ -17,6 +17,7 @@ import { createLocalStorage } from "../images/local-storage";
 import type { ImageStorage } from "../images/storage";
 import type { ListingActor } from "./edit";
 import { restoreRevision } from "./moderation";
+import { getSearchIndex, refreshSearchIndex } from "../search";
 import { addListingPhotos, deleteListingPhoto, reorderListingPhotos } from "./photos";
 
 let handle: DatabaseHandle;
@@ -153,7 +154,7 @@ describe("addListingPhotos", () => {
 
 describe("reorderListingPhotos and deleteListingPhoto", () => {
   it("reorders a permutation, refuses anything else, and deletes with its files", async () => {
-    const { listing, owner } = await ownedListing();
+    const { listing, owner } = await ownedListing({ latitude: 44.2, longitude: -103.3 });
     const id = listing.placeId;
     const { added } = await addListingPhotos(db(), storage, {
       actor: owner,
@@ -161,8 +162,16 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
       files: [await photo("a.jpg", 1), await photo("b.jpg", 2), await photo("c.jpg", 3)],
     });
     const [a, b, c] = added as [string, string, string];
+    await refreshSearchIndex(db());
+    const card = () =>
+      getSearchIndex()
+        .query({ lat: 44.2, lng: -103.3, radius: 5, sizes: [], amenities: [], sort: "distance", page: 1, pageSize: 50 })
+        .items.find((i) => i.id === id);
+    expect(card()?.photo).toBe(a);
     expect(await reorderListingPhotos(db(), { actor: owner, locationId: id, order: [c, a, b] })).toEqual([c, a, b]);
     expect((await row(id)).imageUrls).toEqual([c, a, b]);
+    // The search card's photo is the new main photo as soon as the call returns.
+    expect(card()?.photo).toBe(c);
     for (const order of [
       [a, b],
       [a, a, b],
