@@ -72,10 +72,14 @@ export function PhotoManager({
   photos,
   uploadUrl,
   listingName,
+  action,
 }: {
   photos: ManagedPhoto[];
+  /** Where files go (multipart, `photos`): JSON for the script, a redirect for a plain post. */
   uploadUrl: string;
   listingName: string;
+  /** The route whose action takes `intent=reorder` / `intent=delete`; default: the current route. */
+  action?: string;
 }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [announcement, setAnnouncement] = useState("");
@@ -147,7 +151,7 @@ export function PhotoManager({
     const body = new FormData();
     body.set("intent", "reorder");
     for (const url of next) body.append("order", url);
-    void submit(body, { method: "post", preventScrollReset: true });
+    void submit(body, { method: "post", action, preventScrollReset: true });
   }
 
   const onDrop = (event: DragEvent, to: number) => {
@@ -263,7 +267,7 @@ export function PhotoManager({
           text="Listings with photos get more visits. The first photo is the one search results show."
         />
       ) : (
-        <Form method="post" preventScrollReset>
+        <Form method="post" action={action} preventScrollReset>
           <input type="hidden" name="intent" value="reorder" />
           {shown.map((p) => (
             <input key={p.url} type="hidden" name="order" value={p.url} />
@@ -383,7 +387,7 @@ export function PhotoManager({
           </ol>
         </Form>
       )}
-      <Form method="post" id="photo-delete" preventScrollReset>
+      <Form method="post" action={action} id="photo-delete" preventScrollReset>
         <input type="hidden" name="intent" value="delete" />
       </Form>
     </div>
