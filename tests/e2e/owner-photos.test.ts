@@ -59,6 +59,9 @@ describe.skipIf(!fixtures)("listing photos", () => {
     await page.goto(`${baseUrl}/owner/locations/${encodeURIComponent(fixtures!.ownedLocationId)}/update`);
     await page.getByRole("link", { name: /^Photos \(\d+\)$/ }).click();
     await page.waitForURL(manager());
+    // The URL changes as the client navigation commits; wait for the manager's own list.
+    await page.getByRole("heading", { level: 1, name: /^Photos of / }).waitFor();
+    await page.locator("li[data-photo-url]").or(page.getByText("No photos yet")).first().waitFor();
     const before = await photoUrls(page);
 
     await page.getByLabel(/Drop photos here/).setInputFiles([
