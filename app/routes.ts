@@ -63,6 +63,10 @@ export default [
     route("locations/analytics", "routes/owner/analytics.tsx", { id: "owner-locations-analytics" }),
     route("locations/analytics.csv", "routes/owner/analytics-csv.ts", { id: "owner-locations-analytics-csv" }),
     route("locations/:locationId/update", "routes/owner/location-update.tsx", { id: "owner-location-update" }),
+    route("locations/:locationId/photos", "routes/owner/location-photos.tsx", { id: "owner-location-photos" }),
+    route("locations/:locationId/photos/upload", "routes/owner/location-photos-upload.ts", {
+      id: "owner-location-photos-upload",
+    }),
     consoleScreen("promote", "owner-promote"),
     consoleScreen("checkout", "owner-checkout"),
     consoleScreen("checkout/success", "owner-checkout-success"),

@@ -47,6 +47,19 @@ describe("bodyLimitFor", () => {
     expect(BODY_LIMITS.claimUpload).toBeGreaterThan(30 * 1024 * 1024);
     for (const path of ["/owner/claim", "/owner/claim/", "/owner/claims/x", "/owner/claim/a/b", "/x/owner/claim/a"])
       expect(bodyLimitFor(path)).toBe(BODY_LIMITS.form);
+    expect(bodyLimitFor("/owner/locations/ChIJabc/photos/upload")).toBe(BODY_LIMITS.photoUpload);
+    expect(bodyLimitFor("/Owner/Locations/ChIJabc/Photos/Upload")).toBe(BODY_LIMITS.photoUpload);
+    expect(BODY_LIMITS.photoUpload).toBeGreaterThan(10 * 15 * 1024 * 1024);
+    expect(BODY_LIMITS.photoUpload).toBeLessThan(10 * 15 * 1024 * 1024 + 1024 * 1024);
+    for (const path of [
+      "/owner/locations/ChIJabc/photos",
+      "/owner/locations/ChIJabc/photos.data",
+      "/owner/locations//photos/upload",
+      "/owner/locations/a/b/photos/upload",
+      "/owner/locations/ChIJabc/update",
+      "/x/owner/locations/a/photos/upload",
+    ])
+      expect(bodyLimitFor(path)).toBe(BODY_LIMITS.form);
     // A spelling the analytics route also matches gets the default, never more.
     expect(bodyLimitFor("/API/analytics/events")).toBe(BODY_LIMITS.other);
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../app/analytics/types";
 import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES } from "../../app/lib/claims";
+import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES } from "../../app/lib/listing-photos";
 import { refuse } from "./request-rules";
 
 /**
@@ -21,6 +22,11 @@ export const BODY_LIMITS = {
   other: 16 * 1024,
   /** A claim with its evidence: 3 files of 10 MB and the form's fields (server/http/upload.ts). */
   claimUpload: CLAIM_EVIDENCE_MAX_FILES * CLAIM_EVIDENCE_MAX_BYTES + 256 * 1024,
+  /**
+   * Listing photos: 10 files of 15 MB and the form's fields (docs/product.md section 10 "Photos");
+   * the photo manager sends one file per request, so 30 photos take several requests.
+   */
+  photoUpload: PHOTO_BATCH_FILES * PHOTO_MAX_BYTES + 256 * 1024,
 } as const;
 
 /**
@@ -35,6 +41,13 @@ function isClaimForm(lower: string): boolean {
   return id.length > 0 && id.length <= 1000;
 }
 
+/** `/owner/locations/{id}/photos/upload`, the one address that takes listing photos. */
+function isPhotoUpload(lower: string): boolean {
+  const parts = lower.split("/");
+  if (parts.length !== 6 || parts[0] !== "" || parts[1] !== "owner" || parts[2] !== "locations") return false;
+  return parts[4] === "photos" && parts[5] === "upload" && parts[3]!.length > 0 && parts[3]!.length <= 1000;
+}
+
 export function bodyLimitFor(path: string): number {
   // Express and React Router match paths case-insensitively; a variant spelling gets the smaller cap.
   if (path === EVENTS_ENDPOINT) return BODY_LIMITS.analytics;
@@ -42,6 +55,7 @@ export function bodyLimitFor(path: string): number {
   if (lower.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (lower.startsWith("/api/")) return BODY_LIMITS.other;
   if (isClaimForm(lower)) return BODY_LIMITS.claimUpload;
+  if (isPhotoUpload(lower)) return BODY_LIMITS.photoUpload;
   return BODY_LIMITS.form;
 }
 

@@ -1,4 +1,5 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { placeImageUrl } from "../../app/lib/images";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { DEMO_ID_PREFIX } from "../locations/demo";
@@ -109,15 +110,22 @@ export function warmDemoPhotos(storage: ImageStorage, placeId: string, indexes: 
 }
 
 /**
- * Whether a demo listing with this id exists and has at least `index` photos. Without this check
- * anyone could make the server draw and store photos for endless made-up `demo_` ids.
+ * Whether a demo listing with this id exists and still lists photo `index` (its owner may have
+ * reordered or deleted photos, docs/product.md section 10 "Photos"). Without this check anyone
+ * could make the server draw and store photos for endless made-up `demo_` ids.
  */
 export async function demoPhotoIsListed(db: Database, placeId: string, index: number): Promise<boolean> {
   if (!isDemoPhoto(placeId, index)) return false;
   const rows = await db
     .select({ placeId: locations.placeId })
     .from(locations)
-    .where(and(eq(locations.placeId, placeId), eq(locations.isDemo, true), gte(locations.imageCount, index)))
+    .where(
+      and(
+        eq(locations.placeId, placeId),
+        eq(locations.isDemo, true),
+        sql`${locations.imageUrls} @> ${JSON.stringify([placeImageUrl(placeId, index, 1280, "jpg")])}::jsonb`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -23,7 +23,14 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   const handle = await connectDatabase(await createTestDatabase());
   await handle.db.insert(locations).values([
-    { placeId: DEMO, slug: "demo-two", name: "Demo Two", isDemo: true, imageCount: 3 },
+    {
+      placeId: DEMO,
+      slug: "demo-two",
+      name: "Demo Two",
+      isDemo: true,
+      imageCount: 3,
+      imageUrls: [1, 2, 3].map((i) => `/place-images/${DEMO}/w1280n${i}.jpg`),
+    },
     { placeId: "ChIJplain", slug: "plain", name: "Plain", imageCount: 1 },
   ]);
 });
@@ -88,7 +95,7 @@ describe("GET /place-images/:placeId/:file", () => {
     expect(fs.readdirSync(path.join(dataDir, "place-images", DEMO))).toHaveLength(12);
   });
 
-  it("draws nothing beyond the listing's image_count or for an unknown demo id", async () => {
+  it("draws nothing the listing does not list (image_urls) or for an unknown demo id", async () => {
     expect((await request(DEMO, "w640n4.avif")).status).toBe(404);
     expect((await request("demo_0003zzzzzzzzzz", "w640n1.avif")).status).toBe(404);
     expect(fs.readdirSync(path.join(dataDir, "place-images"))).toEqual(

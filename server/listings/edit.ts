@@ -48,7 +48,7 @@ export async function lockListing(db: Database, locationId: string): Promise<Loc
   return row;
 }
 
-async function requireManager(db: Database, actor: ListingActor, locationId: string) {
+export async function requireManager(db: Database, actor: ListingActor, locationId: string) {
   if (actor.isAdmin) return;
   const [owner] = await db
     .select({ id: listingOwners.locationId })

@@ -148,6 +148,9 @@ export async function restoreRevision(
     throw notFound("No such revision.");
   if (!["published", "approved", "restored"].includes(revision.kind))
     throw conflict("Only a change that was published can be restored.");
+  // A photo change's files are gone once replaced or deleted (docs/product.md section 10 "Photos").
+  if (!EDITABLE_FIELDS.some((f) => f in revision.before))
+    throw conflict("A change of photos cannot be restored; add the photos again instead.");
   const outcome = await db.transaction(async (t) => {
     const db = tx(t);
     const row = await lockListing(db, revision.locationId);

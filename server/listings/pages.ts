@@ -70,6 +70,7 @@ export async function listingEditPage(request: Request, viewer: SignedInViewer, 
   return {
     placeId: listing.placeId,
     slug: listing.slug,
+    photoCount: listing.photoCount,
     name: fields.name,
     version: listing.version,
     values: {

@@ -80,6 +80,7 @@ export async function listingForEditing(db: Database, locationId: string) {
   return {
     placeId: row.placeId,
     slug: row.slug,
+    photoCount: row.imageUrls.length,
     version: row.version,
     fields: fieldsOf(row),
     pricesConfirmedAt: row.pricesConfirmedAt,

@@ -27,6 +27,7 @@ export const SAMPLE_LOCATION: LocationRow = {
   googleMapsUri: null,
   imageCount: 0,
   imageUrls: [],
+  photoSeq: 0,
   phoneNumber: "(512) 555-0100",
   internationalPhoneNumber: "+1 512-555-0100",
   openingHours: [

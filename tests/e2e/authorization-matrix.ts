@@ -123,6 +123,25 @@ export const MATRIX: MatrixEntry[] = [
     contentType: "application/x-www-form-urlencoded",
     expect: { ...listing, listing_owner: 400, admin: 400 },
   },
+  page("owner/locations/:locationId/photos", "/owner/locations/LOCATION/photos", listing),
+  {
+    // A photo action: its owner and admins get past the listing rule, to validation (no intent, 400).
+    route: "owner/locations/:locationId/photos",
+    method: "POST",
+    path: "/owner/locations/LOCATION/photos",
+    body: "intent=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 400, admin: 400 },
+  },
+  {
+    // An upload without files: its owner and admins are sent back to the manager with a message.
+    route: "owner/locations/:locationId/photos/upload",
+    method: "POST",
+    path: "/owner/locations/LOCATION/photos/upload",
+    body: '--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--b--\r\n',
+    contentType: "multipart/form-data; boundary=b",
+    expect: { ...listing, listing_owner: 303, admin: 303 },
+  },
   page("owner/promote", "/owner/promote", owner),
   page("owner/checkout", "/owner/checkout", owner),
   page("owner/checkout/success", "/owner/checkout/success", owner),

@@ -80,9 +80,17 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
         title={`Update ${loaderData.name}`}
         description="Changes publish as soon as you save, except the name, address and map position, which an administrator checks first."
         actions={
-          <Link to={`/location/${loaderData.slug}`} className={buttonClasses("secondary")}>
-            View the public page
-          </Link>
+          <>
+            <Link
+              to={`/owner/locations/${encodeURIComponent(loaderData.placeId)}/photos`}
+              className={buttonClasses("secondary")}
+            >
+              Photos ({loaderData.photoCount})
+            </Link>
+            <Link to={`/location/${loaderData.slug}`} className={buttonClasses("secondary")}>
+              View the public page
+            </Link>
+          </>
         }
       />
 

@@ -46,6 +46,12 @@ export const locations = pgTable(
     googleMapsUri: text("google_maps_uri"),
     imageCount: integer("image_count").notNull().default(0),
     imageUrls: textList("image_urls"),
+    /**
+     * The highest photo number ever given out for this listing (docs/product.md section 10,
+     * "Photos"): photo files are served as immutable, so a new photo never reuses the number of
+     * a deleted one.
+     */
+    photoSeq: integer("photo_seq").notNull().default(0),
     phoneNumber: text("phone_number"),
     internationalPhoneNumber: text("international_phone_number"),
     openingHours: textList("opening_hours"),

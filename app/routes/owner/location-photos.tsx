@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { PageHeader } from "../../components/console/page-header";
+import type { ConsoleHandle } from "../../components/console/handle";
+import { PhotoManager } from "../../components/listing-photos/photo-manager";
+import { buttonClasses } from "../../components/ui/button";
+import { privatePageMeta } from "../../lib/meta";
+import { viewerContext } from "../../../server/auth/console";
+import { requestIdContext } from "../../../server/http/request-context";
+import { listingPhotosAction, listingPhotosPage } from "../../../server/listings/photo-pages";
+import type { Route } from "./+types/location-photos";
+
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta(args.data ? `Photos of ${args.data.name}` : "Listing photos", args);
+}
+
+export const handle: ConsoleHandle = {
+  breadcrumb: (match) => {
+    const name = (match.data as { name?: string } | undefined)?.name;
+    return name ? `Photos of ${name}` : "Listing photos";
+  },
+};
+
+/** The listing's owner or an admin (requireListingOwner, in the page glue); docs/product.md section 10 "Photos". */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return listingPhotosPage(request, context.get(viewerContext), params.locationId);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return listingPhotosAction(request, context.get(viewerContext), params.locationId, context.get(requestIdContext));
+}
+
+export default function ListingPhotos({ loaderData }: Route.ComponentProps) {
+  const { locationId, name, slug, photos, uploadUrl } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title={`Photos of ${name}`}
+        description="Changes show on the public page and in search at once. The first photo is the main photo."
+        actions={
+          <>
+            <Link
+              to={`/owner/locations/${encodeURIComponent(locationId)}/update`}
+              className={buttonClasses("secondary")}
+            >
+              Back to the listing
+            </Link>
+            <Link to={`/location/${slug}`} className={buttonClasses("secondary")}>
+              View the public page
+            </Link>
+          </>
+        }
+      />
+      <div className="mt-6">
+        <PhotoManager photos={photos} uploadUrl={uploadUrl} listingName={name} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "photo_seq" integer DEFAULT 0 NOT NULL;

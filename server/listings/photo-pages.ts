@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { imageRefFromUrl, placeImageUrl } from "../../app/lib/images";
+import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../app/lib/listing-photos";
+import { requireListingOwner } from "../auth/guards";
+import type { SignedInViewer } from "../auth/viewer";
+import { getDatabase } from "../db";
+import { locations } from "../db/schema";
+import { AppError, notFound } from "../errors";
+import { redirectWithFlash } from "../http/form-action";
+import { FLASH_MAX_TEXT } from "../http/flash";
+import { readForm } from "../http/form";
+import { filesFrom, readUploadForm } from "../http/upload";
+import { getImageStorage } from "../images";
+import { BODY_LIMITS } from "../http/body-limit";
+import { LISTING_GONE, type ListingActor } from "./edit";
+import { addListingPhotos, deleteListingPhoto, reorderListingPhotos } from "./photos";
+
+/**
+ * The loader and actions of the owner's photo manager (docs/product.md section 10 "Photos",
+ * docs/api.md): the page, its reorder/delete form posts, and the upload endpoint that answers
+ * JSON to the manager's script and a redirect with a message to a plain form post.
+ */
+const actorOf = (viewer: SignedInViewer): ListingActor => ({
+  userId: viewer.userId,
+  email: viewer.email,
+  isAdmin: viewer.isAdmin,
+});
+
+export const photosPath = (locationId: string) => `/owner/locations/${encodeURIComponent(locationId)}/photos`;
+export const photoUploadPath = (locationId: string) => `${photosPath(locationId)}/upload`;
+
+/** One photo as the manager shows it: its list entry and a small image to show for it. */
+export function photoView(url: string) {
+  const ref = imageRefFromUrl(url);
+  return { url, thumbnail: ref ? placeImageUrl(ref.placeId, ref.index, 320, "webp") : url };
+}
+
+/** /owner/locations/{id}/photos */
+export async function listingPhotosPage(request: Request, viewer: SignedInViewer, locationId: string) {
+  await requireListingOwner(request, locationId, viewer);
+  const [row] = await getDatabase()
+    .select({ name: locations.name, slug: locations.slug, imageUrls: locations.imageUrls })
+    .from(locations)
+    .where(eq(locations.placeId, locationId));
+  if (!row) throw notFound(LISTING_GONE);
+  return {
+    locationId,
+    name: row.name,
+    slug: row.slug,
+    photos: row.imageUrls.map(photoView),
+    uploadUrl: photoUploadPath(locationId),
+  };
+}
+
+/**
+ * The order a move button asks for (a post without JavaScript): `move` is `{url}|first`, `|up` or
+ * `|down`, applied to the order the page showed; without `move`, `order` is the new order itself.
+ */
+export function movedOrder(order: string[], move: FormDataEntryValue | null): string[] {
+  if (typeof move !== "string") return order;
+  const cut = move.lastIndexOf("|");
+  const url = move.slice(0, cut);
+  const from = order.indexOf(url);
+  if (cut < 0 || from < 0) return order;
+  const direction = move.slice(cut + 1);
+  const to = direction === "first" ? 0 : direction === "up" ? from - 1 : direction === "down" ? from + 1 : from;
+  if (to < 0 || to >= order.length) return order;
+  const next = [...order];
+  next.splice(from, 1);
+  next.splice(to, 0, url);
+  return next;
+}
+
+/** The page's form posts: `intent=reorder` with every `order` URL, or `intent=delete` with `url`. */
+export async function listingPhotosAction(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+) {
+  await requireListingOwner(request, locationId, viewer);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const db = getDatabase();
+  const back = photosPath(locationId);
+  try {
+    if (intent === "reorder") {
+      const order = movedOrder(
+        form.getAll("order").filter((v): v is string => typeof v === "string"),
+        form.get("move"),
+      );
+      await reorderListingPhotos(db, { actor: actorOf(viewer), locationId, order, requestId });
+      return redirectWithFlash(back, { kind: "success", text: PHOTO_TEXT.reordered });
+    }
+    if (intent === "delete") {
+      const url = form.get("url");
+      if (typeof url !== "string") throw new AppError("bad_request", 400, "Say which photo to delete.");
+      await deleteListingPhoto(db, getImageStorage(), { actor: actorOf(viewer), locationId, url, requestId });
+      return redirectWithFlash(back, { kind: "success", text: PHOTO_TEXT.deleted });
+    }
+  } catch (error) {
+    // A stale page: show the photos as they are now, with the reason.
+    if (error instanceof AppError && error.status === 409)
+      return redirectWithFlash(back, { kind: "error", text: error.message });
+    throw error;
+  }
+  throw new AppError("bad_request", 400, "Unknown photo action: use intent=reorder or intent=delete.");
+}
+
+const clip = (text: string) => (text.length > FLASH_MAX_TEXT ? `${text.slice(0, FLASH_MAX_TEXT - 1)}…` : text);
+const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
+
+/** POST /owner/locations/{id}/photos/upload: `photos` files (multipart), at most 10 per request. */
+export async function uploadListingPhotosAction(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+) {
+  await requireListingOwner(request, locationId, viewer);
+  const json = wantsJson(request);
+  const back = photosPath(locationId);
+  const refuse = (status: number, message: string) =>
+    json
+      ? Response.json({ error: message, added: [], rejected: [] }, { status })
+      : redirectWithFlash(back, { kind: "error", text: message });
+  let form: FormData;
+  try {
+    form = await readUploadForm(request, {
+      maxFiles: PHOTO_BATCH_FILES,
+      // Up to twice the limit is read so the service can name the file that is too large.
+      maxFileBytes: 2 * PHOTO_MAX_BYTES,
+      maxTotalBytes: BODY_LIMITS.photoUpload,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 413) return refuse(413, PHOTO_TEXT.requestTooLarge);
+    if (error instanceof AppError && error.message.startsWith("Attach at most"))
+      return refuse(400, PHOTO_TEXT.tooManyFiles);
+    throw error;
+  }
+  const files = await filesFrom(form, "photos");
+  if (files.length === 0) return refuse(400, PHOTO_TEXT.noFiles);
+  const result = await addListingPhotos(getDatabase(), getImageStorage(), {
+    actor: actorOf(viewer),
+    locationId,
+    files,
+    requestId,
+  });
+  if (json) {
+    const status = result.added.length === 0 ? 422 : 200;
+    return Response.json(
+      { added: result.added.map(photoView), rejected: result.rejected, count: result.imageUrls.length },
+      { status },
+    );
+  }
+  const parts = [
+    ...(result.added.length > 0 ? [PHOTO_TEXT.added(result.added.length)] : []),
+    ...result.rejected.map((r) => r.message),
+  ];
+  return redirectWithFlash(back, {
+    kind: result.rejected.length > 0 ? "error" : "success",
+    text: clip(parts.join(" ")),
+  });
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { imageRefFromUrl, parseImageFileName, placeImageUrl, MAX_PHOTO_INDEX } from "../../app/lib/images";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_MIME_TYPES, PHOTO_TEXT } from "../../app/lib/listing-photos";
+import { recordAudit } from "../audit/record";
+import type { Database } from "../db/client";
+import { locations } from "../db/schema";
+import { sniff } from "../files/sniff";
+import { MAX_DEMO_PHOTO_INDEX, isDemoPhoto, renderQueueFor } from "../images/demo-photos";
+import { RenderQueueFullError } from "../images/render-queue";
+import { ImageRejectedError, processImage, type ImageVariant } from "../images/pipeline";
+import { photoKeys, placeFolderKey, storePhoto } from "../images/place-photos";
+import type { ImageStorage } from "../images/storage";
+import { logger } from "../logger";
+import { notifyLocationsChanged } from "../search";
+import { conflict, lockListing, requireManager, tx, type ListingActor } from "./edit";
+import { recordRevision } from "./revisions";
+
+/**
+ * A listing's photos (docs/product.md section 10 "Photos", ADR 015): `locations.image_urls` in
+ * order, the first being the main photo. Adding runs each file through the photo pipeline and
+ * stores it under a number never used before for this listing (files are served immutable);
+ * reordering permutes the list; deleting removes an entry and, after the commit, its files.
+ * Every change locks the listing row, checks the manager, bumps `version`, writes a revision and
+ * an audit row, and refreshes search (notifyLocationsChanged) so cards change at once.
+ */
+
+export interface PhotoFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface PhotoRejection {
+  name: string;
+  message: string;
+}
+
+export interface AddPhotosResult {
+  added: string[];
+  rejected: PhotoRejection[];
+  imageUrls: string[];
+}
+
+/** The revision and audit rows of a photo change name this pseudo-field. */
+export const PHOTOS_FIELD = "photos";
+
+/** A file's problem in the owner's words, or null when it may go to the pipeline. */
+export async function photoFileProblem(file: PhotoFile): Promise<string | null> {
+  if (file.bytes.length > PHOTO_MAX_BYTES) return PHOTO_TEXT.tooLarge(file.name, file.bytes.length);
+  const found = await sniff(file.bytes);
+  if (found.mime === "image/heic" || found.mime === "image/heif") return PHOTO_TEXT.heic(file.name);
+  if (found.mime?.startsWith("image/") && !(PHOTO_MIME_TYPES as readonly string[]).includes(found.mime))
+    return PHOTO_TEXT.wrongFormat(file.name, found.description);
+  if (!found.mime || !(PHOTO_MIME_TYPES as readonly string[]).includes(found.mime))
+    return PHOTO_TEXT.notImage(file.name, found.description);
+  return null;
+}
+
+/** The number for the next new photo: above every number in use, stored, or ever given out. */
+async function nextPhotoIndex(storage: ImageStorage, row: typeof locations.$inferSelect): Promise<number> {
+  // Numbers a demo listing draws on request (server/images/demo-photos.ts) stay theirs.
+  let highest = Math.max(row.photoSeq, isDemoPhoto(row.placeId, 1) ? MAX_DEMO_PHOTO_INDEX : 0);
+  for (const url of row.imageUrls) {
+    const ref = imageRefFromUrl(url);
+    if (ref && ref.placeId === row.placeId) highest = Math.max(highest, ref.index);
+  }
+  const folder = placeFolderKey(row.placeId);
+  for (const key of await storage.list(folder)) {
+    const parsed = parseImageFileName(key.slice(folder.length + 1));
+    if (parsed) highest = Math.max(highest, parsed.index);
+  }
+  return highest + 1;
+}
+
+async function photoChanged(
+  db: Database,
+  row: typeof locations.$inferSelect,
+  change: {
+    actor: ListingActor;
+    action: string;
+    imageUrls: string[];
+    photoSeq?: number;
+    requestId?: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const version = row.version + 1;
+  await db
+    .update(locations)
+    .set({
+      imageUrls: change.imageUrls,
+      imageCount: change.imageUrls.length,
+      ...(change.photoSeq === undefined ? {} : { photoSeq: change.photoSeq }),
+      version,
+      updatedAt: change.now,
+    })
+    .where(eq(locations.placeId, row.placeId));
+  const before = { [PHOTOS_FIELD]: row.imageUrls };
+  const after = { [PHOTOS_FIELD]: change.imageUrls };
+  await recordRevision(db, {
+    locationId: row.placeId,
+    kind: "published",
+    actor: change.actor,
+    fields: [PHOTOS_FIELD],
+    before,
+    after,
+    requestId: change.requestId,
+  });
+  await recordAudit(db, {
+    actor: change.actor,
+    action: change.action,
+    subject: { type: "listing", id: row.placeId },
+    before,
+    after,
+    requestId: change.requestId,
+  });
+  return version;
+}
+
+export interface AddPhotosRequest {
+  actor: ListingActor;
+  locationId: string;
+  files: PhotoFile[];
+  requestId?: string | null;
+  now?: Date;
+}
+
+/**
+ * Adds photos at the end of the list. Each file is checked and processed on its own: a bad file
+ * is named in `rejected` and the good ones are still added. Files past the 30-photo cap (counted
+ * inside the locked transaction, so two uploads at once cannot pass it) are rejected too.
+ */
+export async function addListingPhotos(
+  db: Database,
+  storage: ImageStorage,
+  request: AddPhotosRequest,
+): Promise<AddPhotosResult> {
+  const { actor, locationId, requestId } = request;
+  const now = request.now ?? new Date();
+  // Strangers are refused before any CPU is spent on their files.
+  await requireManager(db, actor, locationId);
+  const rejected: PhotoRejection[] = [];
+  const ready: { name: string; variants: ImageVariant[] }[] = [];
+  for (const file of request.files) {
+    const problem = await photoFileProblem(file);
+    if (problem) {
+      rejected.push({ name: file.name, message: problem });
+      continue;
+    }
+    try {
+      // The one render queue of this storage (docs/operations.md "Photos drawn on request"):
+      // uploads and demo drawings never run more encodes at once than the cores can take.
+      const processed = await renderQueueFor(storage).run(`upload:${randomUUID()}`, () => processImage(file.bytes));
+      ready.push({ name: file.name, variants: processed.variants });
+    } catch (error) {
+      if (error instanceof RenderQueueFullError) {
+        rejected.push({ name: file.name, message: PHOTO_TEXT.busy(file.name) });
+        continue;
+      }
+      if (!(error instanceof ImageRejectedError)) throw error;
+      const message =
+        error.code === "unsupported-format" && error.message.startsWith("HEIC")
+          ? PHOTO_TEXT.heic(file.name)
+          : PHOTO_TEXT.unreadable(file.name, error.message);
+      rejected.push({ name: file.name, message });
+    }
+  }
+  const written: number[] = [];
+  let outcome: { added: string[]; imageUrls: string[] };
+  try {
+    outcome = await db.transaction(async (t) => {
+      const db = tx(t);
+      const row = await lockListing(db, locationId);
+      await requireManager(db, actor, locationId);
+      const room = Math.max(0, PHOTO_MAX_COUNT - row.imageUrls.length);
+      for (const extra of ready.splice(room))
+        rejected.push({ name: extra.name, message: PHOTO_TEXT.limit(extra.name) });
+      if (ready.length === 0) return { added: [], imageUrls: row.imageUrls };
+      let index = await nextPhotoIndex(storage, row);
+      const added: string[] = [];
+      for (const photo of ready) {
+        if (index > MAX_PHOTO_INDEX) {
+          rejected.push({ name: photo.name, message: PHOTO_TEXT.limit(photo.name) });
+          continue;
+        }
+        written.push(index);
+        await storePhoto(storage, locationId, index, photo.variants);
+        added.push(placeImageUrl(locationId, index, 1280, "jpg"));
+        index += 1;
+      }
+      if (added.length === 0) return { added, imageUrls: row.imageUrls };
+      const imageUrls = [...row.imageUrls, ...added];
+      await photoChanged(db, row, {
+        actor,
+        action: "listing.photos.add",
+        imageUrls,
+        photoSeq: index - 1,
+        requestId,
+        now,
+      });
+      return { added, imageUrls };
+    });
+  } catch (error) {
+    // Nothing was committed: files already written would be orphans under numbers never listed.
+    await removeFiles(storage, locationId, written);
+    throw error;
+  }
+  if (outcome.added.length > 0) {
+    logger.info({ locationId, by: actor.userId, added: outcome.added.length }, "listing photos added");
+    await notifyLocationsChanged(db);
+  }
+  return { ...outcome, rejected };
+}
+
+async function removeFiles(storage: ImageStorage, placeId: string, indexes: readonly number[]): Promise<void> {
+  await Promise.allSettled(indexes.flatMap((i) => photoKeys(placeId, i)).map((key) => storage.remove(key)));
+}
+
+export interface ReorderPhotosRequest {
+  actor: ListingActor;
+  locationId: string;
+  /** Every current photo URL, in the new order. */
+  order: string[];
+  requestId?: string | null;
+  now?: Date;
+}
+
+/**
+ * Puts the photos in the given order (the first becomes the main photo). The order must hold
+ * exactly the current photos; anything else means the page was stale: 409, nothing changed.
+ */
+export async function reorderListingPhotos(db: Database, request: ReorderPhotosRequest): Promise<string[]> {
+  const { actor, locationId, order, requestId } = request;
+  const result = await db.transaction(async (t) => {
+    const db = tx(t);
+    const row = await lockListing(db, locationId);
+    await requireManager(db, actor, locationId);
+    const current = row.imageUrls;
+    const sameSet =
+      order.length === current.length &&
+      new Set(order).size === order.length &&
+      order.every((u) => current.includes(u));
+    if (!sameSet) throw conflict(PHOTO_TEXT.changed);
+    if (order.every((url, i) => url === current[i])) return { imageUrls: current, changed: false };
+    await photoChanged(db, row, {
+      actor,
+      action: "listing.photos.reorder",
+      imageUrls: order,
+      requestId,
+      now: request.now ?? new Date(),
+    });
+    return { imageUrls: order, changed: true };
+  });
+  if (result.changed) await notifyLocationsChanged(db);
+  return result.imageUrls;
+}
+
+export interface DeletePhotoRequest {
+  actor: ListingActor;
+  locationId: string;
+  url: string;
+  requestId?: string | null;
+  now?: Date;
+}
+
+/** Removes one photo from the list, then its stored files (after the commit, so a failure keeps both). */
+export async function deleteListingPhoto(
+  db: Database,
+  storage: ImageStorage,
+  request: DeletePhotoRequest,
+): Promise<string[]> {
+  const { actor, locationId, url, requestId } = request;
+  const imageUrls = await db.transaction(async (t) => {
+    const db = tx(t);
+    const row = await lockListing(db, locationId);
+    await requireManager(db, actor, locationId);
+    if (!row.imageUrls.includes(url)) throw conflict(PHOTO_TEXT.gone);
+    const imageUrls = row.imageUrls.filter((u) => u !== url);
+    const ref = imageRefFromUrl(url);
+    await photoChanged(db, row, {
+      actor,
+      action: "listing.photos.delete",
+      imageUrls,
+      // Keep the deleted number out of reach of the next upload.
+      photoSeq: ref && ref.placeId === locationId ? Math.max(row.photoSeq, ref.index) : undefined,
+      requestId,
+      now: request.now ?? new Date(),
+    });
+    return imageUrls;
+  });
+  const ref = imageRefFromUrl(url);
+  if (ref && ref.placeId === locationId && !imageUrls.some((u) => imageRefFromUrl(u)?.index === ref.index))
+    await removeFiles(storage, locationId, [ref.index]);
+  await notifyLocationsChanged(db);
+  return imageUrls;
+}
