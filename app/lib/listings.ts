@@ -65,6 +65,7 @@ export const LISTING_FIELD_LABELS = {
   sizes: "Sizes and prices",
   coveredClearanceFeet: "Covered height clearance",
   pricesConfirmedAt: "Prices confirmed",
+  photos: "Photos",
 } as const;
 export type ListingField = keyof typeof LISTING_FIELD_LABELS;
 

@@ -41,4 +41,13 @@ describe("describeValue", () => {
     expect(describeValue("coveredClearanceFeet", 14)).toBe("14 ft");
     expect(describeValue("description", "x".repeat(5000))).toHaveLength(MAX_SHOWN_VALUE);
   });
+
+  it("words a photo list by photo number, main photo first", () => {
+    const url = (n: number) => `/place-images/ChIJabc/w1280n${n}.jpg`;
+    expect(changeLines(["photos"], { photos: [url(1), url(2)] }, { photos: [url(2), url(1), url(11)] })).toEqual([
+      { label: "Photos", before: "2 photos: #1, #2", after: "3 photos: #2, #1, #11" },
+    ]);
+    expect(describeValue("photos", [])).toBe("No photos");
+    expect(describeValue("photos", ["https://elsewhere.example/x.png"])).toBe("1 photo: ?");
+  });
 });

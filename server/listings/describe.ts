@@ -1,4 +1,5 @@
 import { AMENITY_LABELS, type AmenityFlag } from "../../app/lib/amenities";
+import { imageRefFromUrl } from "../../app/lib/images";
 import {
   AVAILABILITY_LABELS,
   LISTING_FIELD_LABELS,
@@ -30,8 +31,18 @@ function sizeText(size: SizeOffer): string {
   return parts.join(" · ");
 }
 
+/** A photo list by the numbers in its file names, in order: "3 photos: #4, #1, #2" (the first is the main photo). */
+function photosText(urls: readonly unknown[]): string {
+  const numbers = urls.map((url) => {
+    const ref = typeof url === "string" ? imageRefFromUrl(url) : undefined;
+    return ref ? `#${ref.index}` : "?";
+  });
+  return cut(`${urls.length} ${urls.length === 1 ? "photo" : "photos"}: ${numbers.join(", ")}`);
+}
+
 export function describeValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return EMPTY_VALUE;
+  if (field === "photos" && Array.isArray(value)) return value.length === 0 ? "No photos" : photosText(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return field === "amenities" ? "None" : EMPTY_VALUE;
     if (field === "amenities") return cut(value.map((f) => AMENITY_LABELS[f as AmenityFlag] ?? String(f)).join(", "));
