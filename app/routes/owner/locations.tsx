@@ -82,12 +82,20 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <Sparkline values={listing.views} label={`Page views of ${listing.name} over the last 30 days`} />
-              <Link
-                to={`/owner/locations/${encodeURIComponent(listing.placeId)}/update`}
-                className={buttonClasses("secondary", "sm")}
-              >
-                Update<span className="sr-only"> {listing.name}</span>
-              </Link>
+              <div className="flex gap-2">
+                <Link
+                  to={`/owner/locations/${encodeURIComponent(listing.placeId)}/update`}
+                  className={buttonClasses("secondary", "sm")}
+                >
+                  Update<span className="sr-only"> {listing.name}</span>
+                </Link>
+                <Link
+                  to={`/owner/locations/${encodeURIComponent(listing.placeId)}/photos`}
+                  className={buttonClasses("ghost", "sm")}
+                >
+                  Photos<span className="sr-only"> of {listing.name}</span>
+                </Link>
+              </div>
             </li>
           ))}
         </ul>
