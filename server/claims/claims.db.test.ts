@@ -6,7 +6,14 @@ import type { DatabaseHandle } from "../db/client";
 import { auditLog, claimEvidence, claims, emailOutbox, listingOwners, users } from "../db/schema";
 import type { AppError } from "../errors";
 import { claimForReview, claimsOfUser, listingClaimStates, readEvidence } from "./queries";
-import { decideClaim, fileClaim, OTHER_CLAIM_APPROVED, withdrawClaim } from "./service";
+import {
+  claimBlocker,
+  decideClaim,
+  fileClaim,
+  OTHER_CLAIM_APPROVED,
+  unverifiedClaimMessage,
+  withdrawClaim,
+} from "./service";
 import { CLAIM_INPUT, exeBytes, insertListing, insertPerson, memoryStore, PDF_BYTES, pngBytes } from "./test-support";
 import { CLAIMS_PER_DAY } from "../../app/lib/claims";
 
@@ -23,6 +30,31 @@ const db = () => handle.db;
 const mailTo = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 
 describe("filing a claim", () => {
+  it("refuses an account whose email is not confirmed, with a way to get the link again", async () => {
+    const store = memoryStore();
+    const listing = await insertListing(db());
+    const person = await insertPerson(db(), { emailVerified: false });
+    const blocker = await claimBlocker(db(), person, listing.placeId);
+    expect(blocker).toMatchObject({ status: 403, message: unverifiedClaimMessage(person.email) });
+    expect(blocker?.message).toContain("Send the link again");
+    const error = await rejection(
+      fileClaim(db(), store, {
+        actor: person,
+        locationId: listing.placeId,
+        input: CLAIM_INPUT,
+        files: [{ name: "licence.pdf", bytes: PDF_BYTES }],
+      }),
+    );
+    expect(error).toMatchObject({ status: 403, message: unverifiedClaimMessage(person.email) });
+    expect(await db().select().from(claims).where(eq(claims.userId, person.userId))).toEqual([]);
+    expect(store.files.size).toBe(0);
+    expect(await mailTo(person.email)).toEqual([]);
+
+    // Once the link is opened the same account may claim.
+    await db().update(users).set({ emailVerified: true }).where(eq(users.id, person.userId));
+    expect(await claimBlocker(db(), person, listing.placeId)).toBeNull();
+  });
+
   it("stores the claim, its evidence privately, an audit row and the emails in one go", async () => {
     const store = memoryStore();
     const admin = await insertPerson(db(), { role: "admin" });

@@ -55,6 +55,11 @@ async function listingById(db: Database, locationId: string) {
 
 const LISTING_GONE = "This listing does not exist or was removed.";
 
+/** docs/product.md section 10: only an account whose email is confirmed may claim a listing. */
+export const unverifiedClaimMessage = (email: string) =>
+  `Confirm your email address before you claim a listing. We sent a link to ${email}; ` +
+  `open it, or ask for a new one with "Send the link again".`;
+
 function isUniqueViolation(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
@@ -82,6 +87,11 @@ export async function claimBlocker(
 ): Promise<AppError | null> {
   const listing = await listingById(db, locationId);
   if (!listing) return notFound(LISTING_GONE);
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!account?.emailVerified) return forbidden(unverifiedClaimMessage(account?.email ?? actor.email));
   const [owner] = await db
     .select({ userId: listingOwners.userId })
     .from(listingOwners)
