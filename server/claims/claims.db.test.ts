@@ -16,6 +16,7 @@ import {
 } from "./service";
 import { CLAIM_INPUT, exeBytes, insertListing, insertPerson, memoryStore, PDF_BYTES, pngBytes } from "./test-support";
 import { CLAIMS_PER_DAY } from "../../app/lib/claims";
+import { DEFAULT_PREFERENCES, saveNotificationPreferences } from "../account/notifications";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -186,6 +187,31 @@ describe("filing a claim", () => {
 });
 
 describe("deciding a claim", () => {
+  it("sends no decision email to a claimant who switched claim results off; the receipt still goes", async () => {
+    const admin = await insertPerson(db(), { role: "admin" });
+    const quiet = await insertPerson(db());
+    await saveNotificationPreferences(db(), quiet.userId, { ...DEFAULT_PREFERENCES, "claim-results": false });
+    const first = await insertListing(db());
+    const second = await insertListing(db());
+    const a = await fileClaim(db(), memoryStore(), {
+      actor: quiet,
+      locationId: first.placeId,
+      input: CLAIM_INPUT,
+      files: [],
+    });
+    const b = await fileClaim(db(), memoryStore(), {
+      actor: quiet,
+      locationId: second.placeId,
+      input: CLAIM_INPUT,
+      files: [],
+    });
+    if (!a.ok || !b.ok) throw new Error("claims refused");
+    await decideClaim(db(), { actor: admin, claimId: a.claimId, decision: "approve", reason: "ok" });
+    await decideClaim(db(), { actor: admin, claimId: b.claimId, decision: "reject", reason: "No proof." });
+    const kinds = (await mailTo(quiet.email)).map((m) => m.kind).sort();
+    expect(kinds).toEqual(["claim.received", "claim.received"]);
+  });
+
   it("approves in one transaction: owner set, role raised, other pending claims rejected, audit and emails", async () => {
     const store = memoryStore();
     const admin = await insertPerson(db(), { role: "admin" });
