@@ -71,6 +71,7 @@ export default [
     consoleScreen("checkout", "owner-checkout"),
     consoleScreen("checkout/success", "owner-checkout-success"),
     route("settings", "routes/owner/settings.tsx", { id: "owner-settings" }),
+    route("verify-email/resend", "routes/owner/verify-email-resend.ts", { id: "owner-verify-email-resend" }),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -1,4 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { unconfirmedEmailOf } from "../account/resend-verification";
+import { getDatabase } from "../db";
 import { readFlash } from "../http/flash";
 import { toRouteError } from "../http/app-errors";
 import { requireAdmin, requireOwner } from "./guards";
@@ -45,4 +47,17 @@ export async function consoleLayoutData(request: Request, context: Readonly<Rout
   const viewer = context.get(viewerContext);
   const { flash, headers } = await readFlash(request);
   return data({ account: viewer.name || viewer.email, flash }, { headers });
+}
+
+/**
+ * The owner layout's data: the above, plus the account's address while it is unconfirmed, for the
+ * "Confirm your email address" banner on every owner page (docs/product.md section 10).
+ */
+export async function ownerLayoutData(request: Request, context: Readonly<RouterContextProvider>) {
+  const viewer = context.get(viewerContext);
+  const [{ flash, headers }, unconfirmedEmail] = await Promise.all([
+    readFlash(request),
+    unconfirmedEmailOf(getDatabase(), viewer.userId),
+  ]);
+  return data({ account: viewer.name || viewer.email, flash, unconfirmedEmail }, { headers });
 }

@@ -6,9 +6,17 @@ import type { DatabaseHandle } from "../db/client";
 import { auditLog, claimEvidence, claims, emailOutbox, listingOwners, users } from "../db/schema";
 import type { AppError } from "../errors";
 import { claimForReview, claimsOfUser, listingClaimStates, readEvidence } from "./queries";
-import { decideClaim, fileClaim, OTHER_CLAIM_APPROVED, withdrawClaim } from "./service";
+import {
+  claimBlocker,
+  decideClaim,
+  fileClaim,
+  OTHER_CLAIM_APPROVED,
+  unverifiedClaimMessage,
+  withdrawClaim,
+} from "./service";
 import { CLAIM_INPUT, exeBytes, insertListing, insertPerson, memoryStore, PDF_BYTES, pngBytes } from "./test-support";
 import { CLAIMS_PER_DAY } from "../../app/lib/claims";
+import { DEFAULT_PREFERENCES, saveNotificationPreferences } from "../account/notifications";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -23,6 +31,31 @@ const db = () => handle.db;
 const mailTo = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 
 describe("filing a claim", () => {
+  it("refuses an account whose email is not confirmed, with a way to get the link again", async () => {
+    const store = memoryStore();
+    const listing = await insertListing(db());
+    const person = await insertPerson(db(), { emailVerified: false });
+    const blocker = await claimBlocker(db(), person, listing.placeId);
+    expect(blocker).toMatchObject({ status: 403, message: unverifiedClaimMessage(person.email) });
+    expect(blocker?.message).toContain("Send the link again");
+    const error = await rejection(
+      fileClaim(db(), store, {
+        actor: person,
+        locationId: listing.placeId,
+        input: CLAIM_INPUT,
+        files: [{ name: "licence.pdf", bytes: PDF_BYTES }],
+      }),
+    );
+    expect(error).toMatchObject({ status: 403, message: unverifiedClaimMessage(person.email) });
+    expect(await db().select().from(claims).where(eq(claims.userId, person.userId))).toEqual([]);
+    expect(store.files.size).toBe(0);
+    expect(await mailTo(person.email)).toEqual([]);
+
+    // Once the link is opened the same account may claim.
+    await db().update(users).set({ emailVerified: true }).where(eq(users.id, person.userId));
+    expect(await claimBlocker(db(), person, listing.placeId)).toBeNull();
+  });
+
   it("stores the claim, its evidence privately, an audit row and the emails in one go", async () => {
     const store = memoryStore();
     const admin = await insertPerson(db(), { role: "admin" });
@@ -154,6 +187,31 @@ describe("filing a claim", () => {
 });
 
 describe("deciding a claim", () => {
+  it("sends no decision email to a claimant who switched claim results off; the receipt still goes", async () => {
+    const admin = await insertPerson(db(), { role: "admin" });
+    const quiet = await insertPerson(db());
+    await saveNotificationPreferences(db(), quiet.userId, { ...DEFAULT_PREFERENCES, "claim-results": false });
+    const first = await insertListing(db());
+    const second = await insertListing(db());
+    const a = await fileClaim(db(), memoryStore(), {
+      actor: quiet,
+      locationId: first.placeId,
+      input: CLAIM_INPUT,
+      files: [],
+    });
+    const b = await fileClaim(db(), memoryStore(), {
+      actor: quiet,
+      locationId: second.placeId,
+      input: CLAIM_INPUT,
+      files: [],
+    });
+    if (!a.ok || !b.ok) throw new Error("claims refused");
+    await decideClaim(db(), { actor: admin, claimId: a.claimId, decision: "approve", reason: "ok" });
+    await decideClaim(db(), { actor: admin, claimId: b.claimId, decision: "reject", reason: "No proof." });
+    const kinds = (await mailTo(quiet.email)).map((m) => m.kind).sort();
+    expect(kinds).toEqual(["claim.received", "claim.received"]);
+  });
+
   it("approves in one transaction: owner set, role raised, other pending claims rejected, audit and emails", async () => {
     const store = memoryStore();
     const admin = await insertPerson(db(), { role: "admin" });

@@ -72,6 +72,8 @@ export async function claimFormPage(viewer: SignedInViewer, locationId: string) 
     listing: review,
     claimState: states.get(locationId) ?? "free",
     blocked: blocker ? blocker.message : null,
+    // docs/product.md section 10: the only 403 is an unconfirmed email; the page offers a new link.
+    needsConfirmation: blocker?.status === 403,
     defaults: { claimantName: viewer.name ?? "", businessEmail: viewer.email },
     limits: { maxFiles: CLAIM_EVIDENCE_MAX_FILES, maxBytes: CLAIM_EVIDENCE_MAX_BYTES },
   };

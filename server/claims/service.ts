@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { CLAIMS_PER_DAY, type ClaimStatus } from "../../app/lib/claims";
 import type { ClaimFormInput } from "../../app/lib/claim-form";
+import { wantsEmail } from "../account/notifications";
 import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
 import { claimEvidence, claims, listingOwners, locations, users, type ClaimRow } from "../db/schema";
@@ -55,6 +56,11 @@ async function listingById(db: Database, locationId: string) {
 
 const LISTING_GONE = "This listing does not exist or was removed.";
 
+/** docs/product.md section 10: only an account whose email is confirmed may claim a listing. */
+export const unverifiedClaimMessage = (email: string) =>
+  `Confirm your email address before you claim a listing. We sent a link to ${email}; ` +
+  `open it, or ask for a new one with "Send the link again".`;
+
 function isUniqueViolation(error: unknown): boolean {
   const seen = new Set<unknown>();
   for (let e = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
@@ -82,6 +88,11 @@ export async function claimBlocker(
 ): Promise<AppError | null> {
   const listing = await listingById(db, locationId);
   if (!listing) return notFound(LISTING_GONE);
+  const [account] = await db
+    .select({ email: users.email, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!account?.emailVerified) return forbidden(unverifiedClaimMessage(account?.email ?? actor.email));
   const [owner] = await db
     .select({ userId: listingOwners.userId })
     .from(listingOwners)
@@ -295,7 +306,8 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
         .where(eq(claims.id, claim.id))
         .returning();
       await audit("claim.reject", { type: "claim", id: claim.id }, snapshot(claim), snapshot(after!));
-      await mail.claimRejected(db, party(claimant, claim), listing, request.reason);
+      if (await wantsEmail(db, claimant.id, "claim-results"))
+        await mail.claimRejected(db, party(claimant, claim), listing, request.reason);
       return "rejected" as const;
     }
 
@@ -357,10 +369,14 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
         const after = rejected.find((r) => r.id === before.id)!;
         await audit("claim.reject", { type: "claim", id: before.id }, snapshot(before), snapshot(after));
         const person = people.find((p) => p.id === before.userId);
-        if (person) await mail.claimRejected(db, party(person, before), listing, OTHER_CLAIM_APPROVED);
+        if (person && (await wantsEmail(db, person.id, "claim-results")))
+          await mail.claimRejected(db, party(person, before), listing, OTHER_CLAIM_APPROVED);
       }
     }
-    await mail.claimApproved(db, party(claimant, claim), listing);
+    // docs/product.md section 10: decisions honour the "claim results" preference; the transfer
+    // notice above is always sent (losing a listing is not optional news).
+    if (await wantsEmail(db, claimant.id, "claim-results"))
+      await mail.claimApproved(db, party(claimant, claim), listing);
     return "approved" as const;
   });
   logger.info({ claimId: request.claimId, status, by: actor.userId }, "claim decided");

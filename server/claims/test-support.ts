@@ -31,11 +31,12 @@ export async function insertPerson(
     email,
     name = "Pat Claimant",
     createdAt,
-  }: { role?: Role; email?: string; name?: string; createdAt?: Date } = {},
+    emailVerified = true,
+  }: { role?: Role; email?: string; name?: string; createdAt?: Date; emailVerified?: boolean } = {},
 ): Promise<ClaimActor> {
   const id = randomUUID();
   const address = email ?? `${id.slice(0, 8)}@example.com`;
-  await db.insert(users).values({ id, email: address, name, role, ...(createdAt ? { createdAt } : {}) });
+  await db.insert(users).values({ id, email: address, name, role, emailVerified, ...(createdAt ? { createdAt } : {}) });
   return { userId: id, email: address, name, isAdmin: role === "admin" };
 }
 

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { LISTING_CONFLICT_TEXT } from "../../app/lib/listings";
 import type { SearchQuery } from "../../app/lib/search";
 import { createTestDatabase } from "../../tests/setup/db";
+import { DEFAULT_PREFERENCES, saveNotificationPreferences } from "../account/notifications";
 import { insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, listingOwners, listingPendingChanges, listingRevisions, locations } from "../db/schema";
@@ -242,6 +243,21 @@ describe("the edit form", () => {
 });
 
 describe("decidePendingChange and restoreRevision", () => {
+  it("sends no moderation email to an owner who switched moderation results off", async () => {
+    const { listing, owner } = await ownedListing();
+    const admin = { ...(await insertPerson(db(), { role: "admin" })), isAdmin: true };
+    await saveNotificationPreferences(db(), owner.userId, { ...DEFAULT_PREFERENCES, "moderation-results": false });
+    await updateListing(db(), {
+      actor: owner,
+      locationId: listing.placeId,
+      expectedVersion: 1,
+      changes: { name: "Quiet RV Park" },
+    });
+    await decidePendingChange(db(), { actor: admin, locationId: listing.placeId, decision: "approve" });
+    expect((await row(listing.placeId)).name).toBe("Quiet RV Park");
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, owner.email))).toEqual([]);
+  });
+
   it("an approval publishes the waiting fields and emails the owner; a rejection keeps them and says why", async () => {
     const { listing, owner } = await ownedListing();
     const admin = { ...(await insertPerson(db(), { role: "admin" })), isAdmin: true };

@@ -10,6 +10,7 @@ import { recordAudit } from "../audit/record";
 import { getConfig, publicOrigin } from "../config";
 import type { Database } from "../db/client";
 import { listingOwners, listingPendingChanges, listingRevisions, locations, users } from "../db/schema";
+import { wantsEmail } from "../account/notifications";
 import { enqueueEmail, kickEmail } from "../email";
 import { AppError, notFound } from "../errors";
 import { logger } from "../logger";
@@ -88,14 +89,19 @@ export async function decidePendingChange(
     });
 
     const [submitter] = pending.submittedBy
-      ? await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, pending.submittedBy))
+      ? await db
+          .select({ id: users.id, email: users.email, name: users.name })
+          .from(users)
+          .where(eq(users.id, pending.submittedBy))
       : await db
-          .select({ email: users.email, name: users.name })
+          .select({ id: users.id, email: users.email, name: users.name })
           .from(listingOwners)
           .innerJoin(users, eq(users.id, listingOwners.userId))
           .where(eq(listingOwners.locationId, locationId));
     const to = submitter?.email ?? pending.submittedByEmail;
-    if (to) {
+    // docs/product.md section 10: the "moderation results" preference of the account told.
+    const wanted = submitter ? await wantsEmail(db, submitter.id, "moderation-results") : true;
+    if (to && wanted) {
       const lines = fields.map((f) => `- ${label(f)}: ${shown(changes[f])}`);
       const site = publicOrigin(getConfig());
       await enqueueEmail(db, {

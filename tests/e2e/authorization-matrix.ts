@@ -155,6 +155,15 @@ export const MATRIX: MatrixEntry[] = [
     contentType: "application/x-www-form-urlencoded",
     expect: { ...owner, user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
   },
+  {
+    // "Send the link again": fixture accounts are confirmed, so signed-in people get 303 back with a toast.
+    route: "owner/verify-email/resend",
+    method: "POST",
+    path: "/owner/verify-email/resend",
+    body: "returnTo=%2Fowner",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...owner, user: 303, business_owner: 303, listing_owner: 303, admin: 303 },
+  },
   // The owner dashboard moved to /owner: its old address sends signed-in people there.
   page("business/dashboard", "/business/dashboard", {
     ...owner,

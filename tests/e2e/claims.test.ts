@@ -70,6 +70,22 @@ async function claimAsNewVisitor(
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(/\/owner\/claim\/[^/]+$/);
   await page.getByRole("heading", { level: 1, name: `Claim ${listing.name}` }).waitFor();
+  const claimUrl = page.url();
+
+  // docs/product.md section 10: a claim needs a confirmed email. Until the link is opened the page
+  // says so instead of showing the form, and every owner page carries the banner.
+  await page.getByText("Confirm your email address before you claim a listing.").waitFor();
+  await page.getByText(`Confirm your email address: we sent a link to ${person.email}`).waitFor();
+  expect(await page.getByRole("button", { name: "Send claim" }).count()).toBe(0);
+  await expect.poll(() => Boolean(mailFor(person.email, /Confirm your email/)), { timeout: 15_000 }).toBe(true);
+  const link = mailFor(person.email, /Confirm your email/)!
+    .mail.text!.split("\n")
+    .find((line) => line.includes("/verify-email?token="))!
+    .trim();
+  await page.goto(link);
+  await page.goto(claimUrl);
+  await page.getByRole("heading", { level: 1, name: `Claim ${listing.name}` }).waitFor();
+  expect(await page.getByText("Send the link again").count()).toBe(0);
 
   expect(await page.getByLabel("Your name").inputValue()).toBe(person.name);
   await page.getByLabel("Your role at the business").selectOption("Owner");

@@ -61,7 +61,8 @@ export async function createAccount(
     password = "correct horse battery",
     name = "Test Person",
     role = "user",
-  }: { email: string; password?: string; name?: string; role?: Role },
+    verified = true,
+  }: { email: string; password?: string; name?: string; role?: Role; verified?: boolean },
 ): Promise<{ userId: string; cookie: string }> {
   const response = await auth.api.signUpEmail({
     body: { email, password, name },
@@ -70,6 +71,9 @@ export async function createAccount(
   });
   if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
-  if (role !== "user") await db.update(users).set({ role }).where(eq(users.id, user.id));
+  // Fixture accounts are confirmed, as if their owner had opened the link; a test that needs an
+  // unconfirmed one passes `verified: false`.
+  if (role !== "user" || verified)
+    await db.update(users).set({ role, emailVerified: verified }).where(eq(users.id, user.id));
   return { userId: user.id, cookie: cookieFrom(response.headers) };
 }

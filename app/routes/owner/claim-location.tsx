@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
 export default function ClaimForm({ loaderData }: Route.ComponentProps) {
-  const { listing, claimState, blocked, defaults, limits } = loaderData;
+  const { listing, claimState, blocked, needsConfirmation, defaults, limits } = loaderData;
   const form = useFormState();
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const maxMb = Math.round(limits.maxBytes / 1024 / 1024);
@@ -95,7 +95,14 @@ export default function ClaimForm({ loaderData }: Route.ComponentProps) {
         <div role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
           <p>{blocked}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            {claimState === "yours" ? (
+            {needsConfirmation ? (
+              <Form method="post" action="/owner/verify-email/resend">
+                <input type="hidden" name="returnTo" value={`/owner/claim/${listing.placeId}`} />
+                <SubmitButton action="/owner/verify-email/resend" size="sm">
+                  Send the link again
+                </SubmitButton>
+              </Form>
+            ) : claimState === "yours" ? (
               <Link to={`/owner/locations/${listing.placeId}/update`} className={buttonClasses("primary", "sm")}>
                 Update the listing
               </Link>

@@ -1,9 +1,10 @@
 import { BarChart3, Building2, FileCheck2, FileClock, LayoutDashboard, Megaphone, Settings } from "lucide-react";
-import { Outlet } from "react-router";
-import { ownerConsoleMiddleware, consoleLayoutData } from "../../../server/auth/console";
+import { Form, Outlet, useLocation } from "react-router";
+import { ownerConsoleMiddleware, ownerLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";
 import { ConsoleShell, type ConsoleNavItem } from "../../components/console/console-shell";
 import type { ConsoleHandle } from "../../components/console/handle";
+import { SubmitButton } from "../../components/ui/submit-button";
 import { Toaster } from "../../components/ui/toast";
 import type { Route } from "./+types/layout";
 
@@ -15,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [ownerConsoleMiddleware];
 
 /** A loader makes every client navigation into the area ask the server, so the guard runs each time. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  return consoleLayoutData(request, context);
+  return ownerLayoutData(request, context);
 }
 
 export const handle: ConsoleHandle = { breadcrumb: "Owner console" };
@@ -34,9 +35,32 @@ const NAV: ConsoleNavItem[] = [
 export default function OwnerLayout({ loaderData }: Route.ComponentProps) {
   return (
     <ConsoleShell title={TITLE} items={NAV} account={loaderData.account}>
+      {loaderData.unconfirmedEmail && <ConfirmEmailBanner email={loaderData.unconfirmedEmail} />}
       <Outlet />
       <Toaster flash={loaderData.flash} />
     </ConsoleShell>
+  );
+}
+
+/** docs/product.md section 10: shown on every owner page until the account's address is confirmed. */
+function ConfirmEmailBanner({ email }: { email: string }) {
+  const { pathname, search } = useLocation();
+  return (
+    <section
+      aria-labelledby="confirm-email-title"
+      className="mb-4 flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p id="confirm-email-title">
+        <strong className="font-semibold">Confirm your email address:</strong> we sent a link to{" "}
+        <span className="break-all font-medium">{email}</span>. You need it to claim a listing.
+      </p>
+      <Form method="post" action="/owner/verify-email/resend" className="shrink-0">
+        <input type="hidden" name="returnTo" value={pathname + search} />
+        <SubmitButton action="/owner/verify-email/resend" variant="secondary" size="sm">
+          Send the link again
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }
 
