@@ -3,14 +3,15 @@ import { rejection } from "../../tests/setup/rejection";
 import { and, eq } from "drizzle-orm";
 import { LISTING_CONFLICT_TEXT } from "../../app/lib/listings";
 import type { SearchQuery } from "../../app/lib/search";
+import { insertOwnedListing } from "./test-support";
 import { createTestDatabase } from "../../tests/setup/db";
 import { DEFAULT_PREFERENCES, saveNotificationPreferences } from "../account/notifications";
-import { insertListing, insertPerson } from "../claims/test-support";
+import { type insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
-import { auditLog, emailOutbox, listingOwners, listingPendingChanges, listingRevisions, locations } from "../db/schema";
+import { auditLog, emailOutbox, listingPendingChanges, listingRevisions, locations } from "../db/schema";
 import { parseFormSubmission } from "../http/form-action";
 import { getSearchIndex, refreshSearchIndex } from "../search";
-import { updateListing, type ListingActor } from "./edit";
+import { updateListing } from "./edit";
 import { fieldsOf } from "./fields";
 import { listingFormSchema } from "./form";
 import { decidePendingChange, restoreRevision } from "./moderation";
@@ -25,13 +26,7 @@ afterAll(async () => {
 });
 const db = () => handle.db;
 
-async function ownedListing(overrides: Parameters<typeof insertListing>[1] = {}) {
-  const listing = await insertListing(db(), overrides);
-  const person = await insertPerson(db(), { role: "business_owner" });
-  await db().insert(listingOwners).values({ locationId: listing.placeId, userId: person.userId });
-  const owner: ListingActor = { userId: person.userId, email: person.email, isAdmin: false };
-  return { listing, owner };
-}
+const ownedListing = (overrides: Parameters<typeof insertListing>[1] = {}) => insertOwnedListing(db(), overrides);
 
 const row = async (id: string) => (await db().select().from(locations).where(eq(locations.placeId, id)))[0]!;
 const revisionsFor = (id: string) =>

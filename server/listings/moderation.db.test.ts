@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { PENDING_CHANGE_REPLACED_TEXT, RESTORE_CONFLICT_TEXT } from "../../app/lib/listings";
+import { insertOwnedListing } from "./test-support";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
-import { insertListing, insertPerson } from "../claims/test-support";
+import { type insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { listingOwners, listingPendingChanges, listingRevisions, locations } from "../db/schema";
 import { updateListing, type ListingActor } from "./edit";
@@ -20,13 +21,8 @@ afterAll(async () => {
 });
 const db = () => handle.db;
 
-async function ownedListing(overrides: Parameters<typeof insertListing>[1] = {}, ownerName = "Olive Owner") {
-  const listing = await insertListing(db(), overrides);
-  const person = await insertPerson(db(), { role: "business_owner", name: ownerName });
-  await db().insert(listingOwners).values({ locationId: listing.placeId, userId: person.userId });
-  const owner: ListingActor = { userId: person.userId, email: person.email, isAdmin: false };
-  return { listing, owner };
-}
+const ownedListing = (overrides: Parameters<typeof insertListing>[1] = {}, ownerName = "Olive Owner") =>
+  insertOwnedListing(db(), overrides, ownerName);
 
 async function admin(): Promise<ListingActor> {
   const person = await insertPerson(db(), { role: "admin", name: "Ada Admin" });

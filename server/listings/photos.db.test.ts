@@ -6,16 +6,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeImageUrl } from "../../app/lib/images";
 import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../app/lib/listing-photos";
+import { insertOwnedListing } from "./test-support";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
-import { exeBytes, insertListing, insertPerson } from "../claims/test-support";
+import { exeBytes, type insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
-import { auditLog, listingOwners, listingRevisions, locations } from "../db/schema";
+import { auditLog, listingRevisions, locations } from "../db/schema";
 import { demoPhotoIsListed } from "../images/demo-photos";
 import { photoKeys } from "../images/place-photos";
 import { createLocalStorage } from "../images/local-storage";
 import type { ImageStorage } from "../images/storage";
-import type { ListingActor } from "./edit";
 import { restoreRevision } from "./moderation";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { addListingPhotos, deleteListingPhoto, reorderListingPhotos } from "./photos";
@@ -34,13 +34,8 @@ afterAll(async () => {
 });
 const db = () => handle.db;
 
-async function ownedListing(overrides: Parameters<typeof insertListing>[1] = {}) {
-  const listing = await insertListing(db(), { imageUrls: [], imageCount: 0, ...overrides });
-  const person = await insertPerson(db(), { role: "business_owner" });
-  await db().insert(listingOwners).values({ locationId: listing.placeId, userId: person.userId });
-  const owner: ListingActor = { userId: person.userId, email: person.email, isAdmin: false };
-  return { listing, owner };
-}
+const ownedListing = (overrides: Parameters<typeof insertListing>[1] = {}) =>
+  insertOwnedListing(db(), { imageUrls: [], imageCount: 0, ...overrides });
 const row = async (id: string) => (await db().select().from(locations).where(eq(locations.placeId, id)))[0]!;
 
 const photo = (name: string, r: number, format: "jpeg" | "png" | "webp" = "jpeg") =>
