@@ -127,7 +127,9 @@ describe("promotion plans and invoice settings", () => {
       JSON.stringify({ plans: [{ tier: "Pro", name: "Pro", prices: { month: 19.5, year: 1000 }, features: ["x"] }] }),
     );
     expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(ConfigError);
-    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(/plans\.0\.prices\.month: must be a whole number of cents/);
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(
+      /plans\.0\.prices\.month: must be a whole number of cents/,
+    );
     writeFileSync(file, "{ not json");
     expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(/not JSON/);
     expect(() => parseConfig({ PROMOTION_PLANS_FILE: path.join(dir, "missing.json") })).toThrow(

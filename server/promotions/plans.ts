@@ -77,7 +77,9 @@ export function loadPromotionPlans(file: string): PromotionPlans {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new PlansFileError(`PROMOTION_PLANS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    throw new PlansFileError(
+      `PROMOTION_PLANS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
   }
   if (text.length > 100_000) throw new PlansFileError(`PROMOTION_PLANS_FILE: ${file} is larger than 100 kB`);
   return parsePromotionPlans(text, file);

@@ -228,6 +228,11 @@ export async function requestPromotion(
   try {
     const promotion = await db.transaction(async (t) => {
       const tx = asTx(t);
+      const twin = await promotionByKey(tx, key);
+      if (twin) {
+        if (!same(twin)) throw conflict(PROMOTION_MESSAGES.keyReused);
+        return { row: twin, created: false };
+      }
       if (await livePromotionOf(tx, input.locationId)) throw conflict(PROMOTION_MESSAGES.oneLive);
       const [row] = await tx
         .insert(promotions)
@@ -249,9 +254,9 @@ export async function requestPromotion(
         after: { locationId: input.locationId, ...snapshot(row!) },
         requestId: input.requestId,
       });
-      return row!;
+      return { row: row!, created: true };
     });
-    return { promotion, created: true };
+    return { promotion: promotion.row, created: promotion.created };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // A racing twin won: the same request returns its promotion; anything else is one-live.
@@ -625,7 +630,10 @@ async function finish(
       .select({ name: locations.name, tier: locations.tier })
       .from(locations)
       .where(eq(locations.placeId, promotion.locationId));
-    await mail.promotionEnded(tx, buyer, { listingName: listing?.name ?? "your listing", tier: listing?.tier ?? "Free" });
+    await mail.promotionEnded(tx, buyer, {
+      listingName: listing?.name ?? "your listing",
+      tier: listing?.tier ?? "Free",
+    });
     emailed = true;
   }
   return { row: row!, tierChanged, emailed };
@@ -677,4 +685,3 @@ export async function endExpiredPromotions(
   await afterCommit(tierChanged, db, emailed);
   return { ended };
 }
-
