@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { ConfigError, mailFrom, parseConfig, publicOrigin, publicUrl, publicUrlWarning } from "./config";
 
 describe("parseConfig", () => {
@@ -98,5 +101,59 @@ describe("email settings", () => {
     expect(
       mailFrom(parseConfig({ PUBLIC_URL: "https://rvstorage.example", MAIL_FROM: "Owners <owners@rv.example>" })),
     ).toBe("Owners <owners@rv.example>");
+  });
+});
+
+describe("promotion plans and invoice settings", () => {
+  it("load the shipped plans and offline defaults", () => {
+    const config = parseConfig({});
+    expect(config.promotionPlans.plans.map((p) => p.tier)).toEqual(["Basic", "Preferred", "Pro"]);
+    for (const plan of config.promotionPlans.plans) {
+      expect(Number.isInteger(plan.prices.month)).toBe(true);
+      expect(Number.isInteger(plan.prices.year)).toBe(true);
+      expect(plan.stripePriceIds).toEqual({ month: "", year: "" });
+    }
+    expect(config.INVOICE_DUE_DAYS).toBe(14);
+    expect(config.PROMOTION_GRACE_DAYS).toBe(7);
+    expect(config.INVOICE_ISSUER).not.toBe("");
+    expect(config.INVOICE_PAYMENT_INSTRUCTIONS).not.toBe("");
+  });
+
+  it("refuses a bad plans file, naming the field", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "plans-"));
+    const file = path.join(dir, "plans.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ plans: [{ tier: "Pro", name: "Pro", prices: { month: 19.5, year: 1000 }, features: ["x"] }] }),
+    );
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(ConfigError);
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(
+      /plans\.0\.prices\.month: must be a whole number of cents/,
+    );
+    writeFileSync(file, "{ not json");
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(/not JSON/);
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: path.join(dir, "missing.json") })).toThrow(
+      /PROMOTION_PLANS_FILE: cannot read/,
+    );
+  });
+
+  it("accepts an override with Stripe price ids and refuses a duplicate tier or a bad price id", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "plans-"));
+    const file = path.join(dir, "plans.json");
+    const plan = { tier: "Pro", name: "Pro", prices: { month: 100, year: 1000 }, features: ["First"] };
+    writeFileSync(file, JSON.stringify({ plans: [{ ...plan, stripePriceIds: { month: "price_123", year: "" } }] }));
+    expect(parseConfig({ PROMOTION_PLANS_FILE: file }).promotionPlans.plans[0]!.stripePriceIds.month).toBe("price_123");
+    writeFileSync(file, JSON.stringify({ plans: [plan, plan] }));
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(/plans: must list each tier once/);
+    writeFileSync(file, JSON.stringify({ plans: [{ ...plan, stripePriceIds: { month: "prod_1", year: "" } }] }));
+    expect(() => parseConfig({ PROMOTION_PLANS_FILE: file })).toThrow(/plans\.0\.stripePriceIds\.month/);
+  });
+
+  it.each([
+    ["INVOICE_DUE_DAYS", "0"],
+    ["INVOICE_DUE_DAYS", "ten"],
+    ["PROMOTION_GRACE_DAYS", "-1"],
+  ])("refuses %s=%s", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 });

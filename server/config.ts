@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PLANS_FILE, loadPromotionPlans, PlansFileError, type PromotionPlans } from "./promotions/plans";
 
 /** "http(s)://" then {z}, {x} and {y} in that order (index look-ups: linear on any input). */
 function isTileTemplate(url: string): boolean {
@@ -82,9 +83,36 @@ const envSchema = z.object({
     .refine(isMailbox, 'must be an address or "Name <address>", e.g. RV Storage <no-reply@rvstorage.example>')
     .optional()
     .describe("the From of every email; RV Storage Directory <no-reply@PUBLIC_URL's host> when unset"),
+  PROMOTION_PLANS_FILE: z
+    .string()
+    .optional()
+    .describe("the paid plans (docs/operations.md); config/promotion-plans.json when unset"),
+  INVOICE_PAYMENT_INSTRUCTIONS: z
+    .string()
+    .max(2000, "must be at most 2000 characters")
+    .default("Reply to this email and we will send bank transfer details. Quote the invoice number with your payment.")
+    .describe("how to pay an invoice, printed on it and in its email"),
+  INVOICE_DUE_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 90")
+    .max(90, "must be between 1 and 90")
+    .default(14),
+  INVOICE_ISSUER: z
+    .string()
+    .max(500, "must be at most 500 characters")
+    .default("RV Storage Directory")
+    .describe("the name and address printed on invoices"),
+  PROMOTION_GRACE_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 60")
+    .max(60, "must be between 0 and 60")
+    .default(7)
+    .describe("days a past-due promotion keeps its tier after its period ends"),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & { dataDir: string; promotionPlans: PromotionPlans };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -98,7 +126,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  let promotionPlans: PromotionPlans;
+  try {
+    promotionPlans = loadPromotionPlans(
+      result.data.PROMOTION_PLANS_FILE ? path.resolve(result.data.PROMOTION_PLANS_FILE) : DEFAULT_PLANS_FILE,
+    );
+  } catch (error) {
+    if (error instanceof PlansFileError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), promotionPlans };
 }
 
 /**

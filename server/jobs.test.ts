@@ -33,11 +33,12 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge and the analytics pruning", () => {
+  it("includes the anonymous-account purge, the analytics pruning and the promotion expiry", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "prune old analytics rows",
       "drop ended rate-limit windows",
+      "end expired promotions",
     ]);
   });
 });

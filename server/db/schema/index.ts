@@ -8,3 +8,4 @@ export * from "./email-outbox";
 export * from "./listing-revisions";
 export * from "./listing-pending-changes";
 export * from "./notification-preferences";
+export * from "./promotions";

@@ -1,0 +1,96 @@
+import { getConfig, publicOrigin } from "../config";
+import type { Database } from "../db/client";
+import type { InvoiceRow, PromotionRow } from "../db/schema";
+import { enqueueEmail } from "../email";
+import type { PromotionSettings } from "./service";
+
+/**
+ * The messages a promotion sends (docs/product.md section 11), queued in the caller's transaction
+ * so they leave if and only if the change committed. Plain text.
+ */
+const site = () => publicOrigin(getConfig());
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : "");
+
+interface Party {
+  email: string;
+  name: string | null;
+}
+
+const hello = (to: Party) => `Hello${to.name ? ` ${to.name}` : ""},`;
+
+export function formatAmount(cents: number, currency: string): string {
+  const whole = Math.trunc(cents / 100).toLocaleString("en-US");
+  const rest = String(cents % 100).padStart(2, "0");
+  return currency === "usd" ? `$${whole}.${rest}` : `${whole}.${rest} ${currency.toUpperCase()}`;
+}
+
+export function invoiceIssued(
+  db: Database,
+  to: Party,
+  o: {
+    invoice: InvoiceRow;
+    listingName: string;
+    planName: string;
+    interval: "month" | "year";
+    settings: Pick<PromotionSettings, "INVOICE_PAYMENT_INSTRUCTIONS" | "INVOICE_ISSUER">;
+  },
+) {
+  const { invoice } = o;
+  return enqueueEmail(db, {
+    kind: "promotion.invoice",
+    to: to.email,
+    subject: `Invoice ${invoice.number} for ${o.listingName}`,
+    text: [
+      hello(to),
+      "",
+      `Here is invoice ${invoice.number} for the ${o.planName} plan (${o.interval === "year" ? "yearly" : "monthly"}) for ${o.listingName}.`,
+      "",
+      `Amount due: ${formatAmount(invoice.amountCents, invoice.currency)}`,
+      `Due by: ${day(invoice.dueAt)}`,
+      "",
+      "How to pay:",
+      o.settings.INVOICE_PAYMENT_INSTRUCTIONS,
+      "",
+      "Your listing is promoted as soon as we record your payment.",
+      "",
+      `Issued by: ${o.settings.INVOICE_ISSUER}`,
+      `Your listings: ${site()}/owner`,
+    ].join("\n"),
+  });
+}
+
+export function paymentReceived(
+  db: Database,
+  to: Party,
+  o: { invoice: InvoiceRow; listingName: string; promotion: PromotionRow },
+) {
+  return enqueueEmail(db, {
+    kind: "promotion.paid",
+    to: to.email,
+    subject: `Payment received: ${o.listingName} is now ${o.promotion.tier}`,
+    text: [
+      hello(to),
+      "",
+      `We recorded your payment of ${formatAmount(o.invoice.amountCents, o.invoice.currency)} for invoice ${o.invoice.number}.`,
+      `${o.listingName} is listed as ${o.promotion.tier} until ${day(o.promotion.periodEnd)}.`,
+      "Invoices do not renew by themselves: we will send a new invoice if you want to continue.",
+      "",
+      `Your listings: ${site()}/owner`,
+    ].join("\n"),
+  });
+}
+
+export function promotionEnded(db: Database, to: Party, o: { listingName: string; tier: string }) {
+  return enqueueEmail(db, {
+    kind: "promotion.ended",
+    to: to.email,
+    subject: `The promotion of ${o.listingName} has ended`,
+    text: [
+      hello(to),
+      "",
+      `The promotion of ${o.listingName} has ended; the listing is now ${o.tier}.`,
+      "",
+      `Promote it again: ${site()}/owner`,
+    ].join("\n"),
+  });
+}

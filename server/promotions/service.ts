@@ -1,0 +1,687 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, lte, or, sql } from "drizzle-orm";
+import type { Tier } from "../../app/lib/tiers";
+import { recordAudit, type Actor } from "../audit/record";
+import { ownsListing } from "../auth/ownership";
+import { getConfig, type Config } from "../config";
+import type { Database } from "../db/client";
+import { invoices, locations, promotions, type InvoiceRow, type PromotionRow } from "../db/schema";
+import { kickEmail } from "../email";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
+import { notifyLocationsChanged } from "../search";
+import * as mail from "./emails";
+import { INTERVALS, PAID_TIERS, planFor, type Interval, type PaidTier } from "./plans";
+import {
+  invoiceById,
+  listingForTier,
+  livePromotionOf,
+  openInvoiceOf,
+  personById,
+  promotionById,
+  promotionByKey,
+} from "./queries";
+
+/**
+ * Promotion and payments (docs/product.md section 11, ADR 016). Every write runs in one
+ * transaction with its audit rows and emails; a write that changes a listing's tier refreshes the
+ * search index after the commit, so ordering and badges change at once. Money is whole cents.
+ * Invoice mode has no automatic renewal: a period ends unless an admin marks a renewal invoice
+ * paid before it does.
+ */
+export interface PromotionActor {
+  userId: string;
+  email: string;
+  name?: string | null;
+  isAdmin: boolean;
+}
+
+/** The settings the service reads; tests pass their own. */
+export type PromotionSettings = Pick<
+  Config,
+  "promotionPlans" | "INVOICE_DUE_DAYS" | "INVOICE_PAYMENT_INSTRUCTIONS" | "INVOICE_ISSUER" | "PROMOTION_GRACE_DAYS"
+>;
+
+interface Common {
+  actor: PromotionActor;
+  now?: Date;
+  requestId?: string | null;
+  settings?: PromotionSettings;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KEY_MAX = 200;
+const REASON_MAX = 500;
+const asTx = (t: unknown) => t as Database;
+const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
+
+export const PROMOTION_MESSAGES = {
+  listingGone: "This listing does not exist or was removed.",
+  promotionGone: "This promotion does not exist.",
+  invoiceGone: "This invoice does not exist.",
+  notYours: "Only the listing's owner or an administrator can do this.",
+  adminsOnly: "Only an administrator can do this.",
+  oneLive: "This listing already has a promotion that is pending, active or past due. Cancel it or let it end first.",
+  keyReused: "This request was already used for a different promotion. Reload the page and try again.",
+  unknownPlan: "Choose one of the plans on offer.",
+  unknownInterval: "Choose monthly or yearly billing.",
+  reasonNeeded: "Give a reason (3 to 500 characters).",
+  notInvoiceMode: "This promotion is not paid by invoice.",
+  notBillable: "This promotion has ended; it cannot be invoiced.",
+  paidCannotVoid: "A paid invoice cannot be voided.",
+  voidCannotPay: "A void invoice cannot be marked paid.",
+  endedCannotPay: "This invoice's promotion has ended or was voided; void the invoice instead.",
+  notLive: "This promotion has already ended.",
+} as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    if ((e as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
+
+function requireAdmin(actor: PromotionActor) {
+  if (!actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
+}
+
+async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
+  if (actor.isAdmin) return;
+  if (!(await ownsListing(db, actor.userId, locationId))) throw forbidden(PROMOTION_MESSAGES.notYours);
+}
+
+function reasonOf(reason: string | undefined): string {
+  const text = (reason ?? "").trim();
+  if (text.length < 3 || text.length > REASON_MAX) throw badRequest(PROMOTION_MESSAGES.reasonNeeded);
+  return text;
+}
+
+function paidTierOf(tier: string): PaidTier {
+  if (!(PAID_TIERS as readonly string[]).includes(tier)) throw badRequest(PROMOTION_MESSAGES.unknownPlan);
+  return tier as PaidTier;
+}
+
+function intervalOf(interval: string): Interval {
+  if (!(INTERVALS as readonly string[]).includes(interval)) throw badRequest(PROMOTION_MESSAGES.unknownInterval);
+  return interval as Interval;
+}
+
+/** One calendar month or year later (UTC); the 31st of a month becomes the last day of a shorter one. */
+export function addInterval(from: Date, interval: Interval): Date {
+  const next = new Date(from.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  if (interval === "month") next.setUTCMonth(next.getUTCMonth() + 1);
+  else next.setUTCFullYear(next.getUTCFullYear() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+export const invoiceNumber = (year: number, seq: number) => `RVS-${year}-${String(seq).padStart(6, "0")}`;
+
+function snapshot(p: PromotionRow) {
+  return {
+    status: p.status,
+    tier: p.tier,
+    interval: p.interval,
+    provider: p.provider,
+    baseTier: p.baseTier,
+    periodStart: p.periodStart?.toISOString() ?? null,
+    periodEnd: p.periodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: p.cancelAtPeriodEnd,
+    endReason: p.endReason,
+  };
+}
+
+const invoiceSnapshot = (i: InvoiceRow) => ({
+  number: i.number,
+  status: i.status,
+  amountCents: i.amountCents,
+  voidReason: i.voidReason,
+});
+
+/**
+ * Sets the listing's tier (and audits the change). Returns whether it changed, so the caller
+ * refreshes the search index after the commit.
+ */
+async function setListingTier(db: Database, locationId: string, tier: Tier, actor: Actor, requestId?: string | null) {
+  const listing = await listingForTier(db, locationId);
+  if (!listing || listing.tier === tier) return false;
+  await db.update(locations).set({ tier }).where(eq(locations.placeId, locationId));
+  await recordAudit(db, {
+    actor,
+    action: "listing.tier",
+    subject: { type: "location", id: locationId },
+    before: { tier: listing.tier },
+    after: { tier },
+    requestId,
+  });
+  return true;
+}
+
+/** After a promotion stops being live: the tier of another live promotion, else its base tier. */
+async function restoreTier(db: Database, ended: PromotionRow, actor: Actor, requestId?: string | null) {
+  if (ended.status === "pending" || !ended.baseTier) return false;
+  const other = await livePromotionOf(db, ended.locationId);
+  const tier = other && other.id !== ended.id && other.status !== "pending" ? other.tier : ended.baseTier;
+  return setListingTier(db, ended.locationId, tier, actor, requestId);
+}
+
+async function voidOpenInvoices(db: Database, promotionId: string, reason: string, now: Date) {
+  await db
+    .update(invoices)
+    .set({ status: "void", voidedAt: now, voidReason: reason })
+    .where(and(eq(invoices.promotionId, promotionId), eq(invoices.status, "open")));
+}
+
+async function afterCommit(tierChanged: boolean, db: Database, emailed: boolean) {
+  if (emailed) kickEmail();
+  if (tierChanged) await notifyLocationsChanged(db);
+}
+
+export interface RequestPromotionInput extends Common {
+  locationId: string;
+  tier: string;
+  interval: string;
+  /** The form's one-time key: a repeated submission returns the same promotion. */
+  idempotencyKey: string;
+}
+
+/**
+ * Starts a purchase: a pending promotion, paid by invoice (the default). The same key returns the
+ * same promotion; a second live promotion for the listing is refused (409). A change of plan
+ * later ends or amends the live one; ADR 016.
+ */
+export async function requestPromotion(
+  db: Database,
+  input: RequestPromotionInput,
+): Promise<{ promotion: PromotionRow; created: boolean }> {
+  const settings = input.settings ?? getConfig();
+  const tier = paidTierOf(input.tier);
+  const interval = intervalOf(input.interval);
+  if (!planFor(settings.promotionPlans, tier)) throw badRequest(PROMOTION_MESSAGES.unknownPlan);
+  const key = input.idempotencyKey.trim();
+  if (key.length < 8 || key.length > KEY_MAX) throw badRequest("The request key must be 8 to 200 characters.");
+  const { actor } = input;
+
+  const same = (p: PromotionRow) =>
+    p.locationId === input.locationId && p.tier === tier && p.interval === interval && p.buyerUserId === actor.userId;
+  const replay = async () => {
+    const existing = await promotionByKey(db, key);
+    if (!existing) return undefined;
+    if (!same(existing)) throw conflict(PROMOTION_MESSAGES.keyReused);
+    return { promotion: existing, created: false };
+  };
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const [listing] = await db
+    .select({ placeId: locations.placeId })
+    .from(locations)
+    .where(eq(locations.placeId, input.locationId))
+    .limit(1);
+  if (!listing) throw notFound(PROMOTION_MESSAGES.listingGone);
+  await requireOwnerOrAdmin(db, actor, input.locationId);
+
+  try {
+    const promotion = await db.transaction(async (t) => {
+      const tx = asTx(t);
+      const twin = await promotionByKey(tx, key);
+      if (twin) {
+        if (!same(twin)) throw conflict(PROMOTION_MESSAGES.keyReused);
+        return { row: twin, created: false };
+      }
+      if (await livePromotionOf(tx, input.locationId)) throw conflict(PROMOTION_MESSAGES.oneLive);
+      const [row] = await tx
+        .insert(promotions)
+        .values({
+          id: randomUUID(),
+          locationId: input.locationId,
+          buyerUserId: actor.userId,
+          tier,
+          interval,
+          provider: "invoice",
+          status: "pending",
+          idempotencyKey: key,
+        })
+        .returning();
+      await recordAudit(tx, {
+        actor: actorOf(actor),
+        action: "promotion.request",
+        subject: { type: "promotion", id: row!.id },
+        after: { locationId: input.locationId, ...snapshot(row!) },
+        requestId: input.requestId,
+      });
+      return { row: row!, created: true };
+    });
+    return { promotion: promotion.row, created: promotion.created };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A racing twin won: the same request returns its promotion; anything else is one-live.
+    const twin = await replay();
+    if (twin) return twin;
+    throw conflict(PROMOTION_MESSAGES.oneLive);
+  }
+}
+
+export interface IssueInvoiceInput extends Common {
+  promotionId: string;
+}
+
+/**
+ * Issues the invoice for a pending promotion (or the renewal invoice for the next period of an
+ * active or past-due one) and emails it to the buyer. An open invoice is returned as it is: asking
+ * twice never bills twice.
+ */
+export async function issueInvoice(
+  db: Database,
+  input: IssueInvoiceInput,
+): Promise<{ invoice: InvoiceRow; created: boolean }> {
+  const settings = input.settings ?? getConfig();
+  const now = input.now ?? new Date();
+  const { actor } = input;
+  const found = await promotionById(db, input.promotionId);
+  if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
+  await requireOwnerOrAdmin(db, actor, found.locationId);
+
+  const result = await db.transaction(async (t) => {
+    const tx = asTx(t);
+    const promotion = (await promotionById(tx, input.promotionId, true))!;
+    if (promotion.provider !== "invoice") throw conflict(PROMOTION_MESSAGES.notInvoiceMode);
+    if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.notBillable);
+    const open = await openInvoiceOf(tx, promotion.id);
+    if (open) return { invoice: open, created: false };
+    const plan = planFor(settings.promotionPlans, promotion.tier);
+    if (!plan) throw conflict(PROMOTION_MESSAGES.unknownPlan);
+    const interval = promotion.interval as Interval;
+    const amountCents = plan.prices[interval];
+    const renewal = promotion.status !== "pending" && promotion.periodEnd;
+    const periodStart = renewal ? promotion.periodEnd : null;
+    const periodEnd = periodStart ? addInterval(periodStart, interval) : null;
+    const seq = await tx.execute<{ n: string | number }>(sql`select nextval('invoice_number_seq') as n`);
+    const n = Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        id: randomUUID(),
+        number: invoiceNumber(now.getUTCFullYear(), n),
+        promotionId: promotion.id,
+        amountCents,
+        currency: settings.promotionPlans.currency,
+        status: "open",
+        periodStart,
+        periodEnd,
+        issuedAt: now,
+        dueAt: new Date(now.getTime() + settings.INVOICE_DUE_DAYS * DAY_MS),
+        createdBy: actor.userId,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: actorOf(actor),
+      action: "invoice.issue",
+      subject: { type: "invoice", id: invoice!.id },
+      after: { promotionId: promotion.id, ...invoiceSnapshot(invoice!) },
+      requestId: input.requestId,
+    });
+    const buyer = (await personById(tx, promotion.buyerUserId)) ?? { email: actor.email, name: actor.name ?? null };
+    const [listing] = await tx
+      .select({ name: locations.name })
+      .from(locations)
+      .where(eq(locations.placeId, promotion.locationId));
+    await mail.invoiceIssued(tx, buyer, {
+      invoice: invoice!,
+      listingName: listing?.name ?? "your listing",
+      planName: plan.name,
+      interval,
+      settings,
+    });
+    return { invoice: invoice!, created: true };
+  });
+  await afterCommit(false, db, result.created);
+  return result;
+}
+
+export interface InvoiceDecisionInput extends Common {
+  invoiceId: string;
+}
+
+/**
+ * An admin records an invoice's payment: the promotion becomes active for one interval from now
+ * (a renewal extends from the current period's end), the listing takes the plan's tier and its
+ * previous tier is remembered. Marking a paid invoice paid again changes nothing.
+ */
+export async function markInvoicePaid(
+  db: Database,
+  input: InvoiceDecisionInput,
+): Promise<{ invoice: InvoiceRow; promotion: PromotionRow; changed: boolean }> {
+  requireAdmin(input.actor);
+  const now = input.now ?? new Date();
+  const actor = actorOf(input.actor);
+  const result = await db.transaction(async (t) => {
+    const tx = asTx(t);
+    const invoice = await invoiceById(tx, input.invoiceId, true);
+    if (!invoice) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    const promotion = (await promotionById(tx, invoice.promotionId, true))!;
+    if (invoice.status === "paid") return { invoice, promotion, changed: false, tierChanged: false };
+    if (invoice.status === "void") throw conflict(PROMOTION_MESSAGES.voidCannotPay);
+    if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.endedCannotPay);
+
+    const interval = promotion.interval as Interval;
+    const listing = await listingForTier(tx, promotion.locationId);
+    if (!listing) throw notFound(PROMOTION_MESSAGES.listingGone);
+    const extending = promotion.status !== "pending" && promotion.periodEnd;
+    const periodStart = extending ? promotion.periodStart : now;
+    const periodEnd = addInterval(extending ? promotion.periodEnd! : now, interval);
+    const [paid] = await tx
+      .update(invoices)
+      .set({
+        status: "paid",
+        paidAt: now,
+        periodStart: invoice.periodStart ?? (extending ? promotion.periodEnd : now),
+        periodEnd: invoice.periodEnd ?? periodEnd,
+      })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    const [active] = await tx
+      .update(promotions)
+      .set({
+        status: "active",
+        periodStart,
+        periodEnd,
+        baseTier: promotion.baseTier ?? listing.tier,
+      })
+      .where(eq(promotions.id, promotion.id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: "invoice.paid",
+      subject: { type: "invoice", id: invoice.id },
+      before: invoiceSnapshot(invoice),
+      after: invoiceSnapshot(paid!),
+      requestId: input.requestId,
+    });
+    await recordAudit(tx, {
+      actor,
+      action: "promotion.activate",
+      subject: { type: "promotion", id: promotion.id },
+      before: snapshot(promotion),
+      after: snapshot(active!),
+      requestId: input.requestId,
+    });
+    const tierChanged = await setListingTier(tx, promotion.locationId, active!.tier, actor, input.requestId);
+    const buyer = await personById(tx, promotion.buyerUserId);
+    if (buyer) await mail.paymentReceived(tx, buyer, { invoice: paid!, listingName: listing.name, promotion: active! });
+    return { invoice: paid!, promotion: active!, changed: true, tierChanged };
+  });
+  await afterCommit(result.tierChanged, db, result.changed);
+  return { invoice: result.invoice, promotion: result.promotion, changed: result.changed };
+}
+
+/**
+ * An admin voids an open invoice, with a reason. A pending promotion whose invoice is voided is
+ * voided too, so the owner can request again. Voiding a void invoice changes nothing.
+ */
+export async function voidInvoice(
+  db: Database,
+  input: InvoiceDecisionInput & { reason: string },
+): Promise<{ invoice: InvoiceRow; changed: boolean }> {
+  requireAdmin(input.actor);
+  const reason = reasonOf(input.reason);
+  const now = input.now ?? new Date();
+  const actor = actorOf(input.actor);
+  return db.transaction(async (t) => {
+    const tx = asTx(t);
+    const invoice = await invoiceById(tx, input.invoiceId, true);
+    if (!invoice) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    if (invoice.status === "void") return { invoice, changed: false };
+    if (invoice.status === "paid") throw conflict(PROMOTION_MESSAGES.paidCannotVoid);
+    const [voided] = await tx
+      .update(invoices)
+      .set({ status: "void", voidedAt: now, voidReason: reason })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: "invoice.void",
+      subject: { type: "invoice", id: invoice.id },
+      before: invoiceSnapshot(invoice),
+      after: invoiceSnapshot(voided!),
+      requestId: input.requestId,
+    });
+    const promotion = (await promotionById(tx, invoice.promotionId, true))!;
+    if (promotion.status === "pending") {
+      const [gone] = await tx
+        .update(promotions)
+        .set({ status: "void", endedAt: now, endReason: `invoice voided: ${reason}` })
+        .where(eq(promotions.id, promotion.id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: "promotion.void",
+        subject: { type: "promotion", id: promotion.id },
+        before: snapshot(promotion),
+        after: snapshot(gone!),
+        requestId: input.requestId,
+      });
+    }
+    return { invoice: voided!, changed: true };
+  });
+}
+
+export interface PromotionChangeInput extends Common {
+  promotionId: string;
+}
+
+/**
+ * The owner (or an admin) stops a promotion from renewing: it stays active until its period ends,
+ * then the daily job ends it. A pending promotion has nothing to keep, so it is voided at once
+ * with its open invoice.
+ */
+export async function cancelAtPeriodEnd(db: Database, input: PromotionChangeInput): Promise<PromotionRow> {
+  const now = input.now ?? new Date();
+  const found = await promotionById(db, input.promotionId);
+  if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
+  await requireOwnerOrAdmin(db, input.actor, found.locationId);
+  return db.transaction(async (t) => {
+    const tx = asTx(t);
+    const promotion = (await promotionById(tx, input.promotionId, true))!;
+    if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.notLive);
+    if (promotion.cancelAtPeriodEnd) return promotion;
+    const pending = promotion.status === "pending";
+    const [after] = await tx
+      .update(promotions)
+      .set(
+        pending
+          ? { status: "void", endedAt: now, endReason: "cancelled before payment", cancelAtPeriodEnd: true }
+          : { cancelAtPeriodEnd: true },
+      )
+      .where(eq(promotions.id, promotion.id))
+      .returning();
+    if (pending) await voidOpenInvoices(tx, promotion.id, "promotion cancelled before payment", now);
+    await recordAudit(tx, {
+      actor: actorOf(input.actor),
+      action: pending ? "promotion.void" : "promotion.cancel",
+      subject: { type: "promotion", id: promotion.id },
+      before: snapshot(promotion),
+      after: snapshot(after!),
+      requestId: input.requestId,
+    });
+    return after!;
+  });
+}
+
+export interface GrantPromotionInput extends Common {
+  locationId: string;
+  tier: string;
+  interval: string;
+  reason: string;
+  idempotencyKey?: string;
+}
+
+/** An admin gives a listing a tier for one interval without payment (provider 'admin'), with a reason. */
+export async function grantPromotion(db: Database, input: GrantPromotionInput): Promise<PromotionRow> {
+  requireAdmin(input.actor);
+  const tier = paidTierOf(input.tier);
+  const interval = intervalOf(input.interval);
+  const reason = reasonOf(input.reason);
+  const now = input.now ?? new Date();
+  const key = input.idempotencyKey?.trim() || `grant:${randomUUID()}`;
+  if (key.length > KEY_MAX) throw badRequest("The request key must be at most 200 characters.");
+  const actor = actorOf(input.actor);
+  const earlier = await promotionByKey(db, key);
+  if (earlier) {
+    if (earlier.locationId !== input.locationId || earlier.tier !== tier) throw conflict(PROMOTION_MESSAGES.keyReused);
+    return earlier;
+  }
+  try {
+    const result = await db.transaction(async (t) => {
+      const tx = asTx(t);
+      const listing = await listingForTier(tx, input.locationId);
+      if (!listing) throw notFound(PROMOTION_MESSAGES.listingGone);
+      if (await livePromotionOf(tx, input.locationId)) throw conflict(PROMOTION_MESSAGES.oneLive);
+      const [row] = await tx
+        .insert(promotions)
+        .values({
+          id: randomUUID(),
+          locationId: input.locationId,
+          buyerUserId: null,
+          tier,
+          interval,
+          provider: "admin",
+          status: "active",
+          baseTier: listing.tier,
+          periodStart: now,
+          periodEnd: addInterval(now, interval),
+          idempotencyKey: key,
+        })
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: "promotion.grant",
+        subject: { type: "promotion", id: row!.id },
+        after: { locationId: input.locationId, reason, ...snapshot(row!) },
+        requestId: input.requestId,
+      });
+      const tierChanged = await setListingTier(tx, input.locationId, tier, actor, input.requestId);
+      return { row: row!, tierChanged };
+    });
+    await afterCommit(result.tierChanged, db, false);
+    return result.row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(PROMOTION_MESSAGES.oneLive);
+    throw error;
+  }
+}
+
+/** An admin ends a live promotion at once, with a reason; the listing returns to its base tier. */
+export async function endPromotion(
+  db: Database,
+  input: PromotionChangeInput & { reason: string },
+): Promise<PromotionRow> {
+  requireAdmin(input.actor);
+  const reason = reasonOf(input.reason);
+  const now = input.now ?? new Date();
+  const actor = actorOf(input.actor);
+  const result = await db.transaction(async (t) => {
+    const tx = asTx(t);
+    const promotion = await promotionById(tx, input.promotionId, true);
+    if (!promotion) throw notFound(PROMOTION_MESSAGES.promotionGone);
+    if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.notLive);
+    const ended = await finish(tx, promotion, {
+      status: promotion.status === "pending" ? "void" : "ended",
+      reason: `ended by an administrator: ${reason}`,
+      now,
+      actor,
+      requestId: input.requestId,
+    });
+    return ended;
+  });
+  await afterCommit(result.tierChanged, db, result.emailed);
+  return result.row;
+}
+
+/** Ends one promotion in the caller's transaction: status, open invoices, tier, audit, email. */
+async function finish(
+  tx: Database,
+  promotion: PromotionRow,
+  o: { status: "ended" | "void"; reason: string; now: Date; actor: Actor; requestId?: string | null },
+) {
+  const [row] = await tx
+    .update(promotions)
+    .set({ status: o.status, endedAt: o.now, endReason: o.reason })
+    .where(eq(promotions.id, promotion.id))
+    .returning();
+  await voidOpenInvoices(tx, promotion.id, o.reason, o.now);
+  await recordAudit(tx, {
+    actor: o.actor,
+    action: o.status === "void" ? "promotion.void" : "promotion.end",
+    subject: { type: "promotion", id: promotion.id },
+    before: snapshot(promotion),
+    after: snapshot(row!),
+    requestId: o.requestId,
+  });
+  const tierChanged = await restoreTier(tx, promotion, o.actor, o.requestId);
+  let emailed = false;
+  const buyer = await personById(tx, promotion.buyerUserId);
+  if (buyer && o.status === "ended") {
+    const [listing] = await tx
+      .select({ name: locations.name, tier: locations.tier })
+      .from(locations)
+      .where(eq(locations.placeId, promotion.locationId));
+    await mail.promotionEnded(tx, buyer, {
+      listingName: listing?.name ?? "your listing",
+      tier: listing?.tier ?? "Free",
+    });
+    emailed = true;
+  }
+  return { row: row!, tierChanged, emailed };
+}
+
+/**
+ * The daily job: ends active promotions whose period is over (cancelled, or not renewed: invoice
+ * mode never renews by itself) and past-due ones whose period ended more than the grace days ago.
+ * Each is ended in its own transaction and re-checked under lock, so two instances running the
+ * job at once end each promotion once. Returns how many ended.
+ */
+export async function endExpiredPromotions(
+  db: Database,
+  now: Date = new Date(),
+  settings: Pick<PromotionSettings, "PROMOTION_GRACE_DAYS"> = getConfig(),
+): Promise<{ ended: number }> {
+  const graceCutoff = new Date(now.getTime() - settings.PROMOTION_GRACE_DAYS * DAY_MS);
+  const due = await db
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(
+      or(
+        and(eq(promotions.status, "active"), lte(promotions.periodEnd, now)),
+        and(eq(promotions.status, "past_due"), lte(promotions.periodEnd, graceCutoff)),
+      ),
+    )
+    .limit(1000);
+  let ended = 0;
+  let tierChanged = false;
+  let emailed = false;
+  const system: Actor = { userId: null, email: null };
+  for (const { id } of due) {
+    const result = await db.transaction(async (t) => {
+      const tx = asTx(t);
+      const p = await promotionById(tx, id, true);
+      if (!p?.periodEnd) return undefined;
+      const expired =
+        (p.status === "active" && p.periodEnd <= now) || (p.status === "past_due" && p.periodEnd <= graceCutoff);
+      if (!expired) return undefined;
+      const reason =
+        p.status === "past_due" ? "payment overdue" : p.cancelAtPeriodEnd ? "cancelled at period end" : "period ended";
+      return finish(tx, p, { status: "ended", reason, now, actor: system });
+    });
+    if (!result) continue;
+    ended += 1;
+    tierChanged ||= result.tierChanged;
+    emailed ||= result.emailed;
+  }
+  await afterCommit(tierChanged, db, emailed);
+  return { ended };
+}
