@@ -9,3 +9,4 @@ export * from "./listing-revisions";
 export * from "./listing-pending-changes";
 export * from "./notification-preferences";
 export * from "./promotions";
+export * from "./monthly-reports";
