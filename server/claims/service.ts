@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isUniqueViolation } from "../db/errors";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { CLAIMS_PER_DAY, type ClaimStatus } from "../../app/lib/claims";
 import type { ClaimFormInput } from "../../app/lib/claim-form";
@@ -60,15 +61,6 @@ const LISTING_GONE = "This listing does not exist or was removed.";
 export const unverifiedClaimMessage = (email: string) =>
   `Confirm your email address before you claim a listing. We sent a link to ${email}; ` +
   `open it, or ask for a new one with "Send the link again".`;
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
-    seen.add(e);
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 export interface FileClaimRequest {
   actor: ClaimActor;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isUniqueViolation } from "../db/errors";
 import { and, eq, lte, or, sql } from "drizzle-orm";
 import type { Tier } from "../../app/lib/tiers";
 import { recordAudit, type Actor } from "../audit/record";
@@ -72,15 +73,6 @@ export const PROMOTION_MESSAGES = {
   endedCannotPay: "This invoice's promotion has ended or was voided; void the invoice instead.",
   notLive: "This promotion has already ended.",
 } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  for (let e = error; e && !seen.has(e); e = (e as { cause?: unknown }).cause) {
-    seen.add(e);
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 function requireAdmin(actor: PromotionActor) {
   if (!actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
