@@ -198,7 +198,9 @@ class ImportRun {
     const groups = new Map<string, NewLocationRow[]>();
     for (const row of rows) {
       const key = carriedKey(row);
-      groups.set(key, [...(groups.get(key) ?? []), row]);
+      const group = groups.get(key);
+      if (group) group.push(row);
+      else groups.set(key, [row]);
     }
     for (const [key, group] of groups) {
       const carried = new Set(key.split(",").filter(Boolean) as OwnerColumn[]);
