@@ -25,6 +25,8 @@ const SCREENS: Record<string, string> = {
   "owner-promote": "Promote your listing",
   "owner-checkout": "Checkout",
   "owner-checkout-success": "Payment received",
+  "owner-invoice": "Invoice",
+  "admin-promotions": "Promotions",
   "owner-settings": "Settings",
 };
 

@@ -14,6 +14,8 @@ import { claimEvidence, locations } from "../../server/db/schema";
 import { fileClaim } from "../../server/claims/service";
 import { CLAIM_INPUT, PDF_BYTES } from "../../server/claims/test-support";
 import { createLocalPrivateStore } from "../../server/files/private-store";
+import { parseConfig } from "../../server/config";
+import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "../../server/promotions/service";
 import { ensureDemoData } from "../../server/locations/demo-seed";
 import { createAccount } from "../setup/auth";
 
@@ -41,6 +43,12 @@ export interface Fixtures {
   /** A pending claim by `user` on another listing, with one PDF as evidence. */
   claimId: string;
   evidenceId: string;
+  /**
+   * A promotion `listing_owner` requested for its listing, with its invoice, then cancelled (so
+   * the listing has no live promotion): its pages are the owner's and admins' only.
+   */
+  promotionId: string;
+  invoiceId: string;
 }
 
 export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
@@ -80,7 +88,25 @@ export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
       .select({ id: claimEvidence.id })
       .from(claimEvidence)
       .where(eq(claimEvidence.claimId, filed.claimId));
-    return { ownedLocationId: first.id, claimId: filed.claimId, evidenceId: evidence!.id };
+    const ownerActor = { userId: ids.listing_owner!, email: ACCOUNTS.listing_owner.email, isAdmin: false };
+    const settings = parseConfig({});
+    const { promotion } = await requestPromotion(handle.db, {
+      actor: ownerActor,
+      locationId: first.id,
+      tier: "Basic",
+      interval: "month",
+      idempotencyKey: "fixture-promotion",
+      settings,
+    });
+    const { invoice } = await issueInvoice(handle.db, { actor: ownerActor, promotionId: promotion.id, settings });
+    await cancelAtPeriodEnd(handle.db, { actor: ownerActor, promotionId: promotion.id });
+    return {
+      ownedLocationId: first.id,
+      claimId: filed.claimId,
+      evidenceId: evidence!.id,
+      promotionId: promotion.id,
+      invoiceId: invoice.id,
+    };
   } finally {
     await handle.close();
   }

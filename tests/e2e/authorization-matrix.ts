@@ -92,6 +92,17 @@ export const MATRIX: MatrixEntry[] = [
     contentType: "application/x-www-form-urlencoded",
     expect: { ...admin, admin: 400 },
   },
+  page("admin/promotions", "/admin/promotions", admin),
+  page("admin/promotions", "/admin/promotions?view=promotions", admin),
+  {
+    // Marking an invoice paid, voiding, ending, granting: admins only (to validation: no invoice, 400).
+    route: "admin/promotions",
+    method: "POST",
+    path: "/admin/promotions",
+    body: "intent=paid",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/users", "/admin/users", admin),
   page("admin/blog", "/admin/blog", admin),
   page("admin/blog/new", "/admin/blog/new", admin),
@@ -143,8 +154,48 @@ export const MATRIX: MatrixEntry[] = [
     expect: { ...listing, listing_owner: 303, admin: 303 },
   },
   page("owner/promote", "/owner/promote", owner),
-  page("owner/checkout", "/owner/checkout", owner),
-  page("owner/checkout/success", "/owner/checkout/success", owner),
+  // Plans for one listing: its owner and admins; anyone else is refused.
+  page("owner/promote", "/owner/promote?listing=LOCATION", listing),
+  {
+    // Buying for a listing: its owner and admins get past the listing rule to validation (no such
+    // plan, 400); nobody else may buy for it (403).
+    route: "owner/promote",
+    method: "POST",
+    path: "/owner/promote",
+    body: "intent=request&locationId=LOCATION&tier=Gold&interval=month&key=matrix-key",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 400, admin: 400 },
+  },
+  {
+    // Cancelling or changing a listing's promotion: the same rule, named by the promotion.
+    route: "owner/promote",
+    method: "POST",
+    path: "/owner/promote",
+    body: "intent=change&promotionId=PROMOTION&tier=Gold&interval=month",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 400, admin: 400 },
+  },
+  // Checkout without a promotion sends owners to choose a plan first.
+  page("owner/checkout", "/owner/checkout", {
+    ...owner,
+    user: "redirect /owner/promote",
+    business_owner: "redirect /owner/promote",
+    listing_owner: "redirect /owner/promote",
+    admin: "redirect /owner/promote",
+  }),
+  page("owner/checkout", "/owner/checkout?promotion=PROMOTION", listing),
+  {
+    // Paying for a promotion: its listing's owner and admins reach validation (no intent, 400).
+    route: "owner/checkout",
+    method: "POST",
+    path: "/owner/checkout?promotion=PROMOTION",
+    body: "intent=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 400, admin: 400 },
+  },
+  page("owner/checkout/success", "/owner/checkout/success?promotion=PROMOTION", listing),
+  // An invoice: its listing's owner and admins only.
+  page("owner/invoices/:invoiceId", "/owner/invoices/INVOICE", listing),
   page("owner/settings", "/owner/settings", owner),
   {
     // Any settings form: signed-in people get past the guard to validation (no name given, 400).

@@ -122,7 +122,9 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
       const concretePath = entry.path
         .replace("LOCATION", fixtures!.ownedLocationId)
         .replace("CLAIM", fixtures!.claimId)
-        .replace("EVIDENCE", fixtures!.evidenceId);
+        .replace("EVIDENCE", fixtures!.evidenceId)
+        .replace("PROMOTION", fixtures!.promotionId)
+        .replace("INVOICE", fixtures!.invoiceId);
       const answers: Partial<Record<Persona, Answer>> = {};
       for (const persona of PERSONAS) answers[persona] = await answerFor(persona, entry, concretePath);
       expect(answers).toEqual(entry.expect);

@@ -22,7 +22,7 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
     ? "whitespace-nowrap rounded-md bg-white px-3 py-2 font-medium text-brand-700 hover:bg-brand-50 sm:px-4"
     : buttonClasses("primary", "md", "whitespace-nowrap px-3 py-2 sm:px-4");
   return (
-    <header className={tone} data-transparent={transparent}>
+    <header className={`${tone} print:hidden`} data-transparent={transparent}>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
         <Link
           to="/"

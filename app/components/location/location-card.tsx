@@ -65,6 +65,7 @@ export function LocationCard({
   const { pathname, search } = useLocation();
   return (
     <article
+      data-tier={location.tier}
       className={`group relative flex flex-col overflow-hidden rounded-card border bg-white transition-shadow hover:shadow-md ${
         highlighted ? "border-amber-400 ring-1 ring-amber-300" : "border-slate-200"
       }`}

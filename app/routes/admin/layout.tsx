@@ -1,4 +1,13 @@
-import { BarChart3, ClipboardList, FileCheck2, LayoutDashboard, MapPin, Newspaper, Users } from "lucide-react";
+import {
+  BadgeDollarSign,
+  BarChart3,
+  ClipboardList,
+  FileCheck2,
+  LayoutDashboard,
+  MapPin,
+  Newspaper,
+  Users,
+} from "lucide-react";
 import { Outlet } from "react-router";
 import { adminConsoleMiddleware, consoleLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";
@@ -26,6 +35,7 @@ const NAV: ConsoleNavItem[] = [
   { label: "Claims", to: "/admin/claims", Icon: FileCheck2 },
   { label: "Locations", to: "/admin/locations", Icon: MapPin },
   { label: "Work queue", to: "/admin/manage", Icon: ClipboardList },
+  { label: "Promotions", to: "/admin/promotions", Icon: BadgeDollarSign },
   { label: "Users", to: "/admin/users", Icon: Users },
   { label: "Blog", to: "/admin/blog", Icon: Newspaper },
   { label: "Analytics", to: "/admin/analytics", Icon: BarChart3 },

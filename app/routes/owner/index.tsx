@@ -7,9 +7,10 @@ import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
-import { ownedListings } from "../../../server/auth/ownership";
 import { claimsOfUser } from "../../../server/claims/queries";
 import { getDatabase } from "../../../server/db";
+import { ownerBilling } from "../../../server/promotions/pages";
+import { InvoiceStatusBadge, PromotionStatusBadge, TierBadge } from "../../components/promotions/status-badges";
 import type { Route } from "./+types/index";
 
 export function meta(args: Route.MetaArgs) {
@@ -22,7 +23,7 @@ export const handle: ConsoleHandle = { breadcrumb: "Dashboard" };
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
   const db = getDatabase();
-  const [listings, claims] = await Promise.all([ownedListings(db, viewer.userId), claimsOfUser(db, viewer.userId)]);
+  const [{ listings, invoices }, claims] = await Promise.all([ownerBilling(viewer), claimsOfUser(db, viewer.userId)]);
   // Open claims, and decisions of the last 30 days: what the person may still act on.
   const recent = Date.now() - 30 * 86_400_000;
   const openClaims = claims
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       locationId,
       decisionReason,
     }));
-  return { name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin, listings, claims: openClaims };
+  return { name: viewer.name, email: viewer.email, isAdmin: viewer.isAdmin, listings, invoices, claims: openClaims };
 }
 
 const ACTIONS = [
@@ -46,7 +47,7 @@ const ACTIONS = [
 ];
 
 export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
-  const { name, email, listings, isAdmin, claims } = loaderData;
+  const { name, email, listings, invoices, isAdmin, claims } = loaderData;
   return (
     <>
       <PageHeader
@@ -82,11 +83,25 @@ export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
                     {l.name}
                   </Link>
                   <p className="text-sm text-slate-600">{[l.city, l.state].filter(Boolean).join(", ")}</p>
+                  <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+                    <TierBadge tier={l.tier} />
+                    {l.live && <PromotionStatusBadge status={l.live.status} cancelled={l.live.cancelAtPeriodEnd} />}
+                    <span>{l.live ? l.live.statusText : "No paid plan"}</span>
+                  </p>
                 </div>
               </div>
-              <Link to={`/owner/locations/${l.placeId}/update`} className={buttonClasses("secondary", "sm")}>
-                Update listing<span className="sr-only"> {l.name}</span>
-              </Link>
+              <div className="flex flex-wrap gap-2">
+                <Link to={`/owner/locations/${l.placeId}/update`} className={buttonClasses("secondary", "sm")}>
+                  Update listing<span className="sr-only"> {l.name}</span>
+                </Link>
+                <Link
+                  to={`/owner/promote?listing=${encodeURIComponent(l.placeId)}`}
+                  className={buttonClasses(l.live ? "ghost" : "primary", "sm")}
+                >
+                  {l.live ? "Manage plan" : "Promote"}
+                  <span className="sr-only"> {l.name}</span>
+                </Link>
+              </div>
             </li>
           ))}
         </ul>
@@ -114,6 +129,37 @@ export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </>
+      )}
+
+      {invoices.length > 0 && (
+        <section aria-labelledby="invoices-title">
+          <h2 id="invoices-title" className="mt-10 text-xl font-semibold text-slate-900">
+            Invoices and receipts
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {invoices.map((i) => (
+              <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+                <div className="min-w-0">
+                  <Link
+                    to={`/owner/invoices/${encodeURIComponent(i.id)}`}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {i.number}
+                  </Link>
+                  <p className="text-slate-600">
+                    {i.tier} for {i.listingName} · issued {i.issued}
+                    {i.status === "open" && i.due ? ` · due ${i.due}` : ""}
+                    {i.paid ? ` · paid ${i.paid}` : ""}
+                  </p>
+                </div>
+                <span className="flex items-center gap-3">
+                  <span className="font-medium tabular-nums">{i.amount}</span>
+                  <InvoiceStatusBadge status={i.status} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
 
       <h2 className="mt-10 text-xl font-semibold text-slate-900">Next steps</h2>

@@ -28,7 +28,7 @@ const NAV: ConsoleNavItem[] = [
   { label: "My claims", to: "/owner/claims", Icon: FileClock },
   { label: "Listings", to: "/owner/locations", Icon: Building2 },
   { label: "Analytics", to: "/owner/locations/analytics", Icon: BarChart3 },
-  { label: "Promote", to: "/owner/promote", Icon: Megaphone, also: ["/owner/checkout"] },
+  { label: "Promote", to: "/owner/promote", Icon: Megaphone, also: ["/owner/checkout", "/owner/invoices"] },
   { label: "Settings", to: "/owner/settings", Icon: Settings },
 ];
 

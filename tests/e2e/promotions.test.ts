@@ -1,0 +1,175 @@
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/client";
+import { locations } from "../../server/db/schema";
+import { ACCOUNTS, PASSWORD, prepareAccounts, type Fixtures } from "./accounts";
+import { browserForThisFile, newHumanContext } from "./browser";
+import { mailingSiteForThisFile } from "./mail-site";
+
+/**
+ * Invoice mode end to end (docs/product.md section 11): an owner promotes their listing to
+ * Preferred and receives the invoice; an admin marks it paid; the listing then carries the
+ * 'Preferred Partner' badge and comes before nearer free listings in distance order.
+ */
+const browser = browserForThisFile();
+const shots = ".tmp/screenshots";
+let fixtures: Fixtures | undefined;
+const { base, mailTo } = mailingSiteForThisFile(async (dataDir) => {
+  fixtures = await prepareAccounts(dataDir);
+  // The owned listing starts on the free plan, whatever the demo catalogue gave it.
+  const handle = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    await handle.db.update(locations).set({ tier: "Free" }).where(eq(locations.placeId, fixtures.ownedLocationId));
+  } finally {
+    await handle.close();
+  }
+});
+
+beforeAll(() => {
+  fs.mkdirSync(shots, { recursive: true });
+});
+
+async function signedIn(email: string, loginPath: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await newHumanContext(browser(), { viewport });
+  const page = await context.newPage();
+  await page.goto(`${base()}${loginPath}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/business/login"));
+  return page;
+}
+
+interface Card {
+  href: string;
+  tier: string;
+  miles: number;
+  badge: boolean;
+}
+
+/** The result cards of one page, in order. */
+async function cards(page: Page): Promise<Card[]> {
+  return page.locator("section[aria-label=Results] article").evaluateAll((articles) =>
+    articles.map((a) => ({
+      href: a.querySelector("h2 a")?.getAttribute("href")?.split("?")[0] ?? "",
+      tier: a.getAttribute("data-tier") ?? "",
+      miles: Number.parseFloat(/([\d.]+) mi/.exec(a.textContent ?? "")?.[1] ?? "NaN"),
+      badge: (a.textContent ?? "").includes("Preferred Partner"),
+    })),
+  );
+}
+
+/** A facility page's coordinates, from its JSON-LD. */
+async function coordinatesOf(page: Page, href: string): Promise<{ lat: number; lng: number }> {
+  await page.goto(`${base()}${href}`);
+  const json = await page.locator('script[type="application/ld+json"]').allTextContents();
+  for (const text of json) {
+    const data = JSON.parse(text) as { geo?: { latitude: number; longitude: number } };
+    if (data.geo) return { lat: data.geo.latitude, lng: data.geo.longitude };
+  }
+  throw new Error(`No coordinates on ${href}`);
+}
+
+describe("promotion by invoice", () => {
+  it("promotes a listing to Preferred, and once the invoice is paid it shows the badge ahead of nearer free listings", async () => {
+    if (!fixtures) return;
+    const owner = await signedIn(ACCOUNTS.listing_owner.email, "/business/login");
+    await owner.goto(`${base()}/owner`);
+    const slugLink = owner.locator('a[href^="/location/"]').first();
+    const ours = (await slugLink.getAttribute("href"))!;
+
+    // A free listing next to ours; at its position it is nearer than ours (distance 0).
+    const here = await coordinatesOf(owner, ours);
+    await owner.goto(`${base()}/rv-storage?lat=${here.lat}&lng=${here.lng}`);
+    const around = await cards(owner);
+    expect(around.find((c) => c.href === ours)?.tier).toBe("Free");
+    const neighbour = around.find((c) => c.href !== ours && c.tier === "Free");
+    expect(neighbour, "a free listing near the owner's").toBeDefined();
+    const there = await coordinatesOf(owner, neighbour!.href);
+    const resultsPage = `${base()}/rv-storage?lat=${there.lat}&lng=${there.lng}`;
+    await owner.goto(resultsPage);
+    const before = await cards(owner);
+    const neighbourAt = before.findIndex((c) => c.href === neighbour!.href);
+    const oursBefore = before.findIndex((c) => c.href === ours);
+    expect(neighbourAt).toBeGreaterThanOrEqual(0);
+    // Ours is after the nearer free neighbour (or not even on the first page).
+    expect(oursBefore === -1 || oursBefore > neighbourAt).toBe(true);
+
+    // The owner chooses Preferred, monthly.
+    await owner.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
+    await owner.getByRole("heading", { name: "Choose a plan" }).waitFor();
+    await owner.screenshot({ path: `${shots}/promote.png`, fullPage: true });
+    await owner.getByRole("button", { name: "Choose Preferred" }).click();
+    await owner.waitForURL(/\/owner\/checkout\?promotion=/);
+    await owner.getByText("$49.00 per month", { exact: true }).waitFor();
+    await owner.screenshot({ path: `${shots}/checkout.png`, fullPage: true });
+    await owner.getByRole("button", { name: "Request invoice" }).click();
+    await owner.waitForURL(/\/owner\/checkout\/success\?promotion=/);
+    const number = (await owner
+      .locator("strong")
+      .filter({ hasText: /^RVS-\d{4}-\d{6}$/ })
+      .first()
+      .textContent())!;
+    expect(number).toMatch(/^RVS-/);
+    await owner.screenshot({ path: `${shots}/checkout-success.png`, fullPage: true });
+    // Reloading the page changes nothing: still one invoice, the same one.
+    await owner.reload();
+    await owner.getByText(number, { exact: true }).waitFor();
+
+    // The invoice arrives by email; the printable page shows it.
+    await expect
+      .poll(() => mailTo(ACCOUNTS.listing_owner.email, new RegExp(`Invoice ${number}`))?.mail.text ?? "", {
+        timeout: 15_000,
+      })
+      .toContain("$49.00");
+    await owner.getByRole("link", { name: "View and print the invoice" }).click();
+    await owner.getByRole("heading", { name: `Invoice ${number}` }).waitFor();
+    await owner.screenshot({ path: `${shots}/invoice.png`, fullPage: true });
+
+    // Nothing changes until the payment is recorded.
+    await owner.goto(resultsPage);
+    expect((await cards(owner)).find((c) => c.href === ours)?.badge ?? false).toBe(false);
+
+    // The admin marks the invoice paid.
+    const admin = await signedIn(ACCOUNTS.admin.email, "/login");
+    await admin.goto(`${base()}/admin/promotions`);
+    await admin.getByRole("link", { name: number }).waitFor();
+    await admin.screenshot({ path: `${shots}/admin-promotions.png`, fullPage: true });
+    await admin.getByRole("button", { name: `Mark ${number} paid` }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
+    await admin.getByText(`Invoice ${number} is paid`).first().waitFor();
+
+    // The listing now shows the badge and comes before every nearer free listing.
+    await owner.goto(resultsPage);
+    const after = await cards(owner);
+    const oursAfter = after.findIndex((c) => c.href === ours);
+    expect(oursAfter).toBeGreaterThanOrEqual(0);
+    expect(after[oursAfter]!.tier).toBe("Preferred");
+    expect(after[oursAfter]!.badge).toBe(true);
+    expect(oursAfter).toBeLessThan(after.findIndex((c) => c.href === neighbour!.href));
+    for (const card of after.slice(oursAfter + 1)) expect(["Free", "Basic", "Preferred"]).toContain(card.tier);
+    for (const card of after.slice(0, oursAfter)) expect(["Pro", "Preferred"]).toContain(card.tier);
+    await owner.screenshot({ path: `${shots}/results-after-promotion.png` });
+    await owner.goto(`${base()}${ours}`);
+    await owner.getByText("Preferred Partner").first().waitFor();
+
+    // The owner's dashboard shows the plan and the receipt; the receipt email went out.
+    await owner.goto(`${base()}/owner`);
+    await owner
+      .getByText(/^Active until /)
+      .first()
+      .waitFor();
+    await owner.getByRole("link", { name: number }).waitFor();
+    await expect
+      .poll(() => mailTo(ACCOUNTS.listing_owner.email, /Payment received/)?.mail.subject ?? "", { timeout: 15_000 })
+      .toContain("Preferred");
+
+    // On a phone the promote screen stacks its plans.
+    const phone = await signedIn(ACCOUNTS.listing_owner.email, "/business/login", { width: 390, height: 844 });
+    await phone.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
+    await phone.getByRole("heading", { name: "Change plan" }).waitFor();
+    await phone.screenshot({ path: `${shots}/promote-phone.png`, fullPage: true });
+  });
+});
