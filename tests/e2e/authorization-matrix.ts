@@ -14,7 +14,8 @@ export interface MatrixEntry {
   method: "GET" | "POST";
   /**
    * A concrete path to request; LOCATION is replaced by the listing_owner's location id, CLAIM and
-   * EVIDENCE by the fixture claim of tests/e2e/accounts.ts and its file.
+   * EVIDENCE by the fixture claim of tests/e2e/accounts.ts and its file, PROMOTION and INVOICE by
+   * its fixture promotion and invoice (in the path and the body).
    */
   path: string;
   body?: string;

@@ -119,14 +119,17 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
 
   for (const entry of MATRIX) {
     it(`${entry.method} ${entry.route}`, async () => {
-      const concretePath = entry.path
-        .replace("LOCATION", fixtures!.ownedLocationId)
-        .replace("CLAIM", fixtures!.claimId)
-        .replace("EVIDENCE", fixtures!.evidenceId)
-        .replace("PROMOTION", fixtures!.promotionId)
-        .replace("INVOICE", fixtures!.invoiceId);
+      const concrete = (text: string) =>
+        text
+          .replace("LOCATION", fixtures!.ownedLocationId)
+          .replace("CLAIM", fixtures!.claimId)
+          .replace("EVIDENCE", fixtures!.evidenceId)
+          .replace("PROMOTION", fixtures!.promotionId)
+          .replace("INVOICE", fixtures!.invoiceId);
+      const concretePath = concrete(entry.path);
+      const body = entry.body === undefined ? undefined : concrete(entry.body);
       const answers: Partial<Record<Persona, Answer>> = {};
-      for (const persona of PERSONAS) answers[persona] = await answerFor(persona, entry, concretePath);
+      for (const persona of PERSONAS) answers[persona] = await answerFor(persona, { ...entry, body }, concretePath);
       expect(answers).toEqual(entry.expect);
     });
   }

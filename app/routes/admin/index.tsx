@@ -1,4 +1,4 @@
-import { ClipboardList, Construction, FileCheck2 } from "lucide-react";
+import { BadgeDollarSign, ClipboardList, Construction, FileCheck2 } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
@@ -6,6 +6,7 @@ import { privatePageMeta } from "../../lib/meta";
 import { pendingClaimCount } from "../../../server/claims/queries";
 import { getDatabase } from "../../../server/db";
 import { pendingChangeCount } from "../../../server/listings/queries";
+import { promotionCounts } from "../../../server/promotions/admin-queries";
 import type { Route } from "./+types/index";
 
 export function meta(args: Route.MetaArgs) {
@@ -16,13 +17,17 @@ export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
 export async function loader() {
   const db = getDatabase();
-  const [pendingClaims, pendingChanges] = await Promise.all([pendingClaimCount(db), pendingChangeCount(db)]);
-  return { pendingClaims, pendingChanges };
+  const [pendingClaims, pendingChanges, promotions] = await Promise.all([
+    pendingClaimCount(db),
+    pendingChangeCount(db),
+    promotionCounts(db),
+  ]);
+  return { pendingClaims, pendingChanges, openInvoices: promotions.openInvoices };
 }
 
 /** The admin overview: the queues that wait for someone; more figures come with the admin screens. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { pendingClaims, pendingChanges } = loaderData;
+  const { pendingClaims, pendingChanges, openInvoices } = loaderData;
   return (
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
@@ -51,6 +56,20 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
               <span className="block text-2xl font-bold text-slate-900">{pendingChanges}</span>
               <span className="block text-sm text-slate-600">
                 {pendingChanges === 1 ? "owner's change waits" : "owners' changes wait"} for review
+              </span>
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link
+            to="/admin/promotions"
+            className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
+          >
+            <BadgeDollarSign aria-hidden className="mt-0.5 size-5 text-brand-600" />
+            <span>
+              <span className="block text-2xl font-bold text-slate-900">{openInvoices}</span>
+              <span className="block text-sm text-slate-600">
+                {openInvoices === 1 ? "invoice waits" : "invoices wait"} for payment
               </span>
             </span>
           </Link>
