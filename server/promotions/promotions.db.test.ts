@@ -329,6 +329,39 @@ describe("cancel, grant and end", () => {
 });
 
 describe("endExpiredPromotions", () => {
+  it("ends an expired promotion with a controlled clock, and the listing falls back behind a nearer rival", async () => {
+    const s = await setup({ latitude: 44.75, longitude: -109.75, tier: "Free" });
+    const rival = await insertListing(db(), { latitude: 44.75, longitude: -109.7501, tier: "Basic" });
+    const query: SearchQuery = {
+      lat: 44.75,
+      lng: -109.7501,
+      radius: 5,
+      sizes: [],
+      amenities: [],
+      sort: "distance",
+      page: 1,
+      pageSize: 50,
+    };
+    const order = () =>
+      getSearchIndex()
+        .query(query)
+        .items.map((i) => i.id)
+        .filter((id) => id === s.listing.placeId || id === rival.placeId);
+    const start = new Date("2026-03-10T09:00:00Z");
+    const { promotion } = await paidPromotion(s, "Preferred", start);
+    await refreshSearchIndex(db());
+    expect(order()).toEqual([s.listing.placeId, rival.placeId]);
+
+    const end = promotion.periodEnd!;
+    expect((await endExpiredPromotions(db(), new Date(end.getTime() - 1), settings)).ended).toBe(0);
+    expect(order()).toEqual([s.listing.placeId, rival.placeId]);
+    expect((await endExpiredPromotions(db(), new Date(end.getTime() + 1), settings)).ended).toBeGreaterThanOrEqual(1);
+    expect(await promotionRow(promotion.id)).toMatchObject({ status: "ended", endReason: "period ended" });
+    expect(await tierOf(s.listing.placeId)).toBe("Free");
+    // The job refreshed the index itself: the nearer Basic rival is first again.
+    expect(order()).toEqual([rival.placeId, s.listing.placeId]);
+  });
+
   it("ends lapsed active promotions, and past-due ones only after the grace days", async () => {
     const start = new Date("2026-06-01T00:00:00Z");
     const lapsed = await setup();
