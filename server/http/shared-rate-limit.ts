@@ -59,8 +59,9 @@ export function createSharedRateLimiter(
  * createBackoffLimiter (server/http/rate-limit.ts) with its state in `rate_limits`: `count` is the
  * attempts since the key was last quiet for `quietMs`, and `window_start` the time of the latest
  * allowed attempt. One atomic upsert decides and records, so concurrent instances cannot all pass
- * through the same opening. An attempt was allowed exactly when it moved `window_start` to this
- * statement's now().
+ * through the same opening: the update runs only when the attempt is allowed (its WHERE is checked
+ * on the locked, latest row), so a returned row means allowed and no row means refused. (Comparing
+ * `window_start` with now() instead misjudged two statements within one clock tick.)
  */
 export function createSharedBackoffLimiter(
   db: Database,
@@ -75,16 +76,21 @@ export function createSharedBackoffLimiter(
   const early = sql`now() < r.window_start + ${delay(sql`r.count`)}`;
   return {
     async hit(key) {
-      const [row] = rowsOf(
+      const allowed = rowsOf(
         await db.execute(sql`
           insert into rate_limits as r (key, window_start, count) values (${id(key)}, now(), 1)
           on conflict (key) do update set
-            count = case when ${quiet} then 1 when ${early} then r.count else r.count + 1 end,
-            window_start = case when ${quiet} then now() when ${early} then r.window_start else now() end
-          returning window_start = now() as allowed,
-            ceil(extract(epoch from (window_start + ${delay(sql`count`)} - now())))::int as retry_after`),
+            count = case when ${quiet} then 1 else r.count + 1 end,
+            window_start = now()
+          where ${quiet} or not (${early})
+          returning 1 as allowed`),
       );
-      if (row?.allowed === true || row?.allowed === "t") return { ok: true, retryAfterSeconds: 0 };
+      if (allowed.length > 0) return { ok: true, retryAfterSeconds: 0 };
+      const [row] = rowsOf(
+        await db.execute(sql`
+          select ceil(extract(epoch from (r.window_start + ${delay(sql`r.count`)} - now())))::int as retry_after
+          from rate_limits r where r.key = ${id(key)}`),
+      );
       return { ok: false, retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)) };
     },
     ...keyOperations(db, id),
