@@ -53,8 +53,8 @@ export function invoiceIssued(
       "",
       "Your listing is promoted as soon as we record your payment.",
       "",
+      `View or print this invoice: ${site()}/owner/invoices/${invoice.id}`,
       `Issued by: ${o.settings.INVOICE_ISSUER}`,
-      `Your listings: ${site()}/owner`,
     ].join("\n"),
   });
 }
@@ -75,7 +75,7 @@ export function paymentReceived(
       `${o.listingName} is listed as ${o.promotion.tier} until ${day(o.promotion.periodEnd)}.`,
       "Invoices do not renew by themselves: we will send a new invoice if you want to continue.",
       "",
-      `Your listings: ${site()}/owner`,
+      `Your receipt: ${site()}/owner/invoices/${o.invoice.id}`,
     ].join("\n"),
   });
 }

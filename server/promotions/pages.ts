@@ -16,7 +16,13 @@ import { formatAmount } from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval } from "./plans";
 import { paymentProvider } from "./provider";
 import { openInvoiceOf, promotionById } from "./queries";
-import { billingOfListings, invoiceForPage, type InvoiceSummary, type LivePromotionSummary } from "./summary";
+import {
+  billingOfListings,
+  invoiceForPage,
+  type InvoiceSummary,
+  type ListingBilling,
+  type LivePromotionSummary,
+} from "./summary";
 import { cancelAtPeriodEnd, issueInvoice, PROMOTION_MESSAGES, requestPromotion, type PromotionActor } from "./service";
 
 /**
@@ -111,17 +117,25 @@ async function tiersOf(ids: string[]): Promise<Map<string, Tier>> {
   return new Map(rows.map((r) => [r.placeId, isTier(r.tier) ? r.tier : "Free"]));
 }
 
+/** A listing with its tier, its live promotion in words and that promotion's open invoice. */
+function withBilling<L extends { name: string }>(listing: L, tier: Tier, billing: ListingBilling | undefined) {
+  const live = billing?.live ?? null;
+  const open = live ? billing!.invoices.find((i) => i.status === "open" && i.promotionId === live.id) : undefined;
+  return {
+    ...listing,
+    tier,
+    live: liveView(live),
+    openInvoice: open ? invoiceView(open, listing.name) : null,
+  };
+}
+
 /** The owner's listings with their tier, live promotion and bills. */
 export async function ownerBilling(viewer: SignedInViewer) {
   const db = getDatabase();
   const listings = await ownedListings(db, viewer.userId);
   const ids = listings.map((l) => l.placeId);
   const [tiers, billing] = await Promise.all([tiersOf(ids), billingOfListings(db, ids)]);
-  const rows = listings.map((l) => ({
-    ...l,
-    tier: tiers.get(l.placeId) ?? "Free",
-    live: liveView(billing.get(l.placeId)?.live ?? null),
-  }));
+  const rows = listings.map((l) => withBilling(l, tiers.get(l.placeId) ?? "Free", billing.get(l.placeId)));
   const invoices = listings
     .flatMap((l) => (billing.get(l.placeId)?.invoices ?? []).map((i) => ({ i, name: l.name })))
     .sort((a, b) => b.i.issuedAt.getTime() - a.i.issuedAt.getTime())
@@ -153,7 +167,7 @@ export async function promotePage(request: Request, viewer: SignedInViewer) {
       .where(inArray(locations.placeId, [wanted]));
     const billing = await billingOfListings(db, [wanted]);
     const tier = (await tiersOf([wanted])).get(wanted) ?? "Free";
-    selected = { ...row!, tier, live: liveView(billing.get(wanted)?.live ?? null) };
+    selected = withBilling(row!, tier, billing.get(wanted));
   }
   return {
     provider: paymentProvider(settings),
@@ -183,6 +197,7 @@ const promoteSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("change"), promotionId: id, tier: tierField, interval: intervalField }),
     z.object({ intent: z.literal("cancel"), promotionId: id }),
+    z.object({ intent: z.literal("renew"), promotionId: id }),
   ],
   { error: "Reload the page and try again." },
 );
@@ -255,6 +270,15 @@ export async function promoteAction(request: Request, viewer: SignedInViewer, re
       return redirectWithFlash(changed.redirectTo ?? promotePath(promotion.locationId), {
         kind: "success",
         text: changed.message,
+      });
+    }
+    if (input.intent === "renew") {
+      const { invoice, created } = await issueInvoice(db, { actor, promotionId: promotion.id, requestId });
+      return redirectWithFlash(invoicePath(invoice.id), {
+        kind: "success",
+        text: created
+          ? `Invoice ${invoice.number} for the next period is on its way to ${viewer.email}.`
+          : `Invoice ${invoice.number} is already open for the next period.`,
       });
     }
     const after = await cancelAtPeriodEnd(db, { actor, promotionId: promotion.id, requestId });

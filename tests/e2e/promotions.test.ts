@@ -166,6 +166,21 @@ describe("promotion by invoice", () => {
       .poll(() => mailTo(ACCOUNTS.listing_owner.email, /Payment received/)?.mail.subject ?? "", { timeout: 15_000 })
       .toContain("Preferred");
 
+    // Renewal: the owner asks for the next period's invoice; it starts where this period ends.
+    await owner.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
+    const activeUntil = (await owner
+      .getByText(/Active until /)
+      .first()
+      .textContent())!;
+    const periodEnd = /Active until ([A-Z][a-z]{2} \d{1,2}, \d{4})/.exec(activeUntil)![1]!;
+    await owner.getByRole("button", { name: "Renew: send the next invoice" }).click();
+    const renewal = owner.getByRole("heading", { name: /^Invoice RVS-\d{4}-\d{6}$/ });
+    await renewal.waitFor();
+    expect(await renewal.textContent()).not.toContain(number);
+    await owner.getByRole("cell", { name: new RegExp(`^${periodEnd} to `) }).waitFor();
+    await owner.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
+    expect(await owner.getByRole("button", { name: "Renew: send the next invoice" }).count()).toBe(0);
+
     // On a phone the promote screen stacks its plans.
     const phone = await signedIn(ACCOUNTS.listing_owner.email, "/business/login", { width: 390, height: 844 });
     await phone.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);

@@ -156,6 +156,25 @@ function PlanPicker({
                 Continue to checkout
               </Link>
             )}
+            {live.status !== "pending" && listing.openInvoice && (
+              <Link
+                to={`/owner/invoices/${encodeURIComponent(listing.openInvoice.id)}`}
+                className={buttonClasses("primary", "sm")}
+              >
+                Invoice {listing.openInvoice.number}: {listing.openInvoice.amount}
+                {listing.openInvoice.due ? `, due ${listing.openInvoice.due}` : ""}
+              </Link>
+            )}
+            {live.provider === "invoice" &&
+              live.status !== "pending" &&
+              !live.cancelAtPeriodEnd &&
+              !listing.openInvoice && (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="renew" />
+                  <input type="hidden" name="promotionId" value={live.id} />
+                  <SubmitButton size="sm">Renew: send the next invoice</SubmitButton>
+                </Form>
+              )}
             {live.provider !== "admin" && !live.cancelAtPeriodEnd && (
               <>
                 <Form method="post" id="cancel-plan" className="hidden">
