@@ -33,12 +33,13 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the analytics pruning, the promotion expiry and the monthly emails", () => {
+  it("includes the anonymous-account purge, the analytics pruning, the promotion expiry and renewal invoices, and the monthly emails", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "prune old analytics rows",
       "drop ended rate-limit windows",
       "end expired promotions",
+      "send renewal invoices",
       "send monthly performance emails",
     ]);
   });

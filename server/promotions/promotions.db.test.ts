@@ -9,6 +9,7 @@ import { parseConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
+import { issueRenewalInvoices } from "./renewals";
 import {
   addInterval,
   cancelAtPeriodEnd,
@@ -403,5 +404,60 @@ describe("endExpiredPromotions", () => {
     expect(
       (await db().select().from(invoices).where(eq(invoices.promotionId, a.promotion.id))).map((i) => i.status),
     ).toEqual(["paid"]);
+  });
+});
+
+describe("issueRenewalInvoices", () => {
+  it("sends the next period's invoice once, INVOICE_DUE_DAYS before the end, and never again after a void", async () => {
+    const s = await setup();
+    const start = new Date("2026-04-02T10:00:00Z");
+    const { promotion } = await paidPromotion(s, "Basic", start);
+    const end = promotion.periodEnd!;
+    const renewals = async () =>
+      (await db().select().from(invoices).where(eq(invoices.promotionId, promotion.id))).filter(
+        (i) => i.periodStart !== null && i.periodStart >= end,
+      );
+
+    await issueRenewalInvoices(db(), new Date(end.getTime() - 20 * DAY), settings);
+    expect(await renewals()).toHaveLength(0);
+    const at = new Date(end.getTime() - 10 * DAY);
+    await Promise.all([issueRenewalInvoices(db(), at, settings), issueRenewalInvoices(db(), at, settings)]);
+    const [renewal, ...more] = await renewals();
+    expect(more).toHaveLength(0);
+    expect(renewal).toMatchObject({ status: "open", amountCents: 1900, periodStart: end, createdBy: null });
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, s.owner.email), eq(emailOutbox.kind, "promotion.invoice")));
+    expect(mails.map((m) => m.subject)).toContain(`Invoice ${renewal!.number} for ${s.listing.name}`);
+
+    // Voided by an admin (the owner declined): the job does not send it again.
+    await voidInvoice(db(), { actor: s.admin, invoiceId: renewal!.id, reason: "owner declined" });
+    expect((await issueRenewalInvoices(db(), new Date(at.getTime() + DAY), settings)).issued).toBe(0);
+    expect(await renewals()).toHaveLength(1);
+  });
+
+  it("skips cancelled promotions, and after a paid renewal sends the one for the period after", async () => {
+    const cancelled = await setup();
+    const a = await paidPromotion(cancelled, "Preferred", new Date("2026-05-05T00:00:00Z"));
+    await cancelAtPeriodEnd(db(), { actor: cancelled.owner, promotionId: a.promotion.id });
+    const near = new Date(a.promotion.periodEnd!.getTime() - 3 * DAY);
+    await issueRenewalInvoices(db(), near, settings);
+    expect(await db().select().from(invoices).where(eq(invoices.promotionId, a.promotion.id))).toHaveLength(1);
+
+    const renewing = await setup();
+    const b = await paidPromotion(renewing, "Preferred", new Date("2026-05-05T00:00:00Z"));
+    await issueRenewalInvoices(db(), near, settings);
+    const [next] = (await db().select().from(invoices).where(eq(invoices.promotionId, b.promotion.id))).filter(
+      (i) => i.status === "open",
+    );
+    const paid = await markInvoicePaid(db(), { actor: renewing.admin, invoiceId: next!.id, now: near });
+    expect(paid.promotion.periodEnd).toEqual(addInterval(b.promotion.periodEnd!, "month"));
+    const later = new Date(paid.promotion.periodEnd!.getTime() - 3 * DAY);
+    expect((await issueRenewalInvoices(db(), later, settings)).issued).toBeGreaterThanOrEqual(1);
+    const open = (await db().select().from(invoices).where(eq(invoices.promotionId, b.promotion.id))).filter(
+      (i) => i.status === "open",
+    );
+    expect(open.map((i) => i.periodStart)).toEqual([paid.promotion.periodEnd]);
   });
 });

@@ -260,6 +260,8 @@ export async function requestPromotion(
 
 export interface IssueInvoiceInput extends Common {
   promotionId: string;
+  /** The daily renewal job (no person): skips the owner check, and the invoice has no creator. */
+  system?: boolean;
 }
 
 /**
@@ -276,7 +278,8 @@ export async function issueInvoice(
   const { actor } = input;
   const found = await promotionById(db, input.promotionId);
   if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
-  await requireOwnerOrAdmin(db, actor, found.locationId);
+  if (!input.system) await requireOwnerOrAdmin(db, actor, found.locationId);
+  const auditActor: Actor = input.system ? { userId: null, email: null } : actorOf(actor);
 
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
@@ -307,17 +310,20 @@ export async function issueInvoice(
         periodEnd,
         issuedAt: now,
         dueAt: new Date(now.getTime() + settings.INVOICE_DUE_DAYS * DAY_MS),
-        createdBy: actor.userId,
+        createdBy: input.system ? null : actor.userId,
       })
       .returning();
     await recordAudit(tx, {
-      actor: actorOf(actor),
+      actor: auditActor,
       action: "invoice.issue",
       subject: { type: "invoice", id: invoice!.id },
       after: { promotionId: promotion.id, ...invoiceSnapshot(invoice!) },
       requestId: input.requestId,
     });
-    const buyer = (await personById(tx, promotion.buyerUserId)) ?? { email: actor.email, name: actor.name ?? null };
+    const buyer =
+      (await personById(tx, promotion.buyerUserId)) ??
+      (input.system ? null : { email: actor.email, name: actor.name ?? null });
+    if (!buyer) return { invoice: invoice!, created: true };
     const [listing] = await tx
       .select({ name: locations.name })
       .from(locations)
