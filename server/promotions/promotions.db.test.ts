@@ -56,6 +56,25 @@ const auditActions = async (ids: string[]) =>
     (a) => a.action,
   );
 
+/** A distance search within 5 miles of a point. */
+const nearby = (lat: number, lng: number): SearchQuery => ({
+  lat,
+  lng,
+  radius: 5,
+  sizes: [],
+  amenities: [],
+  sort: "distance",
+  page: 1,
+  pageSize: 50,
+});
+
+/** The order in which the search index lists these listings for the query. */
+const distanceOrder = (query: SearchQuery, ids: string[]) =>
+  getSearchIndex()
+    .query(query)
+    .items.map((i) => i.id)
+    .filter((id) => ids.includes(id));
+
 async function paidPromotion(s: Awaited<ReturnType<typeof setup>>, tier = "Preferred", now = new Date()) {
   const { promotion } = await requestPromotion(db(), {
     actor: s.owner,
@@ -180,21 +199,8 @@ describe("invoices", () => {
     const s = await setup({ latitude: 46.25, longitude: -111.25, tier: "Free" });
     const rival = await insertListing(db(), { latitude: 46.25, longitude: -111.2501, tier: "Basic" });
     await refreshSearchIndex(db());
-    const query: SearchQuery = {
-      lat: 46.25,
-      lng: -111.25,
-      radius: 5,
-      sizes: [],
-      amenities: [],
-      sort: "distance",
-      page: 1,
-      pageSize: 50,
-    };
-    const order = () =>
-      getSearchIndex()
-        .query(query)
-        .items.map((i) => i.id)
-        .filter((id) => id === s.listing.placeId || id === rival.placeId);
+    const query = nearby(46.25, -111.25);
+    const order = () => distanceOrder(query, [s.listing.placeId, rival.placeId]);
     expect(order()).toEqual([rival.placeId, s.listing.placeId]);
 
     const { promotion } = await requestPromotion(db(), {
@@ -333,21 +339,7 @@ describe("endExpiredPromotions", () => {
   it("ends an expired promotion with a controlled clock, and the listing falls back behind a nearer rival", async () => {
     const s = await setup({ latitude: 44.75, longitude: -109.75, tier: "Free" });
     const rival = await insertListing(db(), { latitude: 44.75, longitude: -109.7501, tier: "Basic" });
-    const query: SearchQuery = {
-      lat: 44.75,
-      lng: -109.7501,
-      radius: 5,
-      sizes: [],
-      amenities: [],
-      sort: "distance",
-      page: 1,
-      pageSize: 50,
-    };
-    const order = () =>
-      getSearchIndex()
-        .query(query)
-        .items.map((i) => i.id)
-        .filter((id) => id === s.listing.placeId || id === rival.placeId);
+    const order = () => distanceOrder(nearby(44.75, -109.7501), [s.listing.placeId, rival.placeId]);
     const start = new Date("2026-03-10T09:00:00Z");
     const { promotion } = await paidPromotion(s, "Preferred", start);
     await refreshSearchIndex(db());

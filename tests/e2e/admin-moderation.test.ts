@@ -3,8 +3,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PENDING_CHANGE_GONE_TEXT } from "../../app/lib/listings";
-import { ACCOUNTS, PASSWORD, prepareAccounts, type Fixtures } from "./accounts";
-import { browserForThisFile, newHumanContext } from "./browser";
+import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
+import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
 
 /**
@@ -25,16 +25,8 @@ beforeAll(() => {
   fs.mkdirSync(shots, { recursive: true });
 });
 
-async function signedIn(email: string, loginPath = "/login"): Promise<Page> {
-  const context = await newHumanContext(browser());
-  const page = await context.newPage();
-  await page.goto(`${base()}${loginPath}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/business/login"));
-  return page;
-}
+const signedIn = (email: string, loginPath = "/login"): Promise<Page> =>
+  signedInPage(browser(), base(), email, { loginPath });
 
 const editPath = () => `/owner/locations/${encodeURIComponent(fixtures!.ownedLocationId)}/update`;
 const managePath = () => `/admin/manage/${encodeURIComponent(fixtures!.ownedLocationId)}`;
@@ -157,13 +149,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     await second.getByText("Nothing waiting for review").waitFor();
 
     // Without JavaScript, Restore asks in the page instead of a dialog.
-    const plain = await newHumanContext(browser(), { javaScriptEnabled: false });
-    const noScript = await plain.newPage();
-    await noScript.goto(`${base()}/login`);
-    await noScript.getByLabel("Email").fill(ACCOUNTS.admin.email);
-    await noScript.getByLabel("Password").fill(PASSWORD);
-    await noScript.getByRole("button", { name: "Sign in" }).click();
-    await noScript.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const noScript = await signedInPage(browser(), base(), ACCOUNTS.admin.email, { javaScriptEnabled: false });
     await noScript.goto(`${base()}${managePath()}`);
     await noScript
       .locator("ol li")

@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "../../scripts/lib/chromium";
+import { PASSWORD } from "./accounts";
 
 /**
  * A desktop Chrome user agent. Headless Chromium announces itself as HeadlessChrome, which the
@@ -30,4 +31,26 @@ export function browserForThisFile(): () => Browser {
     if (!browser) throw new Error("The browser is launched in beforeAll: use it inside tests and hooks");
     return browser;
   };
+}
+
+/** Signs `page` in through a sign-in form (`/login` or `/business/login`) with the fixture password. */
+export async function signIn(page: Page, baseUrl: string, email: string, loginPath = "/login"): Promise<void> {
+  await page.goto(`${baseUrl}${loginPath}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !new URL(url).pathname.endsWith("/login"));
+}
+
+/** A page in a new context of its own, signed in as `email`. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  { loginPath = "/login", ...options }: Parameters<Browser["newContext"]>[0] & { loginPath?: string } = {},
+): Promise<Page> {
+  const context = await newHumanContext(browser, options);
+  const page = await context.newPage();
+  await signIn(page, baseUrl, email, loginPath);
+  return page;
 }

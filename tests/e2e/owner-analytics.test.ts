@@ -6,8 +6,8 @@ import type { ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { ingestEvents } from "../../server/analytics/ingest";
 import { openDatabase } from "../../server/db/client";
-import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
-import { browserForThisFile, newHumanContext } from "./browser";
+import { ACCOUNTS, prepareAccounts } from "./accounts";
+import { browserForThisFile, signedInPage } from "./browser";
 
 /**
  * The owner analytics screen in a real browser (docs/product.md section 10, "Analytics"): the
@@ -84,16 +84,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function signedInPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await newHumanContext(browser(), { viewport });
-  const page = await context.newPage();
-  await page.goto(`${site.baseUrl}/business/login`);
-  await page.getByLabel("Email").fill(ACCOUNTS.listing_owner.email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.includes("/login"));
-  return page;
-}
+const ownerPage = (viewport = { width: 1280, height: 900 }): Promise<Page> =>
+  signedInPage(browser(), site.baseUrl, ACCOUNTS.listing_owner.email, { loginPath: "/business/login", viewport });
 
 const stat = (page: Page, label: string) =>
   page
@@ -104,7 +96,7 @@ const stat = (page: Page, label: string) =>
 
 describe.skipIf(!!process.env.E2E_BASE_URL)("owner analytics", () => {
   it("shows the listing's exact counts, charts with tables, and a CSV with the same rows", async () => {
-    const page = await signedInPage();
+    const page = await ownerPage();
     await page.goto(`${site.baseUrl}/owner/locations/analytics?listing=${encodeURIComponent(listingId)}&days=7`);
     await expect.poll(() => stat(page, "Page views").textContent()).toBe("4");
     expect(await stat(page, "List views").textContent()).toBe("3");
@@ -137,7 +129,7 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("owner analytics", () => {
   });
 
   it("answers a bad range with the reason beside the field, and an unknown listing with 404", async () => {
-    const page = await signedInPage({ width: 390, height: 844 });
+    const page = await ownerPage({ width: 390, height: 844 });
     await page.goto(`${site.baseUrl}/owner/locations/analytics?days=custom&from=2025-03-10&to=2025-03-01`);
     expect(await page.getByText("The start date must not be after the end date.").count()).toBe(1);
     expect(await page.getByLabel("From").getAttribute("aria-invalid")).toBe("true");

@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { PHOTO_TEXT } from "../../app/lib/listing-photos";
-import { ACCOUNTS, PASSWORD, type Persona } from "./accounts";
-import { browserForThisFile, newHumanContext } from "./browser";
+import { ACCOUNTS, type Persona } from "./accounts";
+import { browserForThisFile, signedInPage } from "./browser";
 
 /**
  * An owner manages their listing's photos (docs/product.md section 10 "Photos") on the shared
@@ -17,16 +17,8 @@ const fixtures = inject("fixtures");
 const browser = browserForThisFile();
 const shots = ".tmp/screenshots";
 
-async function signedIn(persona: Exclude<Persona, "visitor" | "anonymous">, javaScriptEnabled = true): Promise<Page> {
-  const context = await newHumanContext(browser(), { javaScriptEnabled });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/business/login`);
-  await page.getByLabel("Email").fill(ACCOUNTS[persona].email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${baseUrl}/owner`);
-  return page;
-}
+const signedIn = (persona: Exclude<Persona, "visitor" | "anonymous">, javaScriptEnabled = true): Promise<Page> =>
+  signedInPage(browser(), baseUrl, ACCOUNTS[persona].email, { loginPath: "/business/login", javaScriptEnabled });
 
 const jpeg = async (r: number, g: number, b: number) =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } })

@@ -4,8 +4,8 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { locations } from "../../server/db/schema";
-import { ACCOUNTS, PASSWORD, prepareAccounts, type Fixtures } from "./accounts";
-import { browserForThisFile, newHumanContext } from "./browser";
+import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
+import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
 
 /**
@@ -31,16 +31,8 @@ beforeAll(() => {
   fs.mkdirSync(shots, { recursive: true });
 });
 
-async function signedIn(email: string, loginPath: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await newHumanContext(browser(), { viewport });
-  const page = await context.newPage();
-  await page.goto(`${base()}${loginPath}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login") && !url.pathname.startsWith("/business/login"));
-  return page;
-}
+const signedIn = (email: string, loginPath: string, viewport = { width: 1280, height: 900 }) =>
+  signedInPage(browser(), base(), email, { loginPath, viewport });
 
 interface Card {
   href: string;

@@ -1,4 +1,5 @@
 import { BadgeDollarSign, ClipboardList, Construction, FileCheck2 } from "lucide-react";
+import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
@@ -25,6 +26,34 @@ export async function loader() {
   return { pendingClaims, pendingChanges, openInvoices: promotions.openInvoices };
 }
 
+/** One queue on the overview: how many items wait, linking to the screen that works them off. */
+function QueueCard({
+  to,
+  Icon,
+  count,
+  children,
+}: {
+  to: string;
+  Icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
+      >
+        <Icon aria-hidden className="mt-0.5 size-5 text-brand-600" />
+        <span>
+          <span className="block text-2xl font-bold text-slate-900">{count}</span>
+          <span className="block text-sm text-slate-600">{children}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 /** The admin overview: the queues that wait for someone; more figures come with the admin screens. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { pendingClaims, pendingChanges, openInvoices } = loaderData;
@@ -32,48 +61,15 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
       <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <li>
-          <Link
-            to="/admin/claims"
-            className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
-          >
-            <FileCheck2 aria-hidden className="mt-0.5 size-5 text-brand-600" />
-            <span>
-              <span className="block text-2xl font-bold text-slate-900">{pendingClaims}</span>
-              <span className="block text-sm text-slate-600">
-                {pendingClaims === 1 ? "claim waits" : "claims wait"} for a decision
-              </span>
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/admin/manage"
-            className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
-          >
-            <ClipboardList aria-hidden className="mt-0.5 size-5 text-brand-600" />
-            <span>
-              <span className="block text-2xl font-bold text-slate-900">{pendingChanges}</span>
-              <span className="block text-sm text-slate-600">
-                {pendingChanges === 1 ? "owner's change waits" : "owners' changes wait"} for review
-              </span>
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link
-            to="/admin/promotions"
-            className="flex h-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 hover:border-brand-300 hover:shadow-sm"
-          >
-            <BadgeDollarSign aria-hidden className="mt-0.5 size-5 text-brand-600" />
-            <span>
-              <span className="block text-2xl font-bold text-slate-900">{openInvoices}</span>
-              <span className="block text-sm text-slate-600">
-                {openInvoices === 1 ? "invoice waits" : "invoices wait"} for payment
-              </span>
-            </span>
-          </Link>
-        </li>
+        <QueueCard to="/admin/claims" Icon={FileCheck2} count={pendingClaims}>
+          {pendingClaims === 1 ? "claim waits" : "claims wait"} for a decision
+        </QueueCard>
+        <QueueCard to="/admin/manage" Icon={ClipboardList} count={pendingChanges}>
+          {pendingChanges === 1 ? "owner's change waits" : "owners' changes wait"} for review
+        </QueueCard>
+        <QueueCard to="/admin/promotions" Icon={BadgeDollarSign} count={openInvoices}>
+          {openInvoices === 1 ? "invoice waits" : "invoices wait"} for payment
+        </QueueCard>
       </ul>
       <div className="mt-6 flex items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
         <Construction aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500" />

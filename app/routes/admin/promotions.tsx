@@ -211,6 +211,23 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     </Link>
   );
   const filtered = d.q !== "" || (d.view === "invoices" ? d.status !== "open" : d.status !== "live");
+  const tableProps = {
+    className: "mt-4",
+    rowKey: (r: { id: string }) => r.id,
+    total: d.total,
+    page: d.page,
+    pageSize: d.pageSize,
+    sort: d.sort,
+    dir: d.dir,
+  };
+  const empty = (title: string, text: string) => (
+    <EmptyState
+      className="mt-4"
+      icon={<Inbox />}
+      title={title}
+      text={filtered ? "Try another status or search." : text}
+    />
+  );
   return (
     <>
       <PageHeader
@@ -275,45 +292,22 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
 
       {d.view === "invoices" ? (
         <DataTable
-          className="mt-4"
+          {...tableProps}
           caption="Invoices"
           columns={INVOICE_COLUMNS}
           rows={d.invoices}
-          rowKey={(r) => r.id}
-          total={d.total}
-          page={d.page}
-          pageSize={d.pageSize}
-          sort={d.sort}
-          dir={d.dir}
-          empty={
-            <EmptyState
-              className="mt-4"
-              icon={<Inbox />}
-              title={filtered ? "No invoices match" : "No open invoices"}
-              text={filtered ? "Try another status or search." : "Invoices appear here when owners request them."}
-            />
-          }
+          empty={empty(
+            filtered ? "No invoices match" : "No open invoices",
+            "Invoices appear here when owners request them.",
+          )}
         />
       ) : (
         <DataTable
-          className="mt-4"
+          {...tableProps}
           caption="Promotions"
           columns={PROMOTION_COLUMNS}
           rows={d.promotions}
-          rowKey={(r) => r.id}
-          total={d.total}
-          page={d.page}
-          pageSize={d.pageSize}
-          sort={d.sort}
-          dir={d.dir}
-          empty={
-            <EmptyState
-              className="mt-4"
-              icon={<Inbox />}
-              title={filtered ? "No promotions match" : "No live promotions"}
-              text={filtered ? "Try another status or search." : "Paid and granted plans appear here."}
-            />
-          }
+          empty={empty(filtered ? "No promotions match" : "No live promotions", "Paid and granted plans appear here.")}
         />
       )}
       <GrantForm plans={d.plans} grantKey={d.grantKey} />
