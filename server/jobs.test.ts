@@ -41,6 +41,7 @@ describe("daily jobs", () => {
       "end expired promotions",
       "send renewal invoices",
       "send monthly performance emails",
+      "purge deleted photos",
     ]);
   });
 });

@@ -3,6 +3,8 @@ import { purgeIdleAnonymousUsers } from "./auth/anonymous-cleanup";
 import { pruneAnalytics } from "./analytics/retention";
 import type { Database } from "./db/client";
 import { pruneRateLimits } from "./http/shared-rate-limit";
+import { getImageStorage } from "./images";
+import { purgeDeletedPhotos } from "./listings/photos";
 import { logger } from "./logger";
 import { issueRenewalInvoices } from "./promotions/renewals";
 import { endExpiredPromotions } from "./promotions/service";
@@ -15,7 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * daily unique-session marks (8 days), and ending promotions whose paid period (plus the grace
  * days for a past-due one) is over and sending invoice-mode renewal invoices before a period ends
  * (docs/product.md section 11), and sending the owners' monthly
- * performance email once the month is over (section 10). Each job is idempotent, so several instances running them
+ * performance email once the month is over and removing the files of photos deleted more than
+ * PHOTO_RESTORE_DAYS ago (section 10). Each job is idempotent, so several instances running them
  * at once is harmless; `npm run auth:purge-anonymous` runs the first from cron as well.
  */
 export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
@@ -25,6 +28,7 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "end expired promotions": (db) => endExpiredPromotions(db),
   "send renewal invoices": (db) => issueRenewalInvoices(db),
   "send monthly performance emails": (db) => sendMonthlyReports(db),
+  "purge deleted photos": (db) => purgeDeletedPhotos(db, getImageStorage()),
 };
 
 export function scheduleDailyJobs(db: Database, everyMs = DAY_MS): () => void {

@@ -8,6 +8,8 @@
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** The most photos one listing may have. */
 export const PHOTO_MAX_COUNT = 30;
+/** Deleted photos can be restored for this many days; then a daily job removes their files. */
+export const PHOTO_RESTORE_DAYS = 7;
 /** The most files one upload request may carry (the manager sends one file per request). */
 export const PHOTO_BATCH_FILES = 10;
 /**
@@ -37,7 +39,10 @@ export const PHOTO_TEXT = {
   tooManyFiles: `Upload at most ${PHOTO_BATCH_FILES} photos at a time.`,
   changed: "The photos were changed in another window. The page now shows them as they are; try again.",
   gone: "That photo was already deleted.",
+  notRestorable: `That photo can no longer be restored: deleted photos are kept for ${PHOTO_RESTORE_DAYS} days.`,
+  restoreLimit: `A listing may have at most ${PHOTO_MAX_COUNT} photos. Delete one to make room, then restore this one.`,
+  restored: "Photo restored at the end of the list.",
   added: (n: number) => (n === 1 ? "Photo added." : `${n} photos added.`),
   reordered: "Photo order saved.",
-  deleted: "Photo deleted.",
+  deleted: `Photo deleted. You can restore it for ${PHOTO_RESTORE_DAYS} days under Recently deleted.`,
 } as const;

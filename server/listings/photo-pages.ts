@@ -13,7 +13,13 @@ import { filesFrom, readUploadForm } from "../http/upload";
 import { getImageStorage } from "../images";
 import { BODY_LIMITS } from "../http/body-limit";
 import { LISTING_GONE, type ListingActor } from "./edit";
-import { addListingPhotos, deleteListingPhoto, reorderListingPhotos } from "./photos";
+import {
+  addListingPhotos,
+  deleteListingPhoto,
+  recentlyDeletedPhotos,
+  reorderListingPhotos,
+  restoreListingPhoto,
+} from "./photos";
 
 /**
  * The loader and actions of the owner's photo manager (docs/product.md section 10 "Photos",
@@ -38,16 +44,19 @@ export function photoView(url: string) {
 /** /owner/locations/{id}/photos */
 export async function listingPhotosPage(request: Request, viewer: SignedInViewer, locationId: string) {
   await requireListingOwner(request, locationId, viewer);
-  const [row] = await getDatabase()
+  const db = getDatabase();
+  const [row] = await db
     .select({ name: locations.name, slug: locations.slug, imageUrls: locations.imageUrls })
     .from(locations)
     .where(eq(locations.placeId, locationId));
   if (!row) throw notFound(LISTING_GONE);
+  const deleted = await recentlyDeletedPhotos(db, locationId);
   return {
     locationId,
     name: row.name,
     slug: row.slug,
     photos: row.imageUrls.map(photoView),
+    deleted: deleted.map((d) => ({ ...photoView(d.url), deletedAt: d.deletedAt.toISOString() })),
     uploadUrl: photoUploadPath(locationId),
   };
 }
@@ -71,7 +80,10 @@ export function movedOrder(order: string[], move: FormDataEntryValue | null): st
   return next;
 }
 
-/** The page's form posts: `intent=reorder` with every `order` URL, or `intent=delete` with `url`. */
+/**
+ * The page's form posts: `intent=reorder` with every `order` URL, `intent=delete` with `url`, or
+ * `intent=restore` with the `url` of a recently deleted photo.
+ */
 export async function listingPhotosAction(
   request: Request,
   viewer: SignedInViewer,
@@ -95,8 +107,14 @@ export async function listingPhotosAction(
     if (intent === "delete") {
       const url = form.get("url");
       if (typeof url !== "string") throw new AppError("bad_request", 400, "Say which photo to delete.");
-      await deleteListingPhoto(db, getImageStorage(), { actor: actorOf(viewer), locationId, url, requestId });
+      await deleteListingPhoto(db, { actor: actorOf(viewer), locationId, url, requestId });
       return redirectWithFlash(back, { kind: "success", text: PHOTO_TEXT.deleted });
+    }
+    if (intent === "restore") {
+      const url = form.get("url");
+      if (typeof url !== "string") throw new AppError("bad_request", 400, "Say which photo to restore.");
+      await restoreListingPhoto(db, { actor: actorOf(viewer), locationId, url, requestId });
+      return redirectWithFlash(back, { kind: "success", text: PHOTO_TEXT.restored });
     }
   } catch (error) {
     // A stale page: show the photos as they are now, with the reason.
@@ -104,7 +122,7 @@ export async function listingPhotosAction(
       return redirectWithFlash(back, { kind: "error", text: error.message });
     throw error;
   }
-  throw new AppError("bad_request", 400, "Unknown photo action: use intent=reorder or intent=delete.");
+  throw new AppError("bad_request", 400, "Unknown photo action: use intent=reorder, intent=delete or intent=restore.");
 }
 
 const clip = (text: string) => (text.length > FLASH_MAX_TEXT ? `${text.slice(0, FLASH_MAX_TEXT - 1)}…` : text);

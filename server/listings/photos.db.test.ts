@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeImageUrl } from "../../app/lib/images";
-import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../app/lib/listing-photos";
+import { PHOTO_MAX_BYTES, PHOTO_RESTORE_DAYS, PHOTO_TEXT } from "../../app/lib/listing-photos";
 import { insertOwnedListing } from "./test-support";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
@@ -18,7 +18,14 @@ import { createLocalStorage } from "../images/local-storage";
 import type { ImageStorage } from "../images/storage";
 import { restoreRevision } from "./moderation";
 import { getSearchIndex, refreshSearchIndex } from "../search";
-import { addListingPhotos, deleteListingPhoto, reorderListingPhotos } from "./photos";
+import {
+  addListingPhotos,
+  deleteListingPhoto,
+  purgeDeletedPhotos,
+  recentlyDeletedPhotos,
+  reorderListingPhotos,
+  restoreListingPhoto,
+} from "./photos";
 
 let handle: DatabaseHandle;
 let storage: ImageStorage;
@@ -178,12 +185,37 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
         message: PHOTO_TEXT.changed,
       });
 
-    await deleteListingPhoto(db(), storage, { actor: owner, locationId: id, url: c });
+    const deletedAt = new Date();
+    await deleteListingPhoto(db(), { actor: owner, locationId: id, url: c, now: deletedAt });
     expect(await row(id)).toMatchObject({ imageUrls: [a, b], imageCount: 2 });
-    for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(false);
-    expect(await rejection(deleteListingPhoto(db(), storage, { actor: owner, locationId: id, url: c }))).toMatchObject({
+    expect(await rejection(deleteListingPhoto(db(), { actor: owner, locationId: id, url: c }))).toMatchObject({
       status: 409,
       message: PHOTO_TEXT.gone,
+    });
+    // The files stay while the photo can be restored; restoring puts it back at the end.
+    for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(true);
+    expect((await recentlyDeletedPhotos(db(), id)).map((d) => d.url)).toEqual([c]);
+    await restoreListingPhoto(db(), { actor: owner, locationId: id, url: c });
+    expect((await row(id)).imageUrls).toEqual([a, b, c]);
+    expect(await recentlyDeletedPhotos(db(), id)).toEqual([]);
+    // Restoring a photo that is there changes nothing; one never deleted cannot be restored.
+    expect(await restoreListingPhoto(db(), { actor: owner, locationId: id, url: b })).toEqual([a, b, c]);
+    const never = placeImageUrl(id, 9, 1280, "jpg");
+    expect(await rejection(restoreListingPhoto(db(), { actor: owner, locationId: id, url: never }))).toMatchObject({
+      status: 409,
+      message: PHOTO_TEXT.notRestorable,
+    });
+
+    // Deleted again and left for longer than PHOTO_RESTORE_DAYS: the job removes its files.
+    await deleteListingPhoto(db(), { actor: owner, locationId: id, url: c, now: deletedAt });
+    const week = PHOTO_RESTORE_DAYS * 24 * 60 * 60 * 1000;
+    expect((await purgeDeletedPhotos(db(), storage, new Date(deletedAt.getTime() + week - 1000))).purged).toBe(0);
+    for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(true);
+    expect(await purgeDeletedPhotos(db(), storage, new Date(deletedAt.getTime() + week + 1000))).toEqual({ purged: 1 });
+    for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(false);
+    expect(await rejection(restoreListingPhoto(db(), { actor: owner, locationId: id, url: c }))).toMatchObject({
+      status: 409,
+      message: PHOTO_TEXT.notRestorable,
     });
 
     // The deleted number 3 is never given out again (browsers cache photo files for a year).
@@ -204,9 +236,7 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
       await rejection(reorderListingPhotos(db(), { actor: stranger, locationId: listing.placeId, order })),
     ).toMatchObject({ status: 403 });
     expect(
-      await rejection(
-        deleteListingPhoto(db(), storage, { actor: stranger, locationId: listing.placeId, url: "/x/1.jpg" }),
-      ),
+      await rejection(deleteListingPhoto(db(), { actor: stranger, locationId: listing.placeId, url: "/x/1.jpg" })),
     ).toMatchObject({ status: 403 });
     await reorderListingPhotos(db(), { actor: admin, locationId: listing.placeId, order });
     expect((await row(listing.placeId)).imageUrls).toEqual(order);
@@ -225,7 +255,7 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     const id = `demo_photos${Date.now()}`;
     const urls = [1, 2, 3].map((i) => placeImageUrl(id, i, 1280, "jpg"));
     const { owner } = await ownedListing({ placeId: id, isDemo: true, imageUrls: urls, imageCount: 3 });
-    await deleteListingPhoto(db(), storage, { actor: owner, locationId: id, url: urls[0]! });
+    await deleteListingPhoto(db(), { actor: owner, locationId: id, url: urls[0]! });
     await reorderListingPhotos(db(), { actor: owner, locationId: id, order: [urls[2]!, urls[1]!] });
     expect(await demoPhotoIsListed(db(), id, 3)).toBe(true);
     expect(await demoPhotoIsListed(db(), id, 1)).toBe(false);

@@ -1,10 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import { imageRefFromUrl, parseImageFileName, placeImageUrl, MAX_PHOTO_INDEX } from "../../app/lib/images";
-import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_MIME_TYPES, PHOTO_TEXT } from "../../app/lib/listing-photos";
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+  PHOTO_MIME_TYPES,
+  PHOTO_RESTORE_DAYS,
+  PHOTO_TEXT,
+} from "../../app/lib/listing-photos";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";
-import { locations } from "../db/schema";
+import { deletedListingPhotos, locations } from "../db/schema";
 import { sniff } from "../files/sniff";
 import { MAX_DEMO_PHOTO_INDEX, isDemoPhoto, renderQueueFor } from "../images/demo-photos";
 import { RenderQueueFullError } from "../images/render-queue";
@@ -20,7 +26,8 @@ import { recordRevision } from "./revisions";
  * A listing's photos (docs/product.md section 10 "Photos", ADR 015): `locations.image_urls` in
  * order, the first being the main photo. Adding runs each file through the photo pipeline and
  * stores it under a number never used before for this listing (files are served immutable);
- * reordering permutes the list; deleting removes an entry and, after the commit, its files.
+ * reordering permutes the list; deleting removes an entry but keeps its files for
+ * PHOTO_RESTORE_DAYS, so it can be restored, after which a daily job removes them.
  * Every change locks the listing row, checks the manager, bumps `version`, writes a revision and
  * an audit row, and refreshes search (notifyLocationsChanged) so cards change at once.
  */
@@ -263,13 +270,14 @@ export interface DeletePhotoRequest {
   now?: Date;
 }
 
-/** Removes one photo from the list, then its stored files (after the commit, so a failure keeps both). */
-export async function deleteListingPhoto(
-  db: Database,
-  storage: ImageStorage,
-  request: DeletePhotoRequest,
-): Promise<string[]> {
+/**
+ * Removes one photo from the list. Its files stay, and the photo is listed as recently deleted
+ * for PHOTO_RESTORE_DAYS so the owner can put it back (restoreListingPhoto); the daily job
+ * purgeDeletedPhotos removes the files after that.
+ */
+export async function deleteListingPhoto(db: Database, request: DeletePhotoRequest): Promise<string[]> {
   const { actor, locationId, url, requestId } = request;
+  const now = request.now ?? new Date();
   const imageUrls = await db.transaction(async (t) => {
     const db = tx(t);
     const row = await lockListing(db, locationId);
@@ -284,13 +292,74 @@ export async function deleteListingPhoto(
       // Keep the deleted number out of reach of the next upload.
       photoSeq: ref && ref.placeId === locationId ? Math.max(row.photoSeq, ref.index) : undefined,
       requestId,
-      now: request.now ?? new Date(),
+      now,
     });
+    await db
+      .insert(deletedListingPhotos)
+      .values({ locationId, url, deletedAt: now, deletedBy: actor.userId })
+      .onConflictDoUpdate({
+        target: [deletedListingPhotos.locationId, deletedListingPhotos.url],
+        set: { deletedAt: now, deletedBy: actor.userId },
+      });
     return imageUrls;
   });
-  const ref = imageRefFromUrl(url);
-  if (ref && ref.placeId === locationId && !imageUrls.some((u) => imageRefFromUrl(u)?.index === ref.index))
-    await removeFiles(storage, locationId, [ref.index]);
   await notifyLocationsChanged(db);
   return imageUrls;
+}
+
+const restoreCutoff = (now: Date) => new Date(now.getTime() - PHOTO_RESTORE_DAYS * 24 * 60 * 60 * 1000);
+
+/** The photos of a listing deleted in the last PHOTO_RESTORE_DAYS, newest first. */
+export async function recentlyDeletedPhotos(db: Database, locationId: string, now = new Date()) {
+  const rows = await db
+    .select({ url: deletedListingPhotos.url, deletedAt: deletedListingPhotos.deletedAt })
+    .from(deletedListingPhotos)
+    .where(eq(deletedListingPhotos.locationId, locationId));
+  const cutoff = restoreCutoff(now);
+  return rows.filter((r) => r.deletedAt > cutoff).sort((a, b) => b.deletedAt.getTime() - a.deletedAt.getTime());
+}
+
+/** Puts a recently deleted photo back, at the end of the list (the owner can then move it). */
+export async function restoreListingPhoto(db: Database, request: DeletePhotoRequest): Promise<string[]> {
+  const { actor, locationId, url, requestId } = request;
+  const now = request.now ?? new Date();
+  const imageUrls = await db.transaction(async (t) => {
+    const db = tx(t);
+    const row = await lockListing(db, locationId);
+    await requireManager(db, actor, locationId);
+    const [deleted] = await db
+      .delete(deletedListingPhotos)
+      .where(and(eq(deletedListingPhotos.locationId, locationId), eq(deletedListingPhotos.url, url)))
+      .returning();
+    if (row.imageUrls.includes(url)) return row.imageUrls;
+    if (!deleted || deleted.deletedAt <= restoreCutoff(now)) throw conflict(PHOTO_TEXT.notRestorable);
+    if (row.imageUrls.length >= PHOTO_MAX_COUNT) throw conflict(PHOTO_TEXT.restoreLimit);
+    const imageUrls = [...row.imageUrls, url];
+    await photoChanged(db, row, { actor, action: "listing.photos.restore", imageUrls, requestId, now });
+    return imageUrls;
+  });
+  await notifyLocationsChanged(db);
+  return imageUrls;
+}
+
+/**
+ * The daily job: forgets photos deleted more than PHOTO_RESTORE_DAYS ago and removes their files
+ * (after the commit, unless the listing uses the same photo number again). Returns how many.
+ */
+export async function purgeDeletedPhotos(db: Database, storage: ImageStorage, now = new Date()) {
+  const gone = await db
+    .delete(deletedListingPhotos)
+    .where(lte(deletedListingPhotos.deletedAt, restoreCutoff(now)))
+    .returning();
+  for (const { locationId, url } of gone) {
+    const ref = imageRefFromUrl(url);
+    if (!ref || ref.placeId !== locationId) continue;
+    const [row] = await db
+      .select({ imageUrls: locations.imageUrls })
+      .from(locations)
+      .where(eq(locations.placeId, locationId));
+    if (row?.imageUrls.some((u) => imageRefFromUrl(u)?.index === ref.index)) continue;
+    await removeFiles(storage, locationId, [ref.index]);
+  }
+  return { purged: gone.length };
 }

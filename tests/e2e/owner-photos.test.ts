@@ -104,6 +104,17 @@ describe.skipIf(!fixtures)("listing photos", () => {
     await page.getByText(PHOTO_TEXT.deleted).first().waitFor();
     await expect.poll(() => photoUrls(page)).not.toContain(red);
     expect(await mainPhotoNumber(page, slug)).toBe(numberOf(blue));
+
+    // Undo: the deleted photo waits under Recently deleted and comes back at the end of the list.
+    await page.goto(manager());
+    await page
+      .getByRole("region", { name: "Recently deleted" })
+      .getByRole("button", { name: /^Restore/ })
+      .first()
+      .click();
+    await page.getByText(PHOTO_TEXT.restored).first().waitFor();
+    await expect.poll(async () => (await photoUrls(page)).at(-1)).toBe(red);
+    await page.screenshot({ path: `${shots}/photos-restored.png`, fullPage: true });
     await page.context().close();
   });
 

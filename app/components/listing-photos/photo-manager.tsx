@@ -1,7 +1,13 @@
 import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, useNavigation, useRevalidator, useSubmit } from "react-router";
-import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_TEXT } from "../../lib/listing-photos";
+import {
+  PHOTO_ACCEPT,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+  PHOTO_RESTORE_DAYS,
+  PHOTO_TEXT,
+} from "../../lib/listing-photos";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
@@ -372,7 +378,7 @@ export function PhotoManager({
                           </Button>
                         }
                         title="Delete this photo?"
-                        text="It disappears from the public page and search at once. This cannot be undone."
+                        text={`It disappears from the public page and search at once. You can restore it for ${PHOTO_RESTORE_DAYS} days.`}
                         confirmLabel="Delete photo"
                         tone="danger"
                         form="photo-delete"

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { PhotoManager } from "../../components/listing-photos/photo-manager";
+import { RecentlyDeletedPhotos } from "../../components/listing-photos/recently-deleted";
 import { buttonClasses } from "../../components/ui/button";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ListingPhotos({ loaderData }: Route.ComponentProps) {
-  const { locationId, name, slug, photos, uploadUrl } = loaderData;
+  const { locationId, name, slug, photos, deleted, uploadUrl } = loaderData;
   return (
     <>
       <PageHeader
@@ -53,6 +54,7 @@ export default function ListingPhotos({ loaderData }: Route.ComponentProps) {
       <div className="mt-6">
         <PhotoManager photos={photos} uploadUrl={uploadUrl} listingName={name} />
       </div>
+      <RecentlyDeletedPhotos photos={deleted} listingName={name} />
     </>
   );
 }

@@ -10,3 +10,4 @@ export * from "./listing-pending-changes";
 export * from "./notification-preferences";
 export * from "./promotions";
 export * from "./monthly-reports";
+export * from "./deleted-photos";
