@@ -4,6 +4,7 @@ import { pruneAnalytics } from "./analytics/retention";
 import type { Database } from "./db/client";
 import { pruneRateLimits } from "./http/shared-rate-limit";
 import { logger } from "./logger";
+import { applyScheduledPlanChanges } from "./promotions/change-plan";
 import { endExpiredPromotions } from "./promotions/service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The housekeeping each app instance runs a minute after start-up and then every 24 hours:
  * deleting anonymous accounts idle for 30 days, and pruning raw analytics events (90 days) and
  * daily unique-session marks (8 days), and ending promotions whose paid period (plus the grace
- * days for a past-due one) is over (docs/product.md section 11), and sending the owners' monthly
+ * days for a past-due one) is over, after switching the plan of promotions whose paid renewal with
+ * another plan has begun (docs/product.md section 11), and sending the owners' monthly
  * performance email once the month is over (section 10). Each job is idempotent, so several instances running them
  * at once is harmless; `npm run auth:purge-anonymous` runs the first from cron as well.
  */
@@ -20,6 +22,7 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "purge idle anonymous accounts": purgeIdleAnonymousUsers,
   "prune old analytics rows": (db) => pruneAnalytics(db),
   "drop ended rate-limit windows": (db) => pruneRateLimits(db),
+  "apply scheduled plan changes": (db) => applyScheduledPlanChanges(db),
   "end expired promotions": (db) => endExpiredPromotions(db),
   "send monthly performance emails": (db) => sendMonthlyReports(db),
 };

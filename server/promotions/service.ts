@@ -52,8 +52,8 @@ interface Common {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEY_MAX = 200;
 const REASON_MAX = 500;
-const asTx = (t: unknown) => t as Database;
-const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
+export const asTx = (t: unknown) => t as Database;
+export const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
 
 export const PROMOTION_MESSAGES = {
   listingGone: "This listing does not exist or was removed.",
@@ -78,7 +78,7 @@ function requireAdmin(actor: PromotionActor) {
   if (!actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
 }
 
-async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
+export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
   if (actor.isAdmin) return;
   if (!(await ownsListing(db, actor.userId, locationId))) throw forbidden(PROMOTION_MESSAGES.notYours);
 }
@@ -89,12 +89,12 @@ function reasonOf(reason: string | undefined): string {
   return text;
 }
 
-function paidTierOf(tier: string): PaidTier {
+export function paidTierOf(tier: string): PaidTier {
   if (!(PAID_TIERS as readonly string[]).includes(tier)) throw badRequest(PROMOTION_MESSAGES.unknownPlan);
   return tier as PaidTier;
 }
 
-function intervalOf(interval: string): Interval {
+export function intervalOf(interval: string): Interval {
   if (!(INTERVALS as readonly string[]).includes(interval)) throw badRequest(PROMOTION_MESSAGES.unknownInterval);
   return interval as Interval;
 }
@@ -113,7 +113,7 @@ export function addInterval(from: Date, interval: Interval): Date {
 
 export const invoiceNumber = (year: number, seq: number) => `RVS-${year}-${String(seq).padStart(6, "0")}`;
 
-function snapshot(p: PromotionRow) {
+export function snapshot(p: PromotionRow) {
   return {
     status: p.status,
     tier: p.tier,
@@ -138,7 +138,7 @@ const invoiceSnapshot = (i: InvoiceRow) => ({
  * Sets the listing's tier (and audits the change). Returns whether it changed, so the caller
  * refreshes the search index after the commit.
  */
-async function setListingTier(db: Database, locationId: string, tier: Tier, actor: Actor, requestId?: string | null) {
+export async function setListingTier(db: Database, locationId: string, tier: Tier, actor: Actor, requestId?: string | null) {
   const listing = await listingForTier(db, locationId);
   if (!listing || listing.tier === tier) return false;
   await db.update(locations).set({ tier }).where(eq(locations.placeId, locationId));
@@ -161,14 +161,14 @@ async function restoreTier(db: Database, ended: PromotionRow, actor: Actor, requ
   return setListingTier(db, ended.locationId, tier, actor, requestId);
 }
 
-async function voidOpenInvoices(db: Database, promotionId: string, reason: string, now: Date) {
+export async function voidOpenInvoices(db: Database, promotionId: string, reason: string, now: Date) {
   await db
     .update(invoices)
     .set({ status: "void", voidedAt: now, voidReason: reason })
     .where(and(eq(invoices.promotionId, promotionId), eq(invoices.status, "open")));
 }
 
-async function afterCommit(tierChanged: boolean, db: Database, emailed: boolean) {
+export async function afterCommit(tierChanged: boolean, db: Database, emailed: boolean) {
   if (emailed) kickEmail();
   if (tierChanged) await notifyLocationsChanged(db);
 }
@@ -285,11 +285,13 @@ export async function issueInvoice(
     if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.notBillable);
     const open = await openInvoiceOf(tx, promotion.id);
     if (open) return { invoice: open, created: false };
-    const plan = planFor(settings.promotionPlans, promotion.tier);
-    if (!plan) throw conflict(PROMOTION_MESSAGES.unknownPlan);
-    const interval = promotion.interval as Interval;
-    const amountCents = plan.prices[interval];
     const renewal = promotion.status !== "pending" && promotion.periodEnd;
+    // A renewal bills the plan scheduled for the next period, if any (docs/product.md section 11).
+    const tier = (renewal && promotion.nextTier) || promotion.tier;
+    const interval = ((renewal && promotion.nextInterval) || promotion.interval) as Interval;
+    const plan = planFor(settings.promotionPlans, tier);
+    if (!plan) throw conflict(PROMOTION_MESSAGES.unknownPlan);
+    const amountCents = plan.prices[interval];
     const periodStart = renewal ? promotion.periodEnd : null;
     const periodEnd = periodStart ? addInterval(periodStart, interval) : null;
     const seq = await tx.execute<{ n: string | number }>(sql`select nextval('invoice_number_seq') as n`);
@@ -305,6 +307,8 @@ export async function issueInvoice(
         status: "open",
         periodStart,
         periodEnd,
+        tier,
+        interval,
         issuedAt: now,
         dueAt: new Date(now.getTime() + settings.INVOICE_DUE_DAYS * DAY_MS),
         createdBy: actor.userId,
@@ -360,7 +364,8 @@ export async function markInvoicePaid(
     if (invoice.status === "void") throw conflict(PROMOTION_MESSAGES.voidCannotPay);
     if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.endedCannotPay);
 
-    const interval = promotion.interval as Interval;
+    // The invoice's own plan: a renewal after a change of plan runs for the new interval.
+    const interval = (invoice.interval ?? promotion.interval) as Interval;
     const listing = await listingForTier(tx, promotion.locationId);
     if (!listing) throw notFound(PROMOTION_MESSAGES.listingGone);
     const extending = promotion.status !== "pending" && promotion.periodEnd;
@@ -408,6 +413,20 @@ export async function markInvoicePaid(
     return { invoice: paid!, promotion: active!, changed: true, tierChanged };
   });
   await afterCommit(result.tierChanged, db, result.changed);
+  const paid = result.invoice;
+  const startsNewPlan =
+    result.changed &&
+    paid.periodStart &&
+    paid.periodStart <= now &&
+    paid.tier &&
+    (paid.tier !== result.promotion.tier || paid.interval !== result.promotion.interval);
+  if (startsNewPlan) {
+    // A renewal paid after its period began switches plan now rather than at the next daily job.
+    const { applyScheduledPlanChanges } = await import("./change-plan");
+    await applyScheduledPlanChanges(db, now, [result.promotion.id]);
+    const switched = (await promotionById(db, result.promotion.id)) ?? result.promotion;
+    return { invoice: paid, promotion: switched, changed: true };
+  }
   return { invoice: result.invoice, promotion: result.promotion, changed: result.changed };
 }
 
@@ -487,7 +506,7 @@ export async function cancelAtPeriodEnd(db: Database, input: PromotionChangeInpu
       .set(
         pending
           ? { status: "void", endedAt: now, endReason: "cancelled before payment", cancelAtPeriodEnd: true }
-          : { cancelAtPeriodEnd: true },
+          : { cancelAtPeriodEnd: true, nextTier: null, nextInterval: null },
       )
       .where(eq(promotions.id, promotion.id))
       .returning();
