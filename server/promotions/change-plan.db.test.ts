@@ -147,7 +147,12 @@ describe("changePlan on an active promotion", () => {
       settings,
       now: start,
     });
-    expect(scheduled.promotion).toMatchObject({ tier: "Basic", interval: "month", nextTier: "Pro", nextInterval: "year" });
+    expect(scheduled.promotion).toMatchObject({
+      tier: "Basic",
+      interval: "month",
+      nextTier: "Pro",
+      nextInterval: "year",
+    });
     expect(await invoiceRow(stale.invoice.id)).toMatchObject({ status: "void", voidReason: "plan changed" });
     expect(await tierOf(s.listing.placeId)).toBe("Basic");
 
@@ -169,7 +174,13 @@ describe("changePlan on an active promotion", () => {
     // With the next period paid, another change must wait.
     expect(
       await rejection(
-        changePlan(db(), { actor: s.owner, promotionId: promotion.id, tier: "Preferred", interval: "month", now: paidAt }),
+        changePlan(db(), {
+          actor: s.owner,
+          promotionId: promotion.id,
+          tier: "Preferred",
+          interval: "month",
+          now: paidAt,
+        }),
       ),
     ).toMatchObject({ status: 409, message: CHANGE_PLAN_MESSAGES.nextPaid });
 
@@ -225,7 +236,12 @@ describe("changePlan on an active promotion", () => {
     });
     expect(back).toMatchObject({ changed: true, promotion: { tier: "Preferred", nextTier: null, nextInterval: null } });
     expect(await invoiceRow(renewal.invoice.id)).toMatchObject({ status: "void", voidReason: "plan changed" });
-    const again = await changePlan(db(), { actor: s.owner, promotionId: promotion.id, tier: "Preferred", interval: "month" });
+    const again = await changePlan(db(), {
+      actor: s.owner,
+      promotionId: promotion.id,
+      tier: "Preferred",
+      interval: "month",
+    });
     expect(again.changed).toBe(false);
     expect(await auditCount(promotion.id, "promotion.change")).toBe(2);
     const renewed = await issueInvoice(db(), { actor: s.owner, promotionId: promotion.id, settings });
@@ -248,13 +264,16 @@ describe("changePlan on an active promotion", () => {
       expect(await rejection(changePlan(db(), { ...input, tier, interval, actor: s.owner }))).toMatchObject({
         status: 400,
       });
-    const onlyBasic = { promotionPlans: { ...settings.promotionPlans, plans: settings.promotionPlans.plans.slice(0, 1) } };
-    expect(
-      await rejection(changePlan(db(), { ...input, actor: s.owner, settings: onlyBasic })),
-    ).toMatchObject({ status: 400, message: PROMOTION_MESSAGES.unknownPlan });
-    expect(
-      await rejection(changePlan(db(), { ...input, promotionId: "missing", actor: s.owner })),
-    ).toMatchObject({ status: 404 });
+    const onlyBasic = {
+      promotionPlans: { ...settings.promotionPlans, plans: settings.promotionPlans.plans.slice(0, 1) },
+    };
+    expect(await rejection(changePlan(db(), { ...input, actor: s.owner, settings: onlyBasic }))).toMatchObject({
+      status: 400,
+      message: PROMOTION_MESSAGES.unknownPlan,
+    });
+    expect(await rejection(changePlan(db(), { ...input, promotionId: "missing", actor: s.owner }))).toMatchObject({
+      status: 404,
+    });
 
     await cancelAtPeriodEnd(db(), { actor: s.owner, promotionId: promotion.id });
     expect(await rejection(changePlan(db(), { ...input, actor: s.owner }))).toMatchObject({
@@ -282,9 +301,10 @@ describe("changePlan on an active promotion", () => {
     const other = await setup();
     const card = await pending(other, "Basic");
     await db().update(promotions).set({ provider: "stripe" }).where(eq(promotions.id, card.id));
-    expect(
-      await rejection(changePlan(db(), { ...input, promotionId: card.id, actor: other.owner })),
-    ).toMatchObject({ status: 409, message: CHANGE_PLAN_MESSAGES.stripe });
+    expect(await rejection(changePlan(db(), { ...input, promotionId: card.id, actor: other.owner }))).toMatchObject({
+      status: 409,
+      message: CHANGE_PLAN_MESSAGES.stripe,
+    });
   });
 });
 
@@ -293,7 +313,13 @@ describe("applyScheduledPlanChanges", () => {
     const s = await setup();
     const start = new Date("2026-09-15T00:00:00Z");
     const promotion = await active(s, "Basic", start);
-    await changePlan(db(), { actor: s.owner, promotionId: promotion.id, tier: "Preferred", interval: "month", now: start });
+    await changePlan(db(), {
+      actor: s.owner,
+      promotionId: promotion.id,
+      tier: "Preferred",
+      interval: "month",
+      now: start,
+    });
     const { invoice } = await issueInvoice(db(), { actor: s.owner, promotionId: promotion.id, settings, now: start });
     await markInvoicePaid(db(), { actor: s.admin, invoiceId: invoice.id, now: start });
     const after = new Date(promotion.periodEnd!.getTime() + 1000);
@@ -384,7 +410,11 @@ describe("promotionSummaryOf", () => {
     const receipts = (await promotionSummaryOf(db(), [t.listing.placeId])).get(t.listing.placeId)!;
     expect(receipts.promotion).toBeNull();
     expect(receipts.invoices).toHaveLength(1);
-    expect(receipts.invoices[0]).toMatchObject({ status: "paid", tier: "Pro", paidAt: new Date("2026-02-01T00:00:00Z") });
+    expect(receipts.invoices[0]).toMatchObject({
+      status: "paid",
+      tier: "Pro",
+      paidAt: new Date("2026-02-01T00:00:00Z"),
+    });
     expect(await promotionSummaryOf(db(), [])).toEqual(new Map());
   });
 });

@@ -91,7 +91,8 @@ export async function changePlan(
       });
 
     if (promotion.status === "pending") {
-      if (promotion.tier === tier && promotion.interval === interval) return { row: promotion, changed: false, tierChanged: false };
+      if (promotion.tier === tier && promotion.interval === interval)
+        return { row: promotion, changed: false, tierChanged: false };
       const [after] = await tx
         .update(promotions)
         .set({ tier, interval })
@@ -137,9 +138,7 @@ async function rollOver(tx: Database, promotion: PromotionRow, now: Date) {
   const [latest] = await tx
     .select()
     .from(invoices)
-    .where(
-      and(eq(invoices.promotionId, promotion.id), eq(invoices.status, "paid"), lte(invoices.periodStart, now)),
-    )
+    .where(and(eq(invoices.promotionId, promotion.id), eq(invoices.status, "paid"), lte(invoices.periodStart, now)))
     .orderBy(desc(invoices.periodStart))
     .limit(1);
   if (!latest?.tier || !latest.interval || !latest.periodStart) return undefined;

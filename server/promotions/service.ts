@@ -138,7 +138,13 @@ const invoiceSnapshot = (i: InvoiceRow) => ({
  * Sets the listing's tier (and audits the change). Returns whether it changed, so the caller
  * refreshes the search index after the commit.
  */
-export async function setListingTier(db: Database, locationId: string, tier: Tier, actor: Actor, requestId?: string | null) {
+export async function setListingTier(
+  db: Database,
+  locationId: string,
+  tier: Tier,
+  actor: Actor,
+  requestId?: string | null,
+) {
   const listing = await listingForTier(db, locationId);
   if (!listing || listing.tier === tier) return false;
   await db.update(locations).set({ tier }).where(eq(locations.placeId, locationId));
