@@ -260,7 +260,7 @@ describe("changePlan on an active promotion", () => {
       ["Gold", "month"],
       ["Free", "month"],
       ["Pro", "week"],
-    ])
+    ] as const)
       expect(await rejection(changePlan(db(), { ...input, tier, interval, actor: s.owner }))).toMatchObject({
         status: 400,
       });
