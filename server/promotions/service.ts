@@ -10,6 +10,8 @@ import { invoices, locations, promotions, type InvoiceRow, type PromotionRow } f
 import { kickEmail } from "../email";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { notifyLocationsChanged } from "../search";
+// change-plan imports this module too; both only call each other's functions, never at load time.
+import { applyScheduledPlanChanges } from "./change-plan";
 import * as mail from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval, type PaidTier } from "./plans";
 import {
@@ -428,7 +430,6 @@ export async function markInvoicePaid(
     (paid.tier !== result.promotion.tier || paid.interval !== result.promotion.interval);
   if (startsNewPlan) {
     // A renewal paid after its period began switches plan now rather than at the next daily job.
-    const { applyScheduledPlanChanges } = await import("./change-plan");
     await applyScheduledPlanChanges(db, now, [result.promotion.id]);
     const switched = (await promotionById(db, result.promotion.id)) ?? result.promotion;
     return { invoice: paid, promotion: switched, changed: true };
