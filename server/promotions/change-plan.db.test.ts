@@ -308,6 +308,34 @@ describe("changePlan on an active promotion", () => {
   });
 });
 
+describe("changePlan racing an admin", () => {
+  it("a change and a payment of the renewal at once: one wins, the other is a clear 409, never a deadlock", async () => {
+    for (let i = 0; i < 20; i++) {
+      const s = await setup();
+      // Paid today, so the renewal's period lies ahead.
+      const promotion = await active(s, "Basic", new Date());
+      const { invoice } = await issueInvoice(db(), { actor: s.owner, promotionId: promotion.id, settings });
+      const [change, pay] = await Promise.allSettled([
+        changePlan(db(), { actor: s.owner, promotionId: promotion.id, tier: "Pro", interval: "month", settings }),
+        markInvoicePaid(db(), { actor: s.admin, invoiceId: invoice.id }),
+      ]);
+      const reasons = [change, pay].flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toMatchObject({ status: 409 });
+      const row = await promotionRow(promotion.id);
+      if (change.status === "fulfilled") {
+        expect(reasons[0]).toMatchObject({ message: PROMOTION_MESSAGES.voidCannotPay });
+        expect(row.nextTier).toBe("Pro");
+        expect(await invoiceRow(invoice.id)).toMatchObject({ status: "void" });
+      } else {
+        expect(reasons[0]).toMatchObject({ message: CHANGE_PLAN_MESSAGES.nextPaid });
+        expect(row.nextTier).toBeNull();
+        expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", tier: "Basic" });
+      }
+    }
+  });
+});
+
 describe("applyScheduledPlanChanges", () => {
   it("two instances racing switch a promotion once", async () => {
     const s = await setup();

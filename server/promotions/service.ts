@@ -365,9 +365,11 @@ export async function markInvoicePaid(
   const actor = actorOf(input.actor);
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
-    const invoice = await invoiceById(tx, input.invoiceId, true);
-    if (!invoice) throw notFound(PROMOTION_MESSAGES.invoiceGone);
-    const promotion = (await promotionById(tx, invoice.promotionId, true))!;
+    const peek = await invoiceById(tx, input.invoiceId);
+    if (!peek) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    // The promotion is locked before its invoice, the order every other write uses (no deadlock).
+    const promotion = (await promotionById(tx, peek.promotionId, true))!;
+    const invoice = (await invoiceById(tx, input.invoiceId, true))!;
     if (invoice.status === "paid") return { invoice, promotion, changed: false, tierChanged: false };
     if (invoice.status === "void") throw conflict(PROMOTION_MESSAGES.voidCannotPay);
     if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.endedCannotPay);
@@ -451,8 +453,11 @@ export async function voidInvoice(
   const actor = actorOf(input.actor);
   return db.transaction(async (t) => {
     const tx = asTx(t);
-    const invoice = await invoiceById(tx, input.invoiceId, true);
-    if (!invoice) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    const peek = await invoiceById(tx, input.invoiceId);
+    if (!peek) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    // The promotion is locked before its invoice, the order every other write uses (no deadlock).
+    const promotion = (await promotionById(tx, peek.promotionId, true))!;
+    const invoice = (await invoiceById(tx, input.invoiceId, true))!;
     if (invoice.status === "void") return { invoice, changed: false };
     if (invoice.status === "paid") throw conflict(PROMOTION_MESSAGES.paidCannotVoid);
     const [voided] = await tx
@@ -468,7 +473,6 @@ export async function voidInvoice(
       after: invoiceSnapshot(voided!),
       requestId: input.requestId,
     });
-    const promotion = (await promotionById(tx, invoice.promotionId, true))!;
     if (promotion.status === "pending") {
       const [gone] = await tx
         .update(promotions)
