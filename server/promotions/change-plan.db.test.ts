@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { SearchQuery } from "../../app/lib/search";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing, insertPerson } from "../claims/test-support";
 import { parseConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
-import { auditLog, invoices, listingOwners, locations, promotions } from "../db/schema";
+import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { applyScheduledPlanChanges, CHANGE_PLAN_MESSAGES, changePlan } from "./change-plan";
 import { promotionSummaryOf, SUMMARY_INVOICES_MAX } from "./queries";
@@ -169,6 +169,16 @@ describe("changePlan on an active promotion", () => {
     const paid = await markInvoicePaid(db(), { actor: s.admin, invoiceId: renewal.invoice.id, now: paidAt });
     // Paid ahead: the old plan runs to its end; the period now reaches a year past it.
     expect(paid.promotion).toMatchObject({ tier: "Basic", periodEnd: addInterval(oldEnd, "year") });
+    const [receipt] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, s.owner.email), eq(emailOutbox.kind, "promotion.paid")))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    expect(receipt!.subject).toBe(`Payment received: ${s.listing.name} becomes Pro on 2026-04-10`);
+    expect(receipt!.textBody).toContain(
+      `${s.listing.name} stays Basic until 2026-04-10, then is listed as Pro until 2027-04-10.`,
+    );
     expect(await tierOf(s.listing.placeId)).toBe("Basic");
     expect(await applyScheduledPlanChanges(db(), paidAt, [promotion.id])).toEqual({ changed: 0 });
     // With the next period paid, another change must wait.
