@@ -33,11 +33,12 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the analytics pruning, the promotion expiry and renewal invoices, and the monthly emails", () => {
+  it("includes the anonymous-account purge, the analytics pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails and the photo purge", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "prune old analytics rows",
       "drop ended rate-limit windows",
+      "apply scheduled plan changes",
       "end expired promotions",
       "send renewal invoices",
       "send monthly performance emails",

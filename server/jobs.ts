@@ -7,6 +7,7 @@ import { getImageStorage } from "./images";
 import { purgeDeletedPhotos } from "./listings/photos";
 import { logger } from "./logger";
 import { issueRenewalInvoices } from "./promotions/renewals";
+import { applyScheduledPlanChanges } from "./promotions/change-plan";
 import { endExpiredPromotions } from "./promotions/service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,16 +16,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The housekeeping each app instance runs a minute after start-up and then every 24 hours:
  * deleting anonymous accounts idle for 30 days, and pruning raw analytics events (90 days) and
  * daily unique-session marks (8 days), and ending promotions whose paid period (plus the grace
- * days for a past-due one) is over and sending invoice-mode renewal invoices before a period ends
- * (docs/product.md section 11), and sending the owners' monthly
- * performance email once the month is over and removing the files of photos deleted more than
- * PHOTO_RESTORE_DAYS ago (section 10). Each job is idempotent, so several instances running them
+ * days for a past-due one) is over, after switching the plan of promotions whose paid renewal with
+ * another plan has begun, and sending invoice-mode renewal invoices before a period ends
+ * (docs/product.md section 11), and sending the owners' monthly performance email once the month is
+ * over and removing the files of photos deleted more than PHOTO_RESTORE_DAYS ago (section 10). Each
+ * job is idempotent, so several instances running them
  * at once is harmless; `npm run auth:purge-anonymous` runs the first from cron as well.
  */
 export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "purge idle anonymous accounts": purgeIdleAnonymousUsers,
   "prune old analytics rows": (db) => pruneAnalytics(db),
   "drop ended rate-limit windows": (db) => pruneRateLimits(db),
+  "apply scheduled plan changes": (db) => applyScheduledPlanChanges(db),
   "end expired promotions": (db) => endExpiredPromotions(db),
   "send renewal invoices": (db) => issueRenewalInvoices(db),
   "send monthly performance emails": (db) => sendMonthlyReports(db),

@@ -64,15 +64,23 @@ export function paymentReceived(
   to: Party,
   o: { invoice: InvoiceRow; listingName: string; promotion: PromotionRow },
 ) {
+  // A renewal for another plan, paid before its period begins, switches the tier then (section 11).
+  const tier = o.invoice.tier ?? o.promotion.tier;
+  const later =
+    tier !== o.promotion.tier && o.invoice.periodStart && o.invoice.paidAt && o.invoice.periodStart > o.invoice.paidAt;
   return enqueueEmail(db, {
     kind: "promotion.paid",
     to: to.email,
-    subject: `Payment received: ${o.listingName} is now ${o.promotion.tier}`,
+    subject: later
+      ? `Payment received: ${o.listingName} becomes ${tier} on ${day(o.invoice.periodStart)}`
+      : `Payment received: ${o.listingName} is now ${tier}`,
     text: [
       hello(to),
       "",
       `We recorded your payment of ${formatAmount(o.invoice.amountCents, o.invoice.currency)} for invoice ${o.invoice.number}.`,
-      `${o.listingName} is listed as ${o.promotion.tier} until ${day(o.promotion.periodEnd)}.`,
+      later
+        ? `${o.listingName} stays ${o.promotion.tier} until ${day(o.invoice.periodStart)}, then is listed as ${tier} until ${day(o.promotion.periodEnd)}.`
+        : `${o.listingName} is listed as ${tier} until ${day(o.promotion.periodEnd)}.`,
       "We email the invoice for the next period before this one ends; the plan continues once it is paid.",
       "To stop, cancel the plan on your dashboard: nothing more is billed.",
       "",

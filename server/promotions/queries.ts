@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   invoices,
@@ -73,4 +73,104 @@ export async function personById(db: Database, userId: string | null) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/** How many invoices per listing the summary carries (newest first). */
+export const SUMMARY_INVOICES_MAX = 12;
+
+export interface PromotionSummaryInvoice {
+  id: string;
+  number: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  issuedAt: Date;
+  dueAt: Date | null;
+  paidAt: Date | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  tier: string | null;
+  interval: string | null;
+  hostedInvoiceUrl: string | null;
+}
+
+export interface PromotionSummary {
+  locationId: string;
+  /** The live (pending, active or past-due) promotion, if any. */
+  promotion: {
+    id: string;
+    tier: string;
+    interval: string;
+    provider: string;
+    status: string;
+    periodStart: Date | null;
+    periodEnd: Date | null;
+    cancelAtPeriodEnd: boolean;
+    nextTier: string | null;
+    nextInterval: string | null;
+  } | null;
+  /** Invoices of all the listing's promotions, ended ones too (receipts), newest first. */
+  invoices: PromotionSummaryInvoice[];
+}
+
+/**
+ * For the owner's and admin's pages (docs/product.md section 11): per listing its live promotion
+ * and its latest invoices, in two queries whatever the number of listings. Every id asked for has
+ * an entry.
+ */
+export async function promotionSummaryOf(db: Database, locationIds: string[]): Promise<Map<string, PromotionSummary>> {
+  const ids = [...new Set(locationIds)];
+  const result = new Map<string, PromotionSummary>(
+    ids.map((id) => [id, { locationId: id, promotion: null, invoices: [] }]),
+  );
+  if (ids.length === 0) return result;
+  const live = await db
+    .select({
+      locationId: promotions.locationId,
+      id: promotions.id,
+      tier: promotions.tier,
+      interval: promotions.interval,
+      provider: promotions.provider,
+      status: promotions.status,
+      periodStart: promotions.periodStart,
+      periodEnd: promotions.periodEnd,
+      cancelAtPeriodEnd: promotions.cancelAtPeriodEnd,
+      nextTier: promotions.nextTier,
+      nextInterval: promotions.nextInterval,
+    })
+    .from(promotions)
+    .where(and(inArray(promotions.locationId, ids), inArray(promotions.status, [...LIVE_PROMOTION_STATUSES])));
+  for (const { locationId, ...promotion } of live) result.get(locationId)!.promotion = promotion;
+
+  const ranked = db
+    .select({
+      locationId: promotions.locationId,
+      id: invoices.id,
+      number: invoices.number,
+      status: invoices.status,
+      amountCents: invoices.amountCents,
+      currency: invoices.currency,
+      issuedAt: invoices.issuedAt,
+      dueAt: invoices.dueAt,
+      paidAt: invoices.paidAt,
+      periodStart: invoices.periodStart,
+      periodEnd: invoices.periodEnd,
+      tier: invoices.tier,
+      interval: invoices.interval,
+      hostedInvoiceUrl: invoices.hostedInvoiceUrl,
+      rank: sql<number>`row_number() over (partition by ${promotions.locationId} order by ${invoices.issuedAt} desc, ${invoices.number} desc)`
+        .mapWith(Number)
+        .as("rank"),
+    })
+    .from(invoices)
+    .innerJoin(promotions, eq(promotions.id, invoices.promotionId))
+    .where(inArray(promotions.locationId, ids))
+    .as("ranked");
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, SUMMARY_INVOICES_MAX))
+    .orderBy(ranked.locationId, ranked.rank);
+  for (const { locationId, rank: _rank, ...invoice } of rows) result.get(locationId)!.invoices.push(invoice);
+  return result;
 }

@@ -10,6 +10,8 @@ import { invoices, locations, promotions, type InvoiceRow, type PromotionRow } f
 import { kickEmail } from "../email";
 import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { notifyLocationsChanged } from "../search";
+// change-plan imports this module too; both only call each other's functions, never at load time.
+import { applyScheduledPlanChanges } from "./change-plan";
 import * as mail from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval, type PaidTier } from "./plans";
 import {
@@ -52,8 +54,8 @@ interface Common {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KEY_MAX = 200;
 const REASON_MAX = 500;
-const asTx = (t: unknown) => t as Database;
-const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
+export const asTx = (t: unknown) => t as Database;
+export const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
 
 export const PROMOTION_MESSAGES = {
   listingGone: "This listing does not exist or was removed.",
@@ -78,7 +80,7 @@ function requireAdmin(actor: PromotionActor) {
   if (!actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
 }
 
-async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
+export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
   if (actor.isAdmin) return;
   if (!(await ownsListing(db, actor.userId, locationId))) throw forbidden(PROMOTION_MESSAGES.notYours);
 }
@@ -89,12 +91,12 @@ function reasonOf(reason: string | undefined): string {
   return text;
 }
 
-function paidTierOf(tier: string): PaidTier {
+export function paidTierOf(tier: string): PaidTier {
   if (!(PAID_TIERS as readonly string[]).includes(tier)) throw badRequest(PROMOTION_MESSAGES.unknownPlan);
   return tier as PaidTier;
 }
 
-function intervalOf(interval: string): Interval {
+export function intervalOf(interval: string): Interval {
   if (!(INTERVALS as readonly string[]).includes(interval)) throw badRequest(PROMOTION_MESSAGES.unknownInterval);
   return interval as Interval;
 }
@@ -113,7 +115,7 @@ export function addInterval(from: Date, interval: Interval): Date {
 
 export const invoiceNumber = (year: number, seq: number) => `RVS-${year}-${String(seq).padStart(6, "0")}`;
 
-function snapshot(p: PromotionRow) {
+export function snapshot(p: PromotionRow) {
   return {
     status: p.status,
     tier: p.tier,
@@ -138,7 +140,13 @@ const invoiceSnapshot = (i: InvoiceRow) => ({
  * Sets the listing's tier (and audits the change). Returns whether it changed, so the caller
  * refreshes the search index after the commit.
  */
-async function setListingTier(db: Database, locationId: string, tier: Tier, actor: Actor, requestId?: string | null) {
+export async function setListingTier(
+  db: Database,
+  locationId: string,
+  tier: Tier,
+  actor: Actor,
+  requestId?: string | null,
+) {
   const listing = await listingForTier(db, locationId);
   if (!listing || listing.tier === tier) return false;
   await db.update(locations).set({ tier }).where(eq(locations.placeId, locationId));
@@ -161,14 +169,14 @@ async function restoreTier(db: Database, ended: PromotionRow, actor: Actor, requ
   return setListingTier(db, ended.locationId, tier, actor, requestId);
 }
 
-async function voidOpenInvoices(db: Database, promotionId: string, reason: string, now: Date) {
+export async function voidOpenInvoices(db: Database, promotionId: string, reason: string, now: Date) {
   await db
     .update(invoices)
     .set({ status: "void", voidedAt: now, voidReason: reason })
     .where(and(eq(invoices.promotionId, promotionId), eq(invoices.status, "open")));
 }
 
-async function afterCommit(tierChanged: boolean, db: Database, emailed: boolean) {
+export async function afterCommit(tierChanged: boolean, db: Database, emailed: boolean) {
   if (emailed) kickEmail();
   if (tierChanged) await notifyLocationsChanged(db);
 }
@@ -288,11 +296,13 @@ export async function issueInvoice(
     if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.notBillable);
     const open = await openInvoiceOf(tx, promotion.id);
     if (open) return { invoice: open, created: false };
-    const plan = planFor(settings.promotionPlans, promotion.tier);
-    if (!plan) throw conflict(PROMOTION_MESSAGES.unknownPlan);
-    const interval = promotion.interval as Interval;
-    const amountCents = plan.prices[interval];
     const renewal = promotion.status !== "pending" && promotion.periodEnd;
+    // A renewal bills the plan scheduled for the next period, if any (docs/product.md section 11).
+    const tier = (renewal && promotion.nextTier) || promotion.tier;
+    const interval = ((renewal && promotion.nextInterval) || promotion.interval) as Interval;
+    const plan = planFor(settings.promotionPlans, tier);
+    if (!plan) throw conflict(PROMOTION_MESSAGES.unknownPlan);
+    const amountCents = plan.prices[interval];
     const periodStart = renewal ? promotion.periodEnd : null;
     const periodEnd = periodStart ? addInterval(periodStart, interval) : null;
     const seq = await tx.execute<{ n: string | number }>(sql`select nextval('invoice_number_seq') as n`);
@@ -308,6 +318,8 @@ export async function issueInvoice(
         status: "open",
         periodStart,
         periodEnd,
+        tier,
+        interval,
         issuedAt: now,
         dueAt: new Date(now.getTime() + settings.INVOICE_DUE_DAYS * DAY_MS),
         createdBy: input.system ? null : actor.userId,
@@ -359,14 +371,17 @@ export async function markInvoicePaid(
   const actor = actorOf(input.actor);
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
-    const invoice = await invoiceById(tx, input.invoiceId, true);
-    if (!invoice) throw notFound(PROMOTION_MESSAGES.invoiceGone);
-    const promotion = (await promotionById(tx, invoice.promotionId, true))!;
+    const peek = await invoiceById(tx, input.invoiceId);
+    if (!peek) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    // The promotion is locked before its invoice, the order every other write uses (no deadlock).
+    const promotion = (await promotionById(tx, peek.promotionId, true))!;
+    const invoice = (await invoiceById(tx, input.invoiceId, true))!;
     if (invoice.status === "paid") return { invoice, promotion, changed: false, tierChanged: false };
     if (invoice.status === "void") throw conflict(PROMOTION_MESSAGES.voidCannotPay);
     if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.endedCannotPay);
 
-    const interval = promotion.interval as Interval;
+    // The invoice's own plan: a renewal after a change of plan runs for the new interval.
+    const interval = (invoice.interval ?? promotion.interval) as Interval;
     const listing = await listingForTier(tx, promotion.locationId);
     if (!listing) throw notFound(PROMOTION_MESSAGES.listingGone);
     const extending = promotion.status !== "pending" && promotion.periodEnd;
@@ -414,6 +429,19 @@ export async function markInvoicePaid(
     return { invoice: paid!, promotion: active!, changed: true, tierChanged };
   });
   await afterCommit(result.tierChanged, db, result.changed);
+  const paid = result.invoice;
+  const startsNewPlan =
+    result.changed &&
+    paid.periodStart &&
+    paid.periodStart <= now &&
+    paid.tier &&
+    (paid.tier !== result.promotion.tier || paid.interval !== result.promotion.interval);
+  if (startsNewPlan) {
+    // A renewal paid after its period began switches plan now rather than at the next daily job.
+    await applyScheduledPlanChanges(db, now, [result.promotion.id]);
+    const switched = (await promotionById(db, result.promotion.id)) ?? result.promotion;
+    return { invoice: paid, promotion: switched, changed: true };
+  }
   return { invoice: result.invoice, promotion: result.promotion, changed: result.changed };
 }
 
@@ -431,8 +459,11 @@ export async function voidInvoice(
   const actor = actorOf(input.actor);
   return db.transaction(async (t) => {
     const tx = asTx(t);
-    const invoice = await invoiceById(tx, input.invoiceId, true);
-    if (!invoice) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    const peek = await invoiceById(tx, input.invoiceId);
+    if (!peek) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+    // The promotion is locked before its invoice, the order every other write uses (no deadlock).
+    const promotion = (await promotionById(tx, peek.promotionId, true))!;
+    const invoice = (await invoiceById(tx, input.invoiceId, true))!;
     if (invoice.status === "void") return { invoice, changed: false };
     if (invoice.status === "paid") throw conflict(PROMOTION_MESSAGES.paidCannotVoid);
     const [voided] = await tx
@@ -448,7 +479,6 @@ export async function voidInvoice(
       after: invoiceSnapshot(voided!),
       requestId: input.requestId,
     });
-    const promotion = (await promotionById(tx, invoice.promotionId, true))!;
     if (promotion.status === "pending") {
       const [gone] = await tx
         .update(promotions)
@@ -493,7 +523,7 @@ export async function cancelAtPeriodEnd(db: Database, input: PromotionChangeInpu
       .set(
         pending
           ? { status: "void", endedAt: now, endReason: "cancelled before payment", cancelAtPeriodEnd: true }
-          : { cancelAtPeriodEnd: true },
+          : { cancelAtPeriodEnd: true, nextTier: null, nextInterval: null },
       )
       .where(eq(promotions.id, promotion.id))
       .returning();

@@ -41,6 +41,9 @@ export const promotions = pgTable(
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     /** The provider event time last applied: an older event arriving late changes nothing (ADR 016). */
     providerStateAt: at("provider_state_at"),
+    /** A change of plan scheduled for the next period (docs/product.md section 11); null when none. */
+    nextTier: tierEnum("next_tier"),
+    nextInterval: text("next_interval"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     ...timestamps,
   },
@@ -48,6 +51,7 @@ export const promotions = pgTable(
     check("promotions_status_check", oneOf(t.status.name, PROMOTION_STATUSES)),
     check("promotions_interval_check", oneOf(t.interval.name, ["month", "year"])),
     check("promotions_provider_check", oneOf(t.provider.name, PROMOTION_PROVIDERS)),
+    check("promotions_next_interval_check", oneOf(t.nextInterval.name, ["month", "year"])),
     uniqueIndex("promotions_one_live_per_listing_idx")
       .on(t.locationId)
       .where(oneOf(t.status.name, LIVE_PROMOTION_STATUSES)),
@@ -79,12 +83,16 @@ export const invoices = pgTable(
     voidReason: text("void_reason"),
     stripeInvoiceId: text("stripe_invoice_id").unique(),
     hostedInvoiceUrl: text("hosted_invoice_url"),
+    /** The plan this invoice bills (docs/product.md section 11); null on invoices issued before plans were recorded. */
+    tier: tierEnum("tier"),
+    interval: text("interval"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     check("invoices_status_check", oneOf(t.status.name, INVOICE_STATUSES)),
     check("invoices_amount_check", sql.raw(`${t.amountCents.name} >= 0`)),
+    check("invoices_interval_check", oneOf(t.interval.name, ["month", "year"])),
     index("invoices_promotion_idx").on(t.promotionId),
     index("invoices_status_idx").on(t.status, t.issuedAt),
   ],
