@@ -110,6 +110,20 @@ const envSchema = z.object({
     .max(60, "must be between 0 and 60")
     .default(7)
     .describe("days a past-due promotion keeps its tier after its period ends"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .refine((v) => v.startsWith("sk_") || v.startsWith("rk_"), "must be a Stripe secret key (sk_… or rk_…)")
+    .optional()
+    .describe("with STRIPE_WEBHOOK_SECRET: owners pay by card through Stripe instead of by invoice"),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .refine((v) => v.startsWith("whsec_"), "must be a webhook signing secret (whsec_…)")
+    .optional()
+    .describe("the signing secret of the webhook endpoint /api/stripe/webhook"),
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .optional()
+    .describe("tests only: where the Stripe SDK sends its requests (a local stand-in)"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; promotionPlans: PromotionPlans };
@@ -134,6 +148,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   } catch (error) {
     if (error instanceof PlansFileError) throw new ConfigError(error.message);
     throw error;
+  }
+  const stripe = [result.data.STRIPE_SECRET_KEY, result.data.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (stripe === 1)
+    throw new ConfigError(
+      "Invalid environment configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both for card payments, or neither for invoices",
+    );
+  if (stripe === 2) {
+    const missing = promotionPlans.plans.flatMap((p) =>
+      (["month", "year"] as const).filter((i) => !p.stripePriceIds?.[i]).map((i) => `${p.tier} ${i}`),
+    );
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Stripe is configured but the plans file has no Stripe price id for: ${missing.join(", ")} (plans.N.stripePriceIds)`,
+      );
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), promotionPlans };
 }

@@ -438,6 +438,8 @@ describe("promotionSummaryOf", () => {
         "tier",
         "interval",
         "hostedInvoiceUrl",
+        "promotionId",
+        "promotionTier",
       ].sort(),
     );
 

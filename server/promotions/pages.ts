@@ -12,17 +12,18 @@ import { locations, type PromotionRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { changePlan } from "./change-plan";
 import { formatAmount } from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval } from "./plans";
 import { paymentProvider } from "./provider";
-import { openInvoiceOf, promotionById } from "./queries";
 import {
-  billingOfListings,
-  invoiceForPage,
-  type InvoiceSummary,
-  type ListingBilling,
-  type LivePromotionSummary,
-} from "./summary";
+  openInvoiceOf,
+  promotionById,
+  promotionSummaryOf,
+  type PromotionSummary,
+  type PromotionSummaryInvoice,
+} from "./queries";
+import { invoiceForPage } from "./summary";
 import { cancelAtPeriodEnd, issueInvoice, PROMOTION_MESSAGES, requestPromotion, type PromotionActor } from "./service";
 
 /**
@@ -71,7 +72,7 @@ export function plansForDisplay(settings = getConfig()) {
 }
 
 /** A live promotion in words, for the dashboard and the promote screen. */
-export function liveView(live: LivePromotionSummary | null) {
+export function liveView(live: PromotionSummary["promotion"]) {
   if (!live) return null;
   const end = dateText(live.periodEnd);
   let statusText: string;
@@ -81,8 +82,12 @@ export function liveView(live: LivePromotionSummary | null) {
   else if (live.provider === "invoice") statusText = `Active until ${end}; renews when the next invoice is paid`;
   else if (live.provider === "admin") statusText = `Granted by the directory until ${end}`;
   else statusText = `Renews on ${end}`;
+  const next = live.nextTier
+    ? `${live.nextTier}, ${live.nextInterval === "year" ? "yearly" : "monthly"}, from ${end}`
+    : null;
   return {
     id: live.id,
+    next,
     tier: live.tier,
     interval: live.interval as Interval,
     provider: live.provider,
@@ -93,13 +98,13 @@ export function liveView(live: LivePromotionSummary | null) {
   };
 }
 
-export function invoiceView(i: InvoiceSummary, listingName: string) {
+export function invoiceView(i: PromotionSummaryInvoice, listingName: string) {
   return {
     id: i.id,
     number: i.number,
     status: i.status,
     listingName,
-    tier: i.promotionTier,
+    tier: i.tier ?? i.promotionTier,
     amount: formatAmount(i.amountCents, i.currency),
     issued: dateText(i.issuedAt)!,
     due: dateText(i.dueAt),
@@ -118,8 +123,8 @@ async function tiersOf(ids: string[]): Promise<Map<string, Tier>> {
 }
 
 /** A listing with its tier, its live promotion in words and that promotion's open invoice. */
-function withBilling<L extends { name: string }>(listing: L, tier: Tier, billing: ListingBilling | undefined) {
-  const live = billing?.live ?? null;
+function withBilling<L extends { name: string }>(listing: L, tier: Tier, billing: PromotionSummary | undefined) {
+  const live = billing?.promotion ?? null;
   const open = live ? billing!.invoices.find((i) => i.status === "open" && i.promotionId === live.id) : undefined;
   return {
     ...listing,
@@ -134,7 +139,7 @@ export async function ownerBilling(viewer: SignedInViewer) {
   const db = getDatabase();
   const listings = await ownedListings(db, viewer.userId);
   const ids = listings.map((l) => l.placeId);
-  const [tiers, billing] = await Promise.all([tiersOf(ids), billingOfListings(db, ids)]);
+  const [tiers, billing] = await Promise.all([tiersOf(ids), promotionSummaryOf(db, ids)]);
   const rows = listings.map((l) => withBilling(l, tiers.get(l.placeId) ?? "Free", billing.get(l.placeId)));
   const invoices = listings
     .flatMap((l) => (billing.get(l.placeId)?.invoices ?? []).map((i) => ({ i, name: l.name })))
@@ -165,7 +170,7 @@ export async function promotePage(request: Request, viewer: SignedInViewer) {
       })
       .from(locations)
       .where(inArray(locations.placeId, [wanted]));
-    const billing = await billingOfListings(db, [wanted]);
+    const billing = await promotionSummaryOf(db, [wanted]);
     const tier = (await tiersOf([wanted])).get(wanted) ?? "Free";
     selected = withBilling(row!, tier, billing.get(wanted));
   }
@@ -217,9 +222,18 @@ async function changePlanOf(
   promotion: PromotionRow,
   input: { actor: PromotionActor; tier: string; interval: string; requestId: string | null },
 ): Promise<{ message: string; redirectTo?: string }> {
-  void promotion;
-  void input;
-  throw new AppError("conflict", 409, "Changing plan is not available yet.");
+  const db = getDatabase();
+  const { promotion: after, changed } = await changePlan(db, { ...input, promotionId: promotion.id });
+  const plan = `${after.tier}, ${after.interval === "year" ? "yearly" : "monthly"}`;
+  if (after.status === "pending")
+    return changed
+      ? { message: `Your request is now for ${plan}.`, redirectTo: checkoutPath(after.id) }
+      : { message: `Your request is already for ${plan}.`, redirectTo: checkoutPath(after.id) };
+  if (after.nextTier)
+    return {
+      message: `From ${dateText(after.periodEnd)} the plan is ${after.nextTier}, ${after.nextInterval === "year" ? "yearly" : "monthly"}; the next invoice is for that plan.`,
+    };
+  return { message: changed ? `No change is scheduled: the plan stays ${plan}.` : `The plan stays ${plan}.` };
 }
 
 /**
@@ -259,6 +273,7 @@ export async function promoteAction(request: Request, viewer: SignedInViewer, re
         tier: input.tier,
         interval: input.interval,
         idempotencyKey: input.key,
+        provider: paymentProvider(),
         requestId,
       });
       return redirect(checkoutPath(promotion.id), 303);

@@ -1,6 +1,11 @@
-import { getConfig } from "../config";
+import { getConfig, type Config } from "../config";
 
-/** How owners pay (docs/product.md section 11): by invoice unless Stripe is configured. */
-export function paymentProvider(_settings: unknown = getConfig()): "stripe" | "invoice" {
-  return "invoice";
+/**
+ * How owners pay (docs/product.md section 11): by card through Stripe when both Stripe keys are
+ * set, by invoice otherwise (the default, no external service).
+ */
+export function paymentProvider(
+  settings: Pick<Config, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET"> = getConfig(),
+): "stripe" | "invoice" {
+  return settings.STRIPE_SECRET_KEY && settings.STRIPE_WEBHOOK_SECRET ? "stripe" : "invoice";
 }

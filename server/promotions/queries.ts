@@ -89,9 +89,13 @@ export interface PromotionSummaryInvoice {
   paidAt: Date | null;
   periodStart: Date | null;
   periodEnd: Date | null;
+  /** The plan the invoice bills; null on invoices issued before invoices recorded it. */
   tier: string | null;
   interval: string | null;
   hostedInvoiceUrl: string | null;
+  promotionId: string;
+  /** The promotion's plan, for invoices that do not record their own. */
+  promotionTier: string;
 }
 
 export interface PromotionSummary {
@@ -158,6 +162,8 @@ export async function promotionSummaryOf(db: Database, locationIds: string[]): P
       tier: invoices.tier,
       interval: invoices.interval,
       hostedInvoiceUrl: invoices.hostedInvoiceUrl,
+      promotionId: invoices.promotionId,
+      promotionTier: sql<string>`${promotions.tier}`.as("promotion_tier"),
       rank: sql<number>`row_number() over (partition by ${promotions.locationId} order by ${invoices.issuedAt} desc, ${invoices.number} desc)`
         .mapWith(Number)
         .as("rank"),

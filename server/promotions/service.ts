@@ -187,6 +187,8 @@ export interface RequestPromotionInput extends Common {
   interval: string;
   /** The form's one-time key: a repeated submission returns the same promotion. */
   idempotencyKey: string;
+  /** Who will take the payment (server/promotions/provider.ts); invoice by default. */
+  provider?: "invoice" | "stripe";
 }
 
 /**
@@ -242,7 +244,7 @@ export async function requestPromotion(
           buyerUserId: actor.userId,
           tier,
           interval,
-          provider: "invoice",
+          provider: input.provider ?? "invoice",
           status: "pending",
           idempotencyKey: key,
         })

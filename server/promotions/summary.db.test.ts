@@ -6,8 +6,8 @@ import { parseConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { listingOwners } from "../db/schema";
 import { adminInvoiceList, adminPromotionList, promotionCounts } from "./admin-queries";
-import { cancelAtPeriodEnd, issueInvoice, markInvoicePaid, requestPromotion, type PromotionActor } from "./service";
-import { billingOfListings, invoiceForPage } from "./summary";
+import { issueInvoice, requestPromotion, type PromotionActor } from "./service";
+import { invoiceForPage } from "./summary";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -26,8 +26,6 @@ async function owned(name: string) {
   return { listing, owner };
 }
 
-const admin = async (): Promise<PromotionActor> => insertPerson(db(), { role: "admin" });
-
 async function requested(s: Awaited<ReturnType<typeof owned>>, tier = "Preferred") {
   const { promotion } = await requestPromotion(db(), {
     actor: s.owner,
@@ -41,33 +39,7 @@ async function requested(s: Awaited<ReturnType<typeof owned>>, tier = "Preferred
   return { promotion, invoice };
 }
 
-describe("billingOfListings", () => {
-  it("gives each listing its live promotion and its invoices, newest first, including ended promotions'", async () => {
-    const a = await owned("Alpha Storage");
-    const b = await owned("Bravo Storage");
-    const none = await owned("Charlie Storage");
-    const first = await requested(a, "Basic");
-    await cancelAtPeriodEnd(db(), { actor: a.owner, promotionId: first.promotion.id });
-    const second = await requested(a, "Pro");
-    const boss = await admin();
-    await markInvoicePaid(db(), { actor: boss, invoiceId: second.invoice.id });
-    const onlyB = await requested(b);
-
-    const billing = await billingOfListings(db(), [a.listing.placeId, b.listing.placeId, none.listing.placeId]);
-    const ofA = billing.get(a.listing.placeId)!;
-    expect(ofA.live).toMatchObject({ id: second.promotion.id, tier: "Pro", status: "active" });
-    expect(ofA.invoices.map((i) => [i.number, i.status])).toEqual([
-      [second.invoice.number, "paid"],
-      [first.invoice.number, "void"],
-    ]);
-    expect(billing.get(b.listing.placeId)).toMatchObject({
-      live: { status: "pending", tier: "Preferred" },
-      invoices: [{ id: onlyB.invoice.id, amountCents: 4900, promotionTier: "Preferred" }],
-    });
-    expect(billing.get(none.listing.placeId)).toEqual({ live: null, invoices: [] });
-    expect(await billingOfListings(db(), [])).toEqual(new Map());
-  });
-
+describe("invoiceForPage", () => {
   it("finds one invoice with its listing and buyer for the printable page", async () => {
     const s = await owned("Delta Storage");
     const { invoice } = await requested(s);

@@ -173,6 +173,12 @@ describe("promotion by invoice", () => {
     await owner.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
     expect(await owner.getByRole("button", { name: "Renew: send the next invoice" }).count()).toBe(0);
 
+    // Changing to Pro is scheduled for the next period; the open renewal invoice is voided.
+    await owner.getByRole("button", { name: "Switch to Pro" }).click();
+    await owner.getByText(`From ${periodEnd} the plan is Pro, monthly`).first().waitFor();
+    await owner.getByText(`Scheduled change: Pro, monthly, from ${periodEnd}.`).waitFor();
+    await owner.getByRole("button", { name: "Renew: send the next invoice" }).waitFor();
+
     // On a phone the promote screen stacks its plans.
     const phone = await signedIn(ACCOUNTS.listing_owner.email, "/business/login", { width: 390, height: 844 });
     await phone.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);

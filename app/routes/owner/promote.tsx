@@ -145,6 +145,7 @@ function PlanPicker({
               ? `${live.tier}, ${live.interval === "year" ? "yearly" : "monthly"}. ${live.statusText}.`
               : "Free: listed by distance after paid listings."}
           </p>
+          {live?.next && <p className="mt-1 text-sm font-medium text-brand-700">Scheduled change: {live.next}.</p>}
         </div>
         {live && (
           <div className="mt-3 flex flex-wrap gap-2 sm:mt-0">
