@@ -26,6 +26,7 @@ export default [
   route("api/places/reverse", "routes/api.places-reverse.ts"),
   route("api/analytics/events", "routes/api.analytics-events.ts"),
   route("api/metrics/locations/:locationId", "routes/api.metrics-location.ts"),
+  route("api/stripe/webhook", "routes/api.stripe-webhook.ts"),
 
   placeholder("blog", "blog"),
   placeholder("blog/:slug", "blog-post"),

@@ -41,6 +41,8 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/api/auth/sign-out")).toBe(BODY_LIMITS.auth);
     expect(bodyLimitFor("/API/Auth/sign-out")).toBe(BODY_LIMITS.auth);
     expect(bodyLimitFor("/api/analytics/events")).toBe(256 * 1024);
+    expect(bodyLimitFor("/api/stripe/webhook")).toBe(512 * 1024);
+    expect(bodyLimitFor("/API/stripe/webhook")).toBe(BODY_LIMITS.other);
     expect(bodyLimitFor("/api/places/suggest")).toBe(BODY_LIMITS.other);
     expect(bodyLimitFor("/owner/claim/abc123")).toBe(BODY_LIMITS.claimUpload);
     expect(bodyLimitFor("/owner/claim/abc123.data")).toBe(BODY_LIMITS.claimUpload);

@@ -18,6 +18,8 @@ export const BODY_LIMITS = {
   auth: 8 * 1024,
   /** The analytics endpoint checks its own, larger limit again (server/analytics/endpoint.ts). */
   analytics: INGEST_LIMITS.maxBodyBytes,
+  /** Stripe's webhook events (an invoice with its lines runs to tens of kB). */
+  stripeWebhook: 512 * 1024,
   /** Any other API route. */
   other: 16 * 1024,
   /** A claim with its evidence: 3 files of 10 MB and the form's fields (server/http/upload.ts). */
@@ -48,9 +50,13 @@ function isPhotoUpload(lower: string): boolean {
   return parts[4] === "photos" && parts[5] === "upload" && parts[3]!.length > 0 && parts[3]!.length <= 1000;
 }
 
+/** Where Stripe posts its events (docs/api.md). */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 export function bodyLimitFor(path: string): number {
   // Express and React Router match paths case-insensitively; a variant spelling gets the smaller cap.
   if (path === EVENTS_ENDPOINT) return BODY_LIMITS.analytics;
+  if (path === STRIPE_WEBHOOK_PATH) return BODY_LIMITS.stripeWebhook;
   const lower = path.toLowerCase();
   if (lower.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (lower.startsWith("/api/")) return BODY_LIMITS.other;

@@ -6,13 +6,20 @@ import { isTier, type Tier } from "../../app/lib/tiers";
 import { requireListingOwner } from "../auth/guards";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
-import { getConfig } from "../config";
+import { getConfig, publicOrigin } from "../config";
 import { getDatabase } from "../db";
 import { locations, type PromotionRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { changePlan } from "./change-plan";
+import {
+  cancelStripeAtPeriodEnd,
+  changeStripePlan,
+  openCustomerPortal,
+  startCheckout,
+  syncCheckoutSession,
+} from "./stripe";
 import { formatAmount } from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval } from "./plans";
 import { paymentProvider } from "./provider";
@@ -203,6 +210,7 @@ const promoteSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("change"), promotionId: id, tier: tierField, interval: intervalField }),
     z.object({ intent: z.literal("cancel"), promotionId: id }),
     z.object({ intent: z.literal("renew"), promotionId: id }),
+    z.object({ intent: z.literal("portal"), promotionId: id }),
   ],
   { error: "Reload the page and try again." },
 );
@@ -223,7 +231,10 @@ async function changePlanOf(
   input: { actor: PromotionActor; tier: string; interval: string; requestId: string | null },
 ): Promise<{ message: string; redirectTo?: string }> {
   const db = getDatabase();
-  const { promotion: after, changed } = await changePlan(db, { ...input, promotionId: promotion.id });
+  const { promotion: after, changed } =
+    promotion.provider === "stripe"
+      ? await changeStripePlan(db, { ...input, promotionId: promotion.id })
+      : await changePlan(db, { ...input, promotionId: promotion.id });
   const plan = `${after.tier}, ${after.interval === "year" ? "yearly" : "monthly"}`;
   if (after.status === "pending")
     return changed
@@ -296,7 +307,18 @@ export async function promoteAction(request: Request, viewer: SignedInViewer, re
           : `Invoice ${invoice.number} is already open for the next period.`,
       });
     }
-    const after = await cancelAtPeriodEnd(db, { actor, promotionId: promotion.id, requestId });
+    if (input.intent === "portal") {
+      const { url } = await openCustomerPortal(db, {
+        actor,
+        promotionId: promotion.id,
+        returnUrl: `${publicOrigin(getConfig())}${promotePath(promotion.locationId)}`,
+      });
+      return redirect(url, 303);
+    }
+    const after =
+      promotion.provider === "stripe"
+        ? await cancelStripeAtPeriodEnd(db, { actor, promotionId: promotion.id, requestId })
+        : await cancelAtPeriodEnd(db, { actor, promotionId: promotion.id, requestId });
     return redirectWithFlash(promotePath(promotion.locationId), {
       kind: "success",
       text:
@@ -372,7 +394,15 @@ export async function checkoutAction(request: Request, viewer: SignedInViewer, r
       await issueInvoice(getDatabase(), { actor: actorOf(viewer), promotionId: promotion.id, requestId });
       return redirect(successPath(promotion.id), 303);
     }
-    throw new AppError("conflict", 409, PROMOTION_MESSAGES.notInvoiceMode);
+    const { url } = await startCheckout(getDatabase(), {
+      actor: actorOf(viewer),
+      promotionId: promotion.id,
+      origin: publicOrigin(getConfig()),
+    });
+    // Stripe's own payment page: the one redirect off this site, to an address Stripe gave.
+    if (!url.startsWith("https://") && !url.startsWith("http://"))
+      throw new AppError("bad_gateway", 502, "Stripe did not return a payment page.");
+    return redirect(url, 303);
   } catch (error) {
     return inForm(error, result);
   }
@@ -381,8 +411,12 @@ export async function checkoutAction(request: Request, viewer: SignedInViewer, r
 /** /owner/checkout/success?promotion=id: what is active and until when; reading it changes nothing. */
 export async function checkoutSuccessPage(request: Request, viewer: SignedInViewer) {
   const settings = getConfig();
-  const promotion = await promotionOfQuery(request, viewer);
+  let promotion = await promotionOfQuery(request, viewer);
   const db = getDatabase();
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  // Back from Stripe before its webhook: ask Stripe, and activate exactly as the webhook would.
+  if (promotion.provider === "stripe" && promotion.status === "pending" && sessionId)
+    promotion = await syncCheckoutSession(db, { actor: actorOf(viewer), promotionId: promotion.id, sessionId });
   const open = await openInvoiceOf(db, promotion.id);
   return {
     promotion: promotionView(promotion, settings),

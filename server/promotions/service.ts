@@ -633,7 +633,7 @@ export async function endPromotion(
 }
 
 /** Ends one promotion in the caller's transaction: status, open invoices, tier, audit, email. */
-async function finish(
+export async function finish(
   tx: Database,
   promotion: PromotionRow,
   o: { status: "ended" | "void"; reason: string; now: Date; actor: Actor; requestId?: string | null },

@@ -176,6 +176,15 @@ function PlanPicker({
                   <SubmitButton size="sm">Renew: send the next invoice</SubmitButton>
                 </Form>
               )}
+            {live.provider === "stripe" && live.status !== "pending" && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="portal" />
+                <input type="hidden" name="promotionId" value={live.id} />
+                <SubmitButton size="sm" variant="secondary">
+                  Card and receipts
+                </SubmitButton>
+              </Form>
+            )}
             {live.provider !== "admin" && !live.cancelAtPeriodEnd && (
               <>
                 <Form method="post" id="cancel-plan" className="hidden">
