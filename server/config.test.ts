@@ -5,6 +5,21 @@ import path from "node:path";
 import { ConfigError, mailFrom, parseConfig, publicOrigin, publicUrl, publicUrlWarning } from "./config";
 
 describe("parseConfig", () => {
+  it("takes Stripe only with both keys and a price id for every plan and interval", () => {
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both/,
+    );
+    expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/set both/);
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    // The shipped plans file has no price ids: Stripe cannot start with it.
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(
+      /no Stripe price id for: Basic month, Basic year/,
+    );
+    expect(() => parseConfig({ STRIPE_API_BASE: "ftp://x" })).toThrow(/STRIPE_API_BASE/);
+  });
+
   it("accepts a tile URL template with {z}, {x} and {y} in order", () => {
     const url = "https://{s}.tiles.example/{z}/{x}/{y}@2x.png?key=k";
     expect(parseConfig({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);

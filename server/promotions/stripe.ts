@@ -45,6 +45,7 @@ export const STRIPE_MESSAGES = {
   badSession: "This payment does not belong to this promotion.",
   badSignature: "The webhook signature is missing or does not match.",
   off: "Card payments are not configured.",
+  unavailable: "Card payments are unavailable right now. Try again in a few minutes.",
 } as const;
 
 let cached: { key: string; client: Stripe } | undefined;
@@ -69,6 +70,20 @@ function requireClient(settings: StripeSettings): Stripe {
   const client = stripeClient(settings);
   if (!client) throw new AppError("not_found", 404, STRIPE_MESSAGES.off);
   return client;
+}
+
+/**
+ * A call to Stripe's API, with its failures in the owner's words: an unknown object named by a
+ * request (a hand-edited session id) is a 400, anything else (network, Stripe down) a 502.
+ */
+async function stripeCall<T>(call: () => Promise<T>, unknown: string = STRIPE_MESSAGES.badSession): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) throw badRequest(unknown);
+    if (error instanceof Stripe.errors.StripeError) throw new AppError("bad_gateway", 502, STRIPE_MESSAGES.unavailable);
+    throw error;
+  }
 }
 
 export function priceIdOf(settings: StripeSettings, tier: string, interval: Interval): string {
@@ -144,7 +159,7 @@ export async function startCheckout(db: Database, input: StartCheckoutInput): Pr
   if (promotion.status !== "pending") throw conflict(STRIPE_MESSAGES.notPending);
   let retryKey = "";
   if (promotion.stripeCheckoutSessionId) {
-    const earlier = await client.checkout.sessions.retrieve(promotion.stripeCheckoutSessionId);
+    const earlier = await stripeCall(() => client.checkout.sessions.retrieve(promotion.stripeCheckoutSessionId!));
     if (earlier.status === "open" && earlier.url) return { url: earlier.url };
     if (earlier.status === "complete") return { url: `${input.origin}${successPathOf(promotion.id, earlier.id)}` };
     retryKey = `:${earlier.id}`;
@@ -155,22 +170,24 @@ export async function startCheckout(db: Database, input: StartCheckoutInput): Pr
     locationId: promotion.locationId,
     buyerUserId: promotion.buyerUserId ?? "",
   };
-  const session = await client.checkout.sessions.create(
-    {
-      mode: "subscription",
-      line_items: [{ price: priceIdOf(settings, promotion.tier, promotion.interval as Interval), quantity: 1 }],
-      client_reference_id: promotion.id,
-      metadata,
-      subscription_data: { metadata },
-      ...(promotion.stripeCustomerId
-        ? { customer: promotion.stripeCustomerId }
-        : buyer
-          ? { customer_email: buyer.email }
-          : {}),
-      success_url: `${input.origin}/owner/checkout/success?promotion=${encodeURIComponent(promotion.id)}&session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${input.origin}/owner/checkout?promotion=${encodeURIComponent(promotion.id)}`,
-    },
-    { idempotencyKey: `checkout:${promotion.id}${retryKey}` },
+  const session = await stripeCall(() =>
+    client.checkout.sessions.create(
+      {
+        mode: "subscription",
+        line_items: [{ price: priceIdOf(settings, promotion.tier, promotion.interval as Interval), quantity: 1 }],
+        client_reference_id: promotion.id,
+        metadata,
+        subscription_data: { metadata },
+        ...(promotion.stripeCustomerId
+          ? { customer: promotion.stripeCustomerId }
+          : buyer
+            ? { customer_email: buyer.email }
+            : {}),
+        success_url: `${input.origin}/owner/checkout/success?promotion=${encodeURIComponent(promotion.id)}&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${input.origin}/owner/checkout?promotion=${encodeURIComponent(promotion.id)}`,
+      },
+      { idempotencyKey: `checkout:${promotion.id}${retryKey}` },
+    ),
   );
   await db.update(promotions).set({ stripeCheckoutSessionId: session.id }).where(eq(promotions.id, promotion.id));
   if (!session.url) throw new AppError("bad_gateway", 502, "Stripe did not return a payment page. Try again.");
@@ -274,7 +291,7 @@ async function activationOfSession(client: Stripe, session: Stripe.Checkout.Sess
     typeof session.subscription === "object" && session.subscription
       ? session.subscription
       : subscriptionId
-        ? await client.subscriptions.retrieve(subscriptionId)
+        ? await stripeCall(() => client.subscriptions.retrieve(subscriptionId))
         : null;
   return {
     customerId: idOf(session.customer),
@@ -304,7 +321,7 @@ export async function syncCheckoutSession(
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
   if (promotion.status !== "pending") return promotion;
   if (input.sessionId.length > 200) throw badRequest(STRIPE_MESSAGES.badSession);
-  const session = await client.checkout.sessions.retrieve(input.sessionId);
+  const session = await stripeCall(() => client.checkout.sessions.retrieve(input.sessionId));
   if (session.client_reference_id !== promotion.id) throw badRequest(STRIPE_MESSAGES.badSession);
   if (!paid(session)) return promotion;
   const activation = await activationOfSession(client, session);
@@ -327,10 +344,12 @@ export async function openCustomerPortal(
   const client = requireClient(input.settings ?? getConfig());
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
   if (!promotion.stripeCustomerId) throw conflict(STRIPE_MESSAGES.notLive);
-  const portal = await client.billingPortal.sessions.create({
-    customer: promotion.stripeCustomerId,
-    return_url: input.returnUrl,
-  });
+  const portal = await stripeCall(() =>
+    client.billingPortal.sessions.create({
+      customer: promotion.stripeCustomerId!,
+      return_url: input.returnUrl,
+    }),
+  );
   return { url: portal.url };
 }
 
@@ -342,7 +361,9 @@ export async function cancelStripeAtPeriodEnd(
   const settings = input.settings ?? getConfig();
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
   if (promotion.status !== "pending" && promotion.stripeSubscriptionId && !promotion.cancelAtPeriodEnd)
-    await requireClient(settings).subscriptions.update(promotion.stripeSubscriptionId, { cancel_at_period_end: true });
+    await stripeCall(() =>
+      requireClient(settings).subscriptions.update(promotion.stripeSubscriptionId!, { cancel_at_period_end: true }),
+    );
   return cancelAtPeriodEnd(db, { actor: input.actor, promotionId: promotion.id, requestId: input.requestId });
 }
 
@@ -387,12 +408,14 @@ export async function changeStripePlan(
     });
     return { promotion: row!, changed: true };
   }
-  const subscription = await client.subscriptions.retrieve(promotion.stripeSubscriptionId);
+  const subscription = await stripeCall(() => client.subscriptions.retrieve(promotion.stripeSubscriptionId!));
   const { itemId } = periodOf(subscription);
-  await client.subscriptions.update(promotion.stripeSubscriptionId, {
-    items: [{ id: itemId, price: priceIdOf(settings, tier, interval) }],
-    proration_behavior: "create_prorations",
-  });
+  await stripeCall(() =>
+    client.subscriptions.update(promotion.stripeSubscriptionId!, {
+      items: [{ id: itemId, price: priceIdOf(settings, tier, interval) }],
+      proration_behavior: "create_prorations",
+    }),
+  );
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const locked = (await promotionById(tx, promotion.id, true))!;

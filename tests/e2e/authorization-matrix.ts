@@ -236,6 +236,15 @@ export const MATRIX: MatrixEntry[] = [
     expect: { visitor: 401, anonymous: 400, user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
   },
   {
+    // Stripe's webhook is signed, not signed in: without Stripe configured it does not exist for anyone.
+    route: "api/stripe/webhook",
+    method: "POST",
+    path: "/api/stripe/webhook",
+    body: "{}",
+    contentType: "application/json",
+    expect: { visitor: 404, anonymous: 404, user: 404, business_owner: 404, listing_owner: 404, admin: 404 },
+  },
+  {
     route: "api/metrics/locations/:locationId",
     method: "GET",
     path: "/api/metrics/locations/LOCATION",
