@@ -240,6 +240,12 @@ async function changePlanOf(
     return changed
       ? { message: `Your request is now for ${plan}.`, redirectTo: checkoutPath(after.id) }
       : { message: `Your request is already for ${plan}.`, redirectTo: checkoutPath(after.id) };
+  if (promotion.provider === "stripe")
+    return {
+      message: changed
+        ? `Your plan is now ${plan}. Stripe charges or credits the difference on your card.`
+        : `The plan stays ${plan}.`,
+    };
   if (after.nextTier)
     return {
       message: `From ${dateText(after.periodEnd)} the plan is ${after.nextTier}, ${after.nextInterval === "year" ? "yearly" : "monthly"}; the next invoice is for that plan.`,
