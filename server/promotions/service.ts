@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
-import { and, eq, lte, or, sql } from "drizzle-orm";
+import { and, eq, lte, ne, or, sql } from "drizzle-orm";
 import type { Tier } from "../../app/lib/tiers";
 import { recordAudit, type Actor } from "../audit/record";
 import { ownsListing } from "../auth/ownership";
@@ -686,7 +686,10 @@ export async function endExpiredPromotions(
     .from(promotions)
     .where(
       or(
-        and(eq(promotions.status, "active"), lte(promotions.periodEnd, now)),
+        and(eq(promotions.status, "active"), ne(promotions.provider, "stripe"), lte(promotions.periodEnd, now)),
+        // Stripe renews by itself and says so by webhook: a card plan is ended by the job only when
+        // that word is overdue by the grace days (normally customer.subscription.deleted ends it).
+        and(eq(promotions.status, "active"), eq(promotions.provider, "stripe"), lte(promotions.periodEnd, graceCutoff)),
         and(eq(promotions.status, "past_due"), lte(promotions.periodEnd, graceCutoff)),
       ),
     )
@@ -700,8 +703,8 @@ export async function endExpiredPromotions(
       const tx = asTx(t);
       const p = await promotionById(tx, id, true);
       if (!p?.periodEnd) return undefined;
-      const expired =
-        (p.status === "active" && p.periodEnd <= now) || (p.status === "past_due" && p.periodEnd <= graceCutoff);
+      const cutoff = p.status === "past_due" || p.provider === "stripe" ? graceCutoff : now;
+      const expired = (p.status === "active" || p.status === "past_due") && p.periodEnd <= cutoff;
       if (!expired) return undefined;
       const reason =
         p.status === "past_due" ? "payment overdue" : p.cancelAtPeriodEnd ? "cancelled at period end" : "period ended";

@@ -14,7 +14,7 @@ import { parseConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { emailOutbox, invoices, listingOwners, locations, promotions, stripeEvents } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
-import { requestPromotion, type PromotionActor } from "./service";
+import { endExpiredPromotions, requestPromotion, type PromotionActor } from "./service";
 import {
   changeStripePlan,
   handleStripeWebhook,
@@ -257,6 +257,12 @@ describe("Stripe checkout", () => {
     expect(await deliver(signed("checkout.session.completed", session))).toMatchObject({ status: 200 });
     const receipts = await db().select().from(invoices).where(eq(invoices.promotionId, s.promotion.id));
     expect(receipts.map((r) => [r.status, r.amountCents])).toEqual([["paid", 4900]]);
+    // The daily job leaves a card plan to Stripe's renewal for the grace days after its period.
+    const end = active.periodEnd!.getTime();
+    await endExpiredPromotions(db(), new Date(end + 86_400_000), settings);
+    expect((await row(s.promotion.id)).status).toBe("active");
+    await endExpiredPromotions(db(), new Date(end + (settings.PROMOTION_GRACE_DAYS + 1) * 86_400_000), settings);
+    expect((await row(s.promotion.id)).status).toBe("ended");
     const portal = await openCustomerPortal(db(), {
       actor: s.owner,
       promotionId: s.promotion.id,
