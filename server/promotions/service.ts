@@ -115,6 +115,12 @@ export function addInterval(from: Date, interval: Interval): Date {
 
 export const invoiceNumber = (year: number, seq: number) => `RVS-${year}-${String(seq).padStart(6, "0")}`;
 
+/** The next invoice number, from the database sequence: unique however many are issued at once. */
+export async function nextInvoiceNumber(tx: Database, now: Date): Promise<string> {
+  const seq = await tx.execute<{ n: string | number }>(sql`select nextval('invoice_number_seq') as n`);
+  return invoiceNumber(now.getUTCFullYear(), Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n));
+}
+
 export function snapshot(p: PromotionRow) {
   return {
     status: p.status,
@@ -307,13 +313,11 @@ export async function issueInvoice(
     const amountCents = plan.prices[interval];
     const periodStart = renewal ? promotion.periodEnd : null;
     const periodEnd = periodStart ? addInterval(periodStart, interval) : null;
-    const seq = await tx.execute<{ n: string | number }>(sql`select nextval('invoice_number_seq') as n`);
-    const n = Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
     const [invoice] = await tx
       .insert(invoices)
       .values({
         id: randomUUID(),
-        number: invoiceNumber(now.getUTCFullYear(), n),
+        number: await nextInvoiceNumber(tx, now),
         promotionId: promotion.id,
         amountCents,
         currency: settings.promotionPlans.currency,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { recordAudit, type Actor } from "../audit/record";
 import { getConfig, type Config } from "../config";
@@ -17,7 +17,7 @@ import {
   asTx,
   cancelAtPeriodEnd,
   finish,
-  invoiceNumber,
+  nextInvoiceNumber,
   PROMOTION_MESSAGES,
   requireOwnerOrAdmin,
   setListingTier,
@@ -260,13 +260,11 @@ async function recordReceipt(
     const [seen] = await tx.select().from(invoices).where(eq(invoices.stripeInvoiceId, a.stripeInvoiceId));
     if (seen) return undefined;
   }
-  const seq = await tx.execute<{ n: string | number }>(sql`select nextval('invoice_number_seq') as n`);
-  const n = Number((seq as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
   const [row] = await tx
     .insert(invoices)
     .values({
       id: randomUUID(),
-      number: invoiceNumber(now.getUTCFullYear(), n),
+      number: await nextInvoiceNumber(tx, now),
       promotionId: promotion.id,
       amountCents: a.amountCents ?? 0,
       currency: a.currency,
