@@ -6,6 +6,7 @@ const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
   401: { title: "Please sign in", text: "You need to sign in to see this page." },
   403: { title: "Not allowed", text: "Your account does not have access to this page." },
   404: { title: "Page not found", text: "We couldn't find that page. It may have moved." },
+  410: { title: "Listing removed", text: "This page was removed and is not coming back." },
   409: { title: "Conflict", text: "That clashes with something that changed in the meantime." },
   500: { title: "Something went wrong", text: "An unexpected error occurred on our side. Please try again." },
 };

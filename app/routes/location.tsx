@@ -58,7 +58,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     logger.error({ err: error, slug }, "could not load a location");
     throw data("Failed to load location", { status: 500 });
   }
-  if (!location) throw data("Location not found", { status: 404 });
+  // A deleted listing is gone for good (410); a hidden one is simply not here (docs/product.md section 12).
+  if (location?.deletedAt) throw data("This listing was removed", { status: 410 });
+  if (!location || location.hiddenAt) throw data("Location not found", { status: 404 });
   if (location.slug !== slug) throw redirect(`/location/${location.slug}`, 301);
   if (location.isDemo) {
     // Demo photos are drawn on first request; start now, main photo first, while the page renders.

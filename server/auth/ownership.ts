@@ -1,13 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { listingOwners, locations } from "../db/schema";
 
-/** Whether the location exists at all (a guard answers 404 for an unknown id, not 403). */
+/**
+ * Whether the location exists and is not deleted (a guard answers 404 for an unknown id, not 403;
+ * a deleted listing is gone from the owner's console too, docs/product.md section 12).
+ */
 export async function locationExists(db: Database, locationId: string): Promise<boolean> {
   const rows = await db
     .select({ id: locations.placeId })
     .from(locations)
-    .where(eq(locations.placeId, locationId))
+    .where(and(eq(locations.placeId, locationId), isNull(locations.deletedAt)))
     .limit(1);
   return rows.length > 0;
 }

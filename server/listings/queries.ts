@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { listingOwners, listingPendingChanges, locationMetricsDaily, locations } from "../db/schema";
 import { notFound } from "../errors";
@@ -32,12 +32,13 @@ export async function listingsOf(db: Database, userId: string, today = new Date(
       city: locations.city,
       state: locations.state,
       tier: locations.tier,
+      hidden: sql<boolean>`${locations.hiddenAt} is not null`,
       pending: listingPendingChanges.locationId,
     })
     .from(listingOwners)
     .innerJoin(locations, eq(locations.placeId, listingOwners.locationId))
     .leftJoin(listingPendingChanges, eq(listingPendingChanges.locationId, locations.placeId))
-    .where(eq(listingOwners.userId, userId))
+    .where(and(eq(listingOwners.userId, userId), isNull(locations.deletedAt)))
     .orderBy(asc(locations.name));
   if (rows.length === 0) return [];
   const days = Array.from({ length: SPARKLINE_DAYS }, (_, i) => {

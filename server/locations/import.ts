@@ -60,12 +60,14 @@ type OwnerColumn = (typeof OWNER_COLUMNS)[number];
 /**
  * Every column but the key and created_at takes the imported value on conflict, except:
  * `version` counts up, so an owner's form opened before the import is refused instead of
- * overwriting it (docs/product.md section 10); and an owner field the record does not carry keeps
+ * overwriting it (docs/product.md section 10); an administrator's hiding or deleting of a listing
+ * stays (docs/product.md section 12); and an owner field the record does not carry keeps
  * its stored value, sizes with prices only for the sizes the record still lists.
  */
+const KEPT_ON_UPDATE = new Set(["placeId", "createdAt", "version", "hiddenAt", "deletedAt"]);
 const IMPORTED = Object.fromEntries(
   Object.entries(getTableColumns(locations))
-    .filter(([key]) => key !== "placeId" && key !== "createdAt" && key !== "version")
+    .filter(([key]) => !KEPT_ON_UPDATE.has(key))
     .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
 );
 const KEPT_OFFERS = sql.raw(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "../db";
-import { locations, type LocationRow } from "../db/schema";
+import { listedLocation, locations, type LocationRow } from "../db/schema";
 import { logger } from "../logger";
 import { SAMPLE_LOCATION } from "./sample";
 
@@ -64,7 +64,7 @@ export function getCatalogueStats(): Promise<CatalogueStats> {
       const byState = await db
         .select({ state: locations.state, count: count() })
         .from(locations)
-        .where(isNotNull(locations.state))
+        .where(and(isNotNull(locations.state), listedLocation))
         .groupBy(locations.state)
         .orderBy(locations.state);
       const rows = byState.map((r) => ({ state: r.state ?? "", count: r.count }));
@@ -82,7 +82,7 @@ export function getFeaturedLocations(limit = 6): Promise<LocationRow[]> {
       getDatabase()
         .select()
         .from(locations)
-        .where(and(inArray(locations.tier, ["Pro", "Preferred"]), isNotNull(locations.latitude)))
+        .where(and(inArray(locations.tier, ["Pro", "Preferred"]), isNotNull(locations.latitude), listedLocation))
         .orderBy(locations.tier, sql`${locations.rating} desc nulls last`, desc(locations.userRatingsTotal))
         .limit(limit),
     () => [SAMPLE_LOCATION],
@@ -102,19 +102,21 @@ export function getLocationsInState(state: string): Promise<LocationRow[]> {
       getDatabase()
         .select()
         .from(locations)
-        .where(and(eq(locations.state, state), isNotNull(locations.latitude), isNotNull(locations.longitude)))
+        .where(
+          and(eq(locations.state, state), isNotNull(locations.latitude), isNotNull(locations.longitude), listedLocation),
+        )
         .orderBy(locations.name),
     () => (SAMPLE_LOCATION.state === state ? [SAMPLE_LOCATION] : []),
   );
 }
 
-/** Listings by place id, in the order of `ids` (missing ones left out). */
+/** Listed listings by place id, in the order of `ids` (missing, hidden and deleted ones left out). */
 export async function getLocationsByIds(ids: readonly string[]): Promise<LocationRow[]> {
   if (ids.length === 0) return [];
   const rows = await getDatabase()
     .select()
     .from(locations)
-    .where(inArray(locations.placeId, [...ids]));
+    .where(and(inArray(locations.placeId, [...ids]), listedLocation));
   const byId = new Map(rows.map((r) => [r.placeId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,8 +1,8 @@
-import { asc, gt, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, gt, sql, type AnyColumn } from "drizzle-orm";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
 import type { Tier } from "../../app/lib/tiers";
 import type { Database } from "../db/client";
-import { locations } from "../db/schema";
+import { listedLocation, locations } from "../db/schema";
 import { FLAG_COLUMN } from "../locations/amenities";
 import type { Dimension } from "../locations/types";
 import { AMENITY_BIT, TEXT_AMENITY_BIT } from "./masks";
@@ -58,7 +58,8 @@ const searchColumns = {
 };
 
 /**
- * Reads every location's search fields in chunks (keyset on the place id, so each row is read
+ * Reads every listed location's search fields (hidden and deleted ones are left out, docs/product.md
+ * section 12) in chunks (keyset on the place id, so each row is read
  * once even while others are written) and builds a new index. Throws when the database fails.
  */
 export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
@@ -68,7 +69,7 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
     const rows = await db
       .select(searchColumns)
       .from(locations)
-      .where(after === undefined ? undefined : gt(locations.placeId, after))
+      .where(and(listedLocation, after === undefined ? undefined : gt(locations.placeId, after)))
       .orderBy(asc(locations.placeId))
       .limit(CHUNK_ROWS);
     for (const row of rows) {

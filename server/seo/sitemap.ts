@@ -1,7 +1,7 @@
 import { and, asc, gt, isNotNull, max, sql } from "drizzle-orm";
 import { buildPlaceSlug } from "../../app/lib/slug";
 import type { Database } from "../db/client";
-import { locations } from "../db/schema";
+import { listedLocation, locations } from "../db/schema";
 import { placeFromSlug } from "../geo/resolve-place";
 
 /** The protocol allows 50,000 URLs per sitemap; stay well under it. */
@@ -36,16 +36,17 @@ export function sitemapIndexXml(origin: string, paths: readonly string[]): strin
 
 /** The child sitemaps: places (states and cities) and the facilities in pages. */
 export async function sitemapPaths(db: Database): Promise<string[]> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locations);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(listedLocation);
   const pages = Math.max(1, Math.ceil((row?.n ?? 0) / URLS_PER_SITEMAP));
   return ["/sitemaps/places.xml", ...Array.from({ length: pages }, (_, i) => `/sitemaps/facilities-${i + 1}.xml`)];
 }
 
-/** One page of facility detail URLs, in place id order. */
+/** One page of facility detail URLs, in place id order; hidden and deleted listings are left out. */
 export async function facilityUrls(db: Database, page: number): Promise<SitemapUrl[]> {
   const rows = await db
     .select({ slug: locations.slug, updatedAt: locations.updatedAt })
     .from(locations)
+    .where(listedLocation)
     .orderBy(asc(locations.placeId))
     .limit(URLS_PER_SITEMAP)
     .offset((page - 1) * URLS_PER_SITEMAP);
@@ -60,7 +61,7 @@ export async function placeUrls(db: Database): Promise<SitemapUrl[]> {
   const rows = await db
     .select({ city: locations.city, state: locations.state, lastmod: max(locations.updatedAt) })
     .from(locations)
-    .where(and(isNotNull(locations.state), gt(sql`length(${locations.state})`, 0)))
+    .where(and(isNotNull(locations.state), gt(sql`length(${locations.state})`, 0), listedLocation))
     .groupBy(locations.state, locations.city)
     .orderBy(asc(locations.state), asc(locations.city));
   const urls: SitemapUrl[] = [];

@@ -75,6 +75,11 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-slate-600">
                   {[listing.city, listing.state].filter(Boolean).join(", ") || "No city"} · {listing.tier} listing
                 </p>
+                {listing.hidden && (
+                  <Badge tone="neutral" className="mt-1 mr-1">
+                    Hidden from visitors by an administrator
+                  </Badge>
+                )}
                 {listing.hasPendingChange && (
                   <Badge tone="warning" className="mt-1">
                     Changes pending review

@@ -100,6 +100,14 @@ export const locations = pgTable(
     availableOutlet: flag("available_outlet"),
     available30Or50AmpOutlet: flag("available_30_or_50_amp_outlet"),
 
+    /**
+     * Visibility (docs/product.md section 12, "The catalogue"): a hidden listing is left out of
+     * search, the sitemap and its public page (404) but stays with its owner; a deleted one is
+     * also gone from the owner's console and its page answers 410. Both are soft and restorable.
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+
     ...timestamps,
   },
   (t) => [
@@ -114,6 +122,9 @@ export const locations = pgTable(
 );
 
 export type LocationRow = typeof locations.$inferSelect;
+
+/** The listings visitors may see: neither hidden nor deleted (docs/product.md section 12). */
+export const listedLocation = sql`${locations.hiddenAt} is null and ${locations.deletedAt} is null`;
 export type NewLocationRow = typeof locations.$inferInsert;
 
 /**
