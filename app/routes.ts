@@ -45,7 +45,15 @@ export default [
     consoleScreen("analytics", "admin-analytics"),
     route("claims", "routes/admin/claims.tsx", { id: "admin-claims" }),
     route("claims/:claimId", "routes/admin/claim.tsx", { id: "admin-claim" }),
-    consoleScreen("locations", "admin-locations"),
+    route("locations", "routes/admin/locations.tsx", { id: "admin-locations" }),
+    route("locations/export", "routes/admin/locations-export.ts", { id: "admin-locations-export" }),
+    route("locations/import", "routes/admin/locations-import.tsx", { id: "admin-locations-import" }),
+    route("locations/import/upload", "routes/admin/locations-import-upload.ts", {
+      id: "admin-locations-import-upload",
+    }),
+    route("locations/import/:importId", "routes/admin/locations-import-status.tsx", {
+      id: "admin-locations-import-status",
+    }),
     route("manage", "routes/admin/manage.tsx", { id: "admin-manage" }),
     route("manage/:locationId", "routes/admin/manage-location.tsx", { id: "admin-manage-location" }),
     route("promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),

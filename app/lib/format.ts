@@ -41,3 +41,11 @@ export function paragraphsOf(text: string): string[] {
   if (current.length > 0) paragraphs.push(current.join("\n"));
   return paragraphs;
 }
+
+/** A file size in words: "812 bytes", "14 kB", "3.2 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
+  const mb = bytes / 1024 / 1024;
+  return `${mb < 10 ? mb.toFixed(1).replace(/\.0$/, "") : Math.round(mb)} MB`;
+}

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../app/analytics/types";
+import { IMPORT_MAX_BYTES } from "../../app/lib/catalogue";
 import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES } from "../../app/lib/claims";
 import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES } from "../../app/lib/listing-photos";
 import { refuse } from "./request-rules";
@@ -29,6 +30,8 @@ export const BODY_LIMITS = {
    * the photo manager sends one file per request, so 30 photos take several requests.
    */
   photoUpload: PHOTO_BATCH_FILES * PHOTO_MAX_BYTES + 256 * 1024,
+  /** A catalogue file imported from the browser (docs/product.md section 12, "Import and export"). */
+  catalogueImport: IMPORT_MAX_BYTES + 256 * 1024,
 } as const;
 
 /**
@@ -50,6 +53,9 @@ function isPhotoUpload(lower: string): boolean {
   return parts[4] === "photos" && parts[5] === "upload" && parts[3]!.length > 0 && parts[3]!.length <= 1000;
 }
 
+/** Where the admin catalogue's import uploads its file (docs/api.md). */
+export const CATALOGUE_IMPORT_PATH = "/admin/locations/import/upload";
+
 /** Where Stripe posts its events (docs/api.md). */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
@@ -57,6 +63,7 @@ export function bodyLimitFor(path: string): number {
   // Express and React Router match paths case-insensitively; a variant spelling gets the smaller cap.
   if (path === EVENTS_ENDPOINT) return BODY_LIMITS.analytics;
   if (path === STRIPE_WEBHOOK_PATH) return BODY_LIMITS.stripeWebhook;
+  if (path === CATALOGUE_IMPORT_PATH) return BODY_LIMITS.catalogueImport;
   const lower = path.toLowerCase();
   if (lower.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (lower.startsWith("/api/")) return BODY_LIMITS.other;

@@ -18,6 +18,8 @@ export interface MyListing {
   state: string | null;
   tier: string;
   hasPendingChange: boolean;
+  /** An administrator hid it from visitors (docs/product.md section 12). */
+  hidden: boolean;
   /** Page views per day, oldest first, SPARKLINE_DAYS long. */
   views: number[];
 }

@@ -16,6 +16,8 @@ import { RAW_FIELDS, formatLocationRecord } from "./record";
 export interface ExportOptions {
   /** Rows read per query. */
   pageSize?: number;
+  /** Only the rows this condition keeps (the admin catalogue's filter). */
+  filter?: SQL;
 }
 
 const DEFAULT_PAGE = 1000;
@@ -45,29 +47,29 @@ async function writeAll(out: Writable, text: AsyncIterable<string>): Promise<voi
   await pipeline(Readable.from(text), out, { end: false });
 }
 
-/** Writes every location as CSV (header = the raw field names); returns the number of rows. */
-export async function exportCsv(
+/** The export as CSV text, page by page (header = the raw field names); counts rows into `counted`. */
+export async function* csvText(
   db: Database,
-  out: Writable,
-  { pageSize = DEFAULT_PAGE }: ExportOptions = {},
-): Promise<number> {
-  let count = 0;
-  await writeAll(
-    out,
-    (async function* () {
-      yield formatCsvRow(RAW_FIELDS);
-      for await (const page of pagesOf(db, pageSize)) {
-        count += page.length;
-        yield page
-          .map((row) => {
-            const record = formatLocationRecord(row);
-            return formatCsvRow(RAW_FIELDS.map((field) => record[field]));
-          })
-          .join("");
-      }
-    })(),
-  );
-  return count;
+  { pageSize = DEFAULT_PAGE, filter }: ExportOptions = {},
+  counted: { rows: number } = { rows: 0 },
+): AsyncGenerator<string> {
+  yield formatCsvRow(RAW_FIELDS);
+  for await (const page of pagesOf(db, pageSize, filter)) {
+    counted.rows += page.length;
+    yield page
+      .map((row) => {
+        const record = formatLocationRecord(row);
+        return formatCsvRow(RAW_FIELDS.map((field) => record[field]));
+      })
+      .join("");
+  }
+}
+
+/** Writes every location (or those `filter` keeps) as CSV; returns the number of rows. */
+export async function exportCsv(db: Database, out: Writable, options: ExportOptions = {}): Promise<number> {
+  const counted = { rows: 0 };
+  await writeAll(out, csvText(db, options, counted));
+  return counted.rows;
 }
 
 export function toFeature(row: LocationRow & { latitude: number; longitude: number }): Feature<Point> {
@@ -95,27 +97,28 @@ export function toFeature(row: LocationRow & { latitude: number; longitude: numb
   };
 }
 
-/** Writes a FeatureCollection of the locations that have coordinates; returns the number of features. */
-export async function exportGeoJson(
+/** A FeatureCollection of the locations that have coordinates, as text page by page. */
+export async function* geoJsonText(
   db: Database,
-  out: Writable,
-  { pageSize = DEFAULT_PAGE }: ExportOptions = {},
-): Promise<number> {
-  const located = and(isNotNull(locations.latitude), isNotNull(locations.longitude));
-  let count = 0;
-  await writeAll(
-    out,
-    (async function* () {
-      yield '{"type":"FeatureCollection","features":[';
-      for await (const page of pagesOf(db, pageSize, located)) {
-        const features = page.flatMap(({ latitude, longitude, ...row }) =>
-          latitude === null || longitude === null ? [] : [JSON.stringify(toFeature({ ...row, latitude, longitude }))],
-        );
-        yield `${count === 0 ? "\n" : ",\n"}${features.join(",\n")}`;
-        count += features.length;
-      }
-      yield "\n]}\n";
-    })(),
-  );
-  return count;
+  { pageSize = DEFAULT_PAGE, filter }: ExportOptions = {},
+  counted: { rows: number } = { rows: 0 },
+): AsyncGenerator<string> {
+  const located = and(filter, isNotNull(locations.latitude), isNotNull(locations.longitude));
+  yield '{"type":"FeatureCollection","features":[';
+  for await (const page of pagesOf(db, pageSize, located)) {
+    const features = page.flatMap(({ latitude, longitude, ...row }) =>
+      latitude === null || longitude === null ? [] : [JSON.stringify(toFeature({ ...row, latitude, longitude }))],
+    );
+    if (features.length === 0) continue;
+    yield `${counted.rows === 0 ? "\n" : ",\n"}${features.join(",\n")}`;
+    counted.rows += features.length;
+  }
+  yield "\n]}\n";
+}
+
+/** Writes a FeatureCollection of the locations that have coordinates; returns the number of features. */
+export async function exportGeoJson(db: Database, out: Writable, options: ExportOptions = {}): Promise<number> {
+  const counted = { rows: 0 };
+  await writeAll(out, geoJsonText(db, options, counted));
+  return counted.rows;
 }

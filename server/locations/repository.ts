@@ -103,7 +103,12 @@ export function getLocationsInState(state: string): Promise<LocationRow[]> {
         .select()
         .from(locations)
         .where(
-          and(eq(locations.state, state), isNotNull(locations.latitude), isNotNull(locations.longitude), listedLocation),
+          and(
+            eq(locations.state, state),
+            isNotNull(locations.latitude),
+            isNotNull(locations.longitude),
+            listedLocation,
+          ),
         )
         .orderBy(locations.name),
     () => (SAMPLE_LOCATION.state === state ? [SAMPLE_LOCATION] : []),

@@ -84,5 +84,7 @@ export const SAMPLE_LOCATION: LocationRow = {
   availableOutlet: false,
   available30Or50AmpOutlet: false,
   createdAt: new Date("2026-01-01T00:00:00Z"),
+  hiddenAt: null,
+  deletedAt: null,
   updatedAt: new Date("2026-01-01T00:00:00Z"),
 };

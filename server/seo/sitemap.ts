@@ -36,7 +36,10 @@ export function sitemapIndexXml(origin: string, paths: readonly string[]): strin
 
 /** The child sitemaps: places (states and cities) and the facilities in pages. */
 export async function sitemapPaths(db: Database): Promise<string[]> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(locations).where(listedLocation);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(locations)
+    .where(listedLocation);
   const pages = Math.max(1, Math.ceil((row?.n ?? 0) / URLS_PER_SITEMAP));
   return ["/sitemaps/places.xml", ...Array.from({ length: pages }, (_, i) => `/sitemaps/facilities-${i + 1}.xml`)];
 }

@@ -11,3 +11,4 @@ export * from "./notification-preferences";
 export * from "./promotions";
 export * from "./monthly-reports";
 export * from "./deleted-photos";
+export * from "./catalogue-imports";

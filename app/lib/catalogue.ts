@@ -1,0 +1,47 @@
+/**
+ * Constants of the admin catalogue shared by its screens and the server (docs/product.md
+ * section 12). No server imports: the console's browser code reads these.
+ */
+
+/** The largest file the browser import takes; the command line takes larger ones (docs/operations.md). */
+export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+export const IMPORT_ACCEPT = ".csv,.json,.ndjson,.jsonl,text/csv,application/json,application/x-ndjson";
+
+/**
+ * checking → checked → applying → applied; `failed` when the file cannot be read or the database
+ * refused (nothing is written then).
+ */
+export const IMPORT_STATUSES = ["checking", "checked", "applying", "applied", "failed"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  checking: "Checking",
+  checked: "Checked, not applied",
+  applying: "Applying",
+  applied: "Applied",
+  failed: "Failed",
+};
+
+/** Rejections kept with a report; the count says how many there were in all. */
+export const STORED_REJECTIONS = 500;
+
+export interface StoredImportReport {
+  read: number;
+  accepted: number;
+  inserted: number;
+  updated: number;
+  rejectedRows: number;
+  /** The first STORED_REJECTIONS problems, in file order. */
+  rejected: { row: number; placeId?: string; field: string; reason: string }[];
+  /** How many problems there were in all. */
+  rejectedTotal: number;
+  warnings: string[];
+}
+
+export const BULK_ACTION_LABELS = {
+  hide: "Hide",
+  show: "Show",
+  delete: "Delete",
+  restore: "Restore",
+  tier: "Set tier",
+} as const;
