@@ -56,6 +56,10 @@ export default [
     }),
     route("manage", "routes/admin/manage.tsx", { id: "admin-manage" }),
     route("manage/:locationId", "routes/admin/manage-location.tsx", { id: "admin-manage-location" }),
+    route("manage/:locationId/edit", "routes/admin/manage-location-edit.tsx", { id: "admin-manage-location-edit" }),
+    route("manage/:locationId/photos", "routes/admin/manage-location-photos.tsx", {
+      id: "admin-manage-location-photos",
+    }),
     route("promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),
     consoleScreen("users", "admin-users"),
     consoleScreen("blog", "admin-blog"),

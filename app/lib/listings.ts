@@ -30,6 +30,7 @@ export const LISTING_LIMITS = {
   description: 5000,
   name: 200,
   address: 300,
+  city: 100,
   optionText: 500,
   website: 2000,
   phone: 40,
@@ -66,7 +67,21 @@ export const LISTING_FIELD_LABELS = {
   coveredClearanceFeet: "Covered height clearance",
   pricesConfirmedAt: "Prices confirmed",
   photos: "Photos",
+  city: "City",
+  state: "State",
+  businessStatus: "Business status",
 } as const;
+
+/**
+ * What the catalogue says of a facility's trading (docs/product.md section 3): only administrators
+ * set it, in their listing editor (docs/product.md section 12).
+ */
+export const BUSINESS_STATUSES = ["OPERATIONAL", "CLOSED_TEMPORARILY", "CLOSED_PERMANENTLY"] as const;
+export const BUSINESS_STATUS_LABELS: Record<(typeof BUSINESS_STATUSES)[number], string> = {
+  OPERATIONAL: "Operational",
+  CLOSED_TEMPORARILY: "Closed temporarily",
+  CLOSED_PERMANENTLY: "Closed permanently",
+};
 export type ListingField = keyof typeof LISTING_FIELD_LABELS;
 
 export const REVISION_KINDS = ["published", "pending", "withdrawn", "approved", "rejected", "restored"] as const;

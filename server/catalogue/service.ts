@@ -193,3 +193,85 @@ export async function applyBulkAction(db: Database, request: BulkRequest): Promi
   if (changed > 0) await notifyLocationsChanged(db);
   return { changed, selected: ids.length };
 }
+
+export interface OwnerChangeRequest {
+  actor: Actor;
+  locationId: string;
+  /** The new owner's email; null removes the owner. */
+  email: string | null;
+  requestId?: string | null;
+}
+
+/**
+ * Assigns, transfers or removes a listing's owner (docs/product.md section 12). The new owner must
+ * have an account that is not banned; a plain account becomes a business owner, as an approved
+ * claim makes it. One transaction with its audit rows.
+ */
+export async function changeListingOwner(
+  db: Database,
+  request: OwnerChangeRequest,
+): Promise<{ kind: "assigned" | "transferred" | "removed" | "unchanged"; email: string | null }> {
+  const result = await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [listing] = await tx
+      .select({ placeId: locations.placeId })
+      .from(locations)
+      .where(eq(locations.placeId, request.locationId))
+      .for("update");
+    if (!listing) throw new AppError("not_found", 404, "This listing does not exist or was removed.");
+    const [current] = await tx
+      .select({ userId: listingOwners.userId, email: users.email })
+      .from(listingOwners)
+      .innerJoin(users, eq(users.id, listingOwners.userId))
+      .where(eq(listingOwners.locationId, request.locationId));
+    const audit = (action: string, after: unknown) =>
+      recordAudit(tx, {
+        actor: request.actor,
+        action,
+        subject: { type: "listing", id: request.locationId },
+        before: { owner: current?.email ?? null },
+        after,
+        requestId: request.requestId,
+      });
+    if (request.email === null) {
+      if (!current) return { kind: "unchanged" as const, email: null };
+      await tx.delete(listingOwners).where(eq(listingOwners.locationId, request.locationId));
+      await audit("listing.owner.remove", { owner: null });
+      return { kind: "removed" as const, email: current.email };
+    }
+    const email = request.email.trim().toLowerCase();
+    const [person] = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        banned: users.banned,
+        isAnonymous: users.isAnonymous,
+      })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    if (!person || person.isAnonymous)
+      throw new AppError("bad_request", 400, `No account uses ${email}. The owner must sign up first.`);
+    if (person.banned) throw new AppError("bad_request", 400, `${person.email} is banned and cannot own a listing.`);
+    if (current?.userId === person.id) return { kind: "unchanged" as const, email: person.email };
+    await tx
+      .insert(listingOwners)
+      .values({ locationId: request.locationId, userId: person.id })
+      .onConflictDoUpdate({ target: listingOwners.locationId, set: { userId: person.id, createdAt: new Date() } });
+    if (person.role === "user") {
+      await tx.update(users).set({ role: "business_owner" }).where(eq(users.id, person.id));
+      await recordAudit(tx, {
+        actor: request.actor,
+        action: "user.role",
+        subject: { type: "user", id: person.id },
+        before: { role: "user" },
+        after: { role: "business_owner" },
+        requestId: request.requestId,
+      });
+    }
+    const kind = current ? ("transferred" as const) : ("assigned" as const);
+    await audit(current ? "listing.owner.transfer" : "listing.owner.assign", { owner: person.email });
+    return { kind, email: person.email };
+  });
+  return result;
+}

@@ -9,6 +9,8 @@ import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { LISTING_GONE, type ListingActor } from "./edit";
+import { TIERS } from "../../app/lib/tiers";
+import { applyBulkAction, changeListingOwner } from "../catalogue/service";
 import { changeLines, fieldLabel } from "./describe";
 import { EDITABLE_FIELDS, pick } from "./fields";
 import { decidePendingChange, restoreRevision } from "./moderation";
@@ -91,6 +93,10 @@ export async function manageListingPage(request: Request, locationId: string) {
     latitude: fields.latitude,
     longitude: fields.longitude,
     tier: listing.tier,
+    tiers: TIERS,
+    hidden: listing.hiddenAt !== null,
+    deleted: listing.deletedAt !== null,
+    photoCount: listing.photoCount,
     version: listing.version,
     confirmRestore,
     owners: listing.owners.map((o) => ({ name: o.name, email: o.email })),
@@ -137,6 +143,25 @@ const decisionSchema = z
     if (value.intent === "reject" && !value.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the owner a reason for the rejection." });
   });
+
+const listingStateSchema = z.object({
+  intent: z.enum(["visibility", "tier"]),
+  action: z.enum(["hide", "show", "delete", "restore"], { error: "Choose hide, show, delete or restore." }).optional(),
+  tier: z.enum(TIERS, { error: "Choose a tier." }).optional(),
+});
+
+const STATE_DONE = {
+  hide: "Hidden: visitors no longer find this listing. Show it again at any time.",
+  show: "Shown: the listing is back in search and on its page.",
+  delete: "Deleted: the facility page answers “removed”. Restore it at any time.",
+  restore: "Restored: the listing is back as it was.",
+  tier: "Tier changed.",
+} as const;
+
+const ownerSchema = z.object({
+  intent: z.enum(["owner-assign", "owner-remove"]),
+  email: z.string().trim().max(254, "Enter an email address of at most 254 characters.").optional(),
+});
 
 const restoreSchema = z.object({
   intent: z.literal("restore"),
@@ -196,7 +221,53 @@ export async function manageListingAction(
   if (locationId.length > MAX_ID_LENGTH) throw notFound(LISTING_GONE);
   const here = managePath(locationId);
   const form = await readForm(request);
-  if (form.get("intent") === "restore") {
+  const intent = form.get("intent");
+  if (intent === "visibility" || intent === "tier") {
+    const result = parseFormSubmission(listingStateSchema, form);
+    if (!result.ok) return formFailure(result);
+    const action = result.data.intent === "tier" ? "tier" : result.data.action;
+    if (!action) return formFailure(result, 400, { formError: "Choose hide, show, delete or restore." });
+    if (action === "tier" && !result.data.tier)
+      return formFailure(result, 400, { fieldErrors: { tier: ["Choose a tier."] } });
+    try {
+      const done = await applyBulkAction(getDatabase(), {
+        actor: actorOf(viewer),
+        action,
+        ids: [locationId],
+        tier: result.data.tier,
+        requestId,
+      });
+      return redirectWithFlash(here, {
+        kind: "success",
+        text: done.changed === 0 ? "Nothing to change: the listing already was so." : STATE_DONE[action],
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 409)
+        return redirectWithFlash(here, { kind: "error", text: error.message });
+      throw error;
+    }
+  }
+  if (intent === "owner-assign" || intent === "owner-remove") {
+    const result = parseFormSubmission(ownerSchema, form);
+    if (!result.ok) return formFailure(result);
+    const email = result.data.intent === "owner-remove" ? null : (result.data.email ?? "");
+    if (email === "") return formFailure(result, 400, { fieldErrors: { email: ["Enter the new owner's email."] } });
+    try {
+      const done = await changeListingOwner(getDatabase(), { actor: actorOf(viewer), locationId, email, requestId });
+      const text = {
+        assigned: `${done.email} now owns this listing.`,
+        transferred: `Transferred the listing to ${done.email}.`,
+        removed: `${done.email} no longer owns this listing.`,
+        unchanged: "Nothing to change.",
+      }[done.kind];
+      return redirectWithFlash(here, { kind: "success", text });
+    } catch (error) {
+      if (error instanceof AppError && error.status === 400)
+        return formFailure(result, 400, { fieldErrors: { email: [error.message] } });
+      throw error;
+    }
+  }
+  if (intent === "restore") {
     const result = parseFormSubmission(restoreSchema, form);
     if (!result.ok) return formFailure(result);
     try {

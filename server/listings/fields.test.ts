@@ -19,6 +19,9 @@ const CURRENT: ListingFields = {
     { width: 10, length: 20, monthlyPrice: null, availability: null },
   ],
   coveredClearanceFeet: null,
+  city: "Austin",
+  state: "TX",
+  businessStatus: null,
 };
 
 describe("changedFields", () => {

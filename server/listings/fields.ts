@@ -25,6 +25,10 @@ export interface ListingFields {
   accessibilityOptions: string | null;
   sizes: SizeOffer[];
   coveredClearanceFeet: number | null;
+  /** Administrators only (docs/product.md section 12): owners' forms never send these. */
+  city: string | null;
+  state: string | null;
+  businessStatus: string | null;
 }
 
 export type EditableField = keyof ListingFields;
@@ -45,6 +49,9 @@ export const EDITABLE_FIELDS = [
   "accessibilityOptions",
   "sizes",
   "coveredClearanceFeet",
+  "city",
+  "state",
+  "businessStatus",
 ] as const satisfies readonly (EditableField & ListingField)[];
 
 export const isKeyField = (field: string): field is KeyField => (KEY_FIELDS as readonly string[]).includes(field);
@@ -71,6 +78,9 @@ export function fieldsOf(row: LocationRow): ListingFields {
     accessibilityOptions: row.accessibilityOptions,
     sizes: sizesOf(row),
     coveredClearanceFeet: row.coveredClearanceFeet,
+    city: row.city,
+    state: row.state,
+    businessStatus: row.businessStatus,
   };
 }
 

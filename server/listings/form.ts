@@ -3,12 +3,14 @@ import { AMENITY_FLAGS } from "../../app/lib/amenities";
 import { normalizeUsPhone } from "../../app/lib/claim-form";
 import {
   AVAILABILITIES,
+  BUSINESS_STATUSES,
   clockLabel,
   DAY_MODES,
   LISTING_LIMITS as L,
   WEEK_DAYS,
   type SizeOffer,
 } from "../../app/lib/listings";
+import { stateByCode } from "../geo/states";
 import type { DayHours } from "./hours";
 
 /**
@@ -243,3 +245,29 @@ export function sizesOf(input: ListingFormInput): SizeOffer[] {
     }))
     .sort((a, b) => a.width * a.length - b.width * b.length || a.width - b.width);
 }
+
+/**
+ * The fields only the administrator's editor has (docs/product.md section 12). An empty state or
+ * status is "not known"; a state must be a US postal code the catalogue knows.
+ */
+export const adminListingFieldsSchema = z.object({
+  city: optionalText("City", L.city),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, "State: choose a state from the list.")
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      if (!stateByCode(v)) {
+        ctx.addIssue({ code: "custom", message: "State: choose a state from the list." });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  businessStatus: z
+    .enum(BUSINESS_STATUSES, { error: "Business status: choose one from the list." })
+    .optional()
+    .transform((v) => v ?? null),
+});

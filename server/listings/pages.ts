@@ -4,12 +4,15 @@ import { requireListingOwner } from "../auth/guards";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
+import type { FormSubmission } from "../../app/lib/forms";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
+import { publicMapConfig } from "../http/public-config";
+import { STATES } from "../geo/states";
 import { readForm } from "../http/form";
 import { updateListing, type ListingActor } from "./edit";
 import type { ListingChanges } from "./fields";
 import { changeLines } from "./describe";
-import { daysOf, listingFormSchema, sizesOf } from "./form";
+import { adminListingFieldsSchema, daysOf, listingFormSchema, sizesOf, type ListingFormInput } from "./form";
 import { formatDayLine, parseOpeningHours, timeInputValue } from "./hours";
 import { listingForEditing, listingsOf } from "./queries";
 
@@ -34,8 +37,14 @@ export async function myListingsPage(viewer: SignedInViewer) {
 export const editPath = (locationId: string) => `/owner/locations/${encodeURIComponent(locationId)}/update`;
 
 /** /owner/locations/{id}/update: the form's starting values, computed here so the page stays small. */
-export async function listingEditPage(request: Request, viewer: SignedInViewer, locationId: string) {
-  await requireListingOwner(request, locationId, viewer);
+export async function listingEditPage(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  { includeDeleted = false }: { includeDeleted?: boolean } = {},
+) {
+  // The administrator's editor opens a deleted listing too (to restore it); the owner's does not.
+  if (!includeDeleted) await requireListingOwner(request, locationId, viewer);
   const listing = await listingForEditing(getDatabase(), locationId);
   const { fields, pending } = listing;
   // The form shows the waiting key values, so saving it again keeps them waiting.
@@ -116,21 +125,10 @@ export async function listingEditPage(request: Request, viewer: SignedInViewer, 
   };
 }
 
-export async function updateListingAction(
-  request: Request,
-  viewer: SignedInViewer,
-  locationId: string,
-  requestId: string | null,
-) {
-  await requireListingOwner(request, locationId, viewer);
-  const result = parseFormSubmission(listingFormSchema, await readForm(request));
-  if (!result.ok) return formFailure(result);
-  const input = result.data;
-  const db = getDatabase();
-  // A day the editor could not read keeps its line as it was.
-  const current = await listingForEditing(db, locationId);
-  const was = parseOpeningHours(current.fields.openingHours);
-  const changes: ListingChanges = {
+/** The listing's new values from a submitted editor form (a day the editor could not read keeps its line). */
+function changesFrom(input: ListingFormInput, openingHours: string[]): ListingChanges {
+  const was = parseOpeningHours(openingHours);
+  return {
     name: input.name,
     address: input.address,
     latitude: input.latitude ?? null,
@@ -148,14 +146,43 @@ export async function updateListingAction(
     sizes: sizesOf(input),
     coveredClearanceFeet: input.coveredClearanceFeet,
   };
+}
+
+/**
+ * Saves an editor form for `viewer` (an owner, or an administrator whose key fields publish at
+ * once); `extra` adds fields only the administrator's form has. A save over another one answers
+ * 409 with the form kept, so nothing typed is lost.
+ */
+async function saveListingForm(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+  next: (saved: { pending: readonly string[] }) => Promise<Response>,
+  extra?: (form: FormData) => FormSubmission<Partial<ListingChanges>>,
+) {
+  const form = await readForm(request);
+  const result = parseFormSubmission(listingFormSchema, form);
+  const more = extra?.(form);
+  if (!result.ok || (more && !more.ok)) {
+    const failed = !result.ok ? result : more!;
+    const fieldErrors = {
+      ...(result.ok ? {} : result.fieldErrors),
+      ...(more && !more.ok ? more.fieldErrors : {}),
+    };
+    return formFailure(failed, 400, { fieldErrors });
+  }
+  const db = getDatabase();
+  const current = await listingForEditing(db, locationId);
+  const changes = { ...changesFrom(result.data, current.fields.openingHours), ...(more?.ok ? more.data : {}) };
   let saved;
   try {
     saved = await updateListing(db, {
       actor: actorOf(viewer),
       locationId,
       changes,
-      expectedVersion: input.version,
-      confirmPrices: input.confirmPrices,
+      expectedVersion: result.data.version,
+      confirmPrices: result.data.confirmPrices,
       requestId,
     });
   } catch (error) {
@@ -163,8 +190,60 @@ export async function updateListingAction(
       return formFailure(result, 409, { formError: error.message });
     throw error;
   }
-  return redirectWithFlash(editPath(locationId), {
-    kind: "success",
-    text: saved.pending.length > 0 ? LISTING_SAVED_PENDING_TEXT : LISTING_SAVED_TEXT,
-  });
+  return next(saved);
+}
+
+export async function updateListingAction(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+) {
+  await requireListingOwner(request, locationId, viewer);
+  return saveListingForm(request, viewer, locationId, requestId, (saved) =>
+    redirectWithFlash(editPath(locationId), {
+      kind: "success",
+      text: saved.pending.length > 0 ? LISTING_SAVED_PENDING_TEXT : LISTING_SAVED_TEXT,
+    }),
+  );
+}
+
+export const adminEditPath = (locationId: string) => `/admin/manage/${encodeURIComponent(locationId)}/edit`;
+
+/** /admin/manage/{id}/edit: the owner's editor's values, the administrator's own fields and the map. */
+export async function adminListingEditPage(request: Request, viewer: SignedInViewer, locationId: string) {
+  const page = await listingEditPage(request, viewer, locationId, { includeDeleted: true });
+  const { fields } = await listingForEditing(getDatabase(), locationId);
+  return {
+    ...page,
+    admin: { city: fields.city ?? "", state: fields.state ?? "", businessStatus: fields.businessStatus ?? "" },
+    map: publicMapConfig(),
+    states: STATES.map((s) => ({ code: s.code, name: s.name })),
+  };
+}
+
+/** POST /admin/manage/{id}/edit: every field publishes at once (the administrator is the reviewer). */
+export async function adminUpdateListingAction(
+  request: Request,
+  viewer: SignedInViewer,
+  locationId: string,
+  requestId: string | null,
+) {
+  if (!viewer.isAdmin) throw new AppError("forbidden", 403, "Only administrators can use this editor.");
+  return saveListingForm(
+    request,
+    viewer,
+    locationId,
+    requestId,
+    () => redirectWithFlash(adminEditPath(locationId), { kind: "success", text: LISTING_SAVED_TEXT }),
+    (form) => {
+      const parsed = parseFormSubmission(adminListingFieldsSchema, form);
+      return parsed.ok
+        ? {
+            ...parsed,
+            data: { city: parsed.data.city, state: parsed.data.state, businessStatus: parsed.data.businessStatus },
+          }
+        : parsed;
+    },
+  );
 }

@@ -89,12 +89,13 @@ export async function listingPhotosAction(
   viewer: SignedInViewer,
   locationId: string,
   requestId: string | null,
+  /** The page to return to: the owner's photos page, or the administrator's (docs/product.md section 12). */
+  back = photosPath(locationId),
 ) {
   await requireListingOwner(request, locationId, viewer);
   const form = await readForm(request);
   const intent = form.get("intent");
   const db = getDatabase();
-  const back = photosPath(locationId);
   try {
     if (intent === "reorder") {
       const order = movedOrder(

@@ -1,4 +1,4 @@
-import { Check, History, RotateCcw, X } from "lucide-react";
+import { Check, History, Pencil, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
@@ -6,7 +6,9 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { ChangeList } from "../../components/moderation/change-list";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import { ConfirmDialog, Dialog } from "../../components/ui/dialog";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
 import { Field, FormError } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
@@ -49,6 +51,7 @@ type Data = Route.ComponentProps["loaderData"];
  */
 export default function ManageListing({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  const manageHref = `/admin/manage/${encodeURIComponent(data.placeId)}`;
   return (
     <>
       <PageHeader
@@ -62,6 +65,12 @@ export default function ManageListing({ loaderData }: Route.ComponentProps) {
         }
         actions={
           <>
+            <Link to={`${manageHref}/edit`} className={buttonClasses("primary")}>
+              <Pencil className="size-4" aria-hidden="true" /> Edit listing
+            </Link>
+            <Link to={`${manageHref}/photos`} className={buttonClasses("secondary")}>
+              Photos ({data.photoCount})
+            </Link>
             <Link to={`/location/${data.slug}`} className={buttonClasses("secondary")}>
               Facility page
             </Link>
@@ -71,11 +80,18 @@ export default function ManageListing({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      {(data.hidden || data.deleted) && (
+        <p role="status" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {data.deleted
+            ? "This listing is deleted: its page answers “removed” and its owner no longer sees it. Restore it below."
+            : "This listing is hidden: visitors cannot find it or open its page. Its owner still sees it."}
+        </p>
+      )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Summary data={data} />
         <PendingChange data={data} />
       </div>
-      {/* The admin's listing editor (the owner's form) comes here, above the history. */}
+      <ListingControls data={data} />
       <RevisionHistory data={data} />
     </>
   );
@@ -109,6 +125,109 @@ function Summary({ data }: { data: Data }) {
         <dt className="text-slate-600">Listing id</dt>
         <dd className="break-all font-mono text-xs leading-5">{data.placeId}</dd>
       </dl>
+    </section>
+  );
+}
+
+/**
+ * Who sees the listing, its tier and its owner (docs/product.md section 12). Each is a small form
+ * of its own; the consequential ones ask first.
+ */
+function ListingControls({ data }: { data: Data }) {
+  const form = useFormState();
+  const owner = data.owners[0];
+  const hideOrShow = data.hidden ? "show" : "hide";
+  const deleteOrRestore = data.deleted ? "restore" : "delete";
+  return (
+    <section aria-labelledby="controls-h" className={`mt-6 ${card}`}>
+      <h2 id="controls-h" className="text-lg font-semibold text-slate-900">
+        Visibility, tier and owner
+      </h2>
+      <div className="mt-4 grid gap-6 md:grid-cols-3">
+        <Form method="post" id="visibility-form">
+          <input type="hidden" name="intent" value="visibility" />
+          <h3 className="text-sm font-semibold text-slate-800">Visibility</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.deleted ? "Deleted" : data.hidden ? "Hidden from visitors" : "Listed: visitors find it"}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {!data.deleted && (
+              <SubmitButton name="action" value={hideOrShow} variant="secondary" size="sm">
+                {data.hidden ? "Show to visitors" : "Hide from visitors"}
+              </SubmitButton>
+            )}
+            <ConfirmDialog
+              trigger={
+                <Button type="button" size="sm" variant={data.deleted ? "secondary" : "danger"}>
+                  {data.deleted ? "Restore listing" : "Delete listing"}
+                </Button>
+              }
+              title={data.deleted ? `Restore ${data.name}?` : `Delete ${data.name}?`}
+              text={
+                data.deleted
+                  ? "It comes back as it was before the delete."
+                  : "Its page will answer “removed”, search and the sitemap leave it out, and its owner loses it from their console. You can restore it here."
+              }
+              confirmLabel={data.deleted ? "Restore listing" : "Delete listing"}
+              tone={data.deleted ? "primary" : "danger"}
+              form="visibility-form"
+              name="action"
+              value={deleteOrRestore}
+            />
+          </div>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="tier" />
+          <h3 className="text-sm font-semibold text-slate-800">
+            <label htmlFor="listing-tier">Tier</label>
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">Places the listing in search. A promotion sets it too.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Select id="listing-tier" name="tier" defaultValue={data.tier} key={data.tier}>
+              {data.tiers.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Select>
+            <SubmitButton variant="secondary">Set tier</SubmitButton>
+          </div>
+        </Form>
+        <div>
+          <h3 className="text-sm font-semibold text-slate-800">Owner</h3>
+          <p className="mt-1 text-sm break-all text-slate-600">{owner ? owner.email : "No owner"}</p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="owner-assign" />
+            <Field label={owner ? "Transfer to (email)" : "Assign to (email)"} name="email" error={form.error("email")}>
+              {(c) => (
+                <Input {...c} type="email" autoComplete="off" maxLength={254} defaultValue={form.value("email")} />
+              )}
+            </Field>
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton variant="secondary" size="sm">
+                {owner ? "Transfer" : "Assign"}
+              </SubmitButton>
+            </div>
+          </Form>
+          {owner && (
+            <Form method="post" id="owner-remove-form" className="mt-2">
+              <input type="hidden" name="intent" value="owner-remove" />
+              <ConfirmDialog
+                trigger={
+                  <Button type="button" size="sm" variant="ghost">
+                    Remove owner
+                  </Button>
+                }
+                title={`Remove ${owner.email} as owner?`}
+                text="They lose this listing from their console. Its history and promotions stay."
+                confirmLabel="Remove owner"
+                tone="danger"
+                form="owner-remove-form"
+              />
+            </Form>
+          )}
+        </div>
+      </div>
     </section>
   );
 }
