@@ -33,7 +33,7 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the analytics pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails and the photo purge", () => {
+  it("includes the anonymous-account purge, the analytics pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge and the import-file purge", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "prune old analytics rows",
@@ -43,6 +43,7 @@ describe("daily jobs", () => {
       "send renewal invoices",
       "send monthly performance emails",
       "purge deleted photos",
+      "remove unapplied import files",
     ]);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from "./db/client";
 import { pruneRateLimits } from "./http/shared-rate-limit";
 import { getImageStorage } from "./images";
 import { purgeDeletedPhotos } from "./listings/photos";
+import { purgeStaleImportFiles } from "./catalogue/imports";
 import { logger } from "./logger";
 import { issueRenewalInvoices } from "./promotions/renewals";
 import { applyScheduledPlanChanges } from "./promotions/change-plan";
@@ -19,7 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * days for a past-due one) is over, after switching the plan of promotions whose paid renewal with
  * another plan has begun, and sending invoice-mode renewal invoices before a period ends
  * (docs/product.md section 11), and sending the owners' monthly performance email once the month is
- * over and removing the files of photos deleted more than PHOTO_RESTORE_DAYS ago (section 10). Each
+ * over and removing the files of photos deleted more than PHOTO_RESTORE_DAYS ago (section 10), and
+ * of catalogue imports checked but never applied within a week (section 12). Each
  * job is idempotent, so several instances running them
  * at once is harmless; `npm run auth:purge-anonymous` runs the first from cron as well.
  */
@@ -32,6 +34,7 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "send renewal invoices": (db) => issueRenewalInvoices(db),
   "send monthly performance emails": (db) => sendMonthlyReports(db),
   "purge deleted photos": (db) => purgeDeletedPhotos(db, getImageStorage()),
+  "remove unapplied import files": (db) => purgeStaleImportFiles(db),
 };
 
 export function scheduleDailyJobs(db: Database, everyMs = DAY_MS): () => void {

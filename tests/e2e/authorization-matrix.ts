@@ -63,6 +63,60 @@ export const MATRIX: MatrixEntry[] = [
     expect: { ...admin, admin: 400 },
   },
   page("admin/locations", "/admin/locations", admin),
+  {
+    // A bulk action: admins only (to validation: no listing ticked, 400).
+    route: "admin/locations",
+    method: "POST",
+    path: "/admin/locations",
+    body: "intent=bulk&action=hide",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  page("admin/locations/export", "/admin/locations/export?format=geojson&q=no-such-listing", admin),
+  page("admin/locations/import", "/admin/locations/import", admin),
+  {
+    // An upload that is not multipart: admins only (to validation, 400 as JSON).
+    route: "admin/locations/import/upload",
+    method: "POST",
+    path: "/admin/locations/import/upload",
+    body: "file=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 303 },
+  },
+  // An import nobody made: admins only (to 404).
+  page("admin/locations/import/:importId", "/admin/locations/import/00000000-0000-4000-8000-000000000000", {
+    ...admin,
+    admin: 404,
+  }),
+  {
+    // Applying an import: admins only (to validation: no intent, 400).
+    route: "admin/locations/import/:importId",
+    method: "POST",
+    path: "/admin/locations/import/00000000-0000-4000-8000-000000000000",
+    body: "intent=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  page("admin/manage/:locationId/edit", "/admin/manage/LOCATION/edit", admin),
+  {
+    // The administrator's editor: admins only (to validation: no version, 400).
+    route: "admin/manage/:locationId/edit",
+    method: "POST",
+    path: "/admin/manage/LOCATION/edit",
+    body: "name=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  page("admin/manage/:locationId/photos", "/admin/manage/LOCATION/photos", admin),
+  {
+    // A photo action from the admin console: admins only (to validation: no intent, 400).
+    route: "admin/manage/:locationId/photos",
+    method: "POST",
+    path: "/admin/manage/LOCATION/photos",
+    body: "intent=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/manage", "/admin/manage", admin),
   {
     // Deciding an owner's change from the queue: only admins get past the guard (to validation:
@@ -81,6 +135,24 @@ export const MATRIX: MatrixEntry[] = [
     method: "POST",
     path: "/admin/manage/LOCATION",
     body: "intent=reject&locationId=x&submittedAt=2026-01-01T00%3A00%3A00.000Z",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
+    // Hiding, deleting, setting the tier: admins only (to validation: no action named, 400).
+    route: "admin/manage/:locationId",
+    method: "POST",
+    path: "/admin/manage/LOCATION",
+    body: "intent=visibility",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
+    // Assigning an owner: admins only (to validation: no email, 400).
+    route: "admin/manage/:locationId",
+    method: "POST",
+    path: "/admin/manage/LOCATION",
+    body: "intent=owner-assign",
     contentType: "application/x-www-form-urlencoded",
     expect: { ...admin, admin: 400 },
   },

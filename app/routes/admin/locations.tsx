@@ -230,7 +230,7 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
             </Link>
           )}
         </div>
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
           <FilterSelect id="catalogue-state" name="state" label="State" value={filters.state ?? ""}>
             <option value="">Any state</option>
             {states.map((s) => (
