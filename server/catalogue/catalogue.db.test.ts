@@ -11,12 +11,12 @@ import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing as insertSample, insertPerson } from "../claims/test-support";
 import type { Database, DatabaseHandle } from "../db/client";
-import { auditLog, catalogueImports, listingOwners, locations } from "../db/schema";
+import { auditLog, catalogueImports, listingOwners, locations, users } from "../db/schema";
 import { buildSearchIndex } from "../search/load";
 import { facilityUrls } from "../seo/sitemap";
 import { parseCatalogueFilters } from "./filters";
 import { applyImport, getImport, settleImports, startImport } from "./imports";
-import { applyBulkAction, cataloguePage, countCatalogue } from "./service";
+import { applyBulkAction, cataloguePage, changeListingOwner, countCatalogue } from "./service";
 
 let handle: DatabaseHandle;
 let dataDir: string;
@@ -206,5 +206,50 @@ describe("imports from the browser", () => {
       message: "empty.csv: the file is empty.",
     });
     expect(await db().select().from(catalogueImports)).toEqual([]);
+  });
+});
+
+describe("changeListingOwner", () => {
+  it("assigns, transfers and removes, promoting a plain account, with audit rows", async () => {
+    const listing = await insertListing(db(), { name: "Owned Later" });
+    const first = await insertPerson(db(), { role: "user", email: "first@example.com" });
+    const second = await insertPerson(db(), { role: "business_owner", email: "second@example.com" });
+    const owner = async () =>
+      (await db().select().from(listingOwners).where(eq(listingOwners.locationId, listing.placeId)))[0]?.userId;
+
+    expect(
+      await changeListingOwner(db(), { actor, locationId: listing.placeId, email: " FIRST@example.com " }),
+    ).toEqual({
+      kind: "assigned",
+      email: "first@example.com",
+    });
+    expect(await owner()).toBe(first.userId);
+    const [promoted] = await db().select().from(users).where(eq(users.id, first.userId));
+    expect(promoted!.role).toBe("business_owner");
+
+    expect(
+      (await changeListingOwner(db(), { actor, locationId: listing.placeId, email: "second@example.com" })).kind,
+    ).toBe("transferred");
+    expect(await owner()).toBe(second.userId);
+    expect((await changeListingOwner(db(), { actor, locationId: listing.placeId, email: null })).kind).toBe("removed");
+    expect(await owner()).toBeUndefined();
+
+    const actions = (await db().select().from(auditLog).where(eq(auditLog.subjectId, listing.placeId))).map(
+      (r) => r.action,
+    );
+    expect(actions).toEqual(["listing.owner.assign", "listing.owner.transfer", "listing.owner.remove"]);
+  });
+
+  it("refuses an unknown or banned account, changing nothing", async () => {
+    const listing = await insertListing(db(), { name: "Nobody's" });
+    expect(
+      await rejection(changeListingOwner(db(), { actor, locationId: listing.placeId, email: "nobody@example.com" })),
+    ).toMatchObject({ status: 400, message: "No account uses nobody@example.com. The owner must sign up first." });
+    const banned = await insertPerson(db(), { email: "banned@example.com" });
+    await db().update(users).set({ banned: true }).where(eq(users.id, banned.userId));
+    expect(
+      await rejection(changeListingOwner(db(), { actor, locationId: listing.placeId, email: "banned@example.com" })),
+    ).toMatchObject({ status: 400 });
+    expect(await db().select().from(listingOwners).where(eq(listingOwners.locationId, listing.placeId))).toEqual([]);
   });
 });

@@ -117,6 +117,16 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     await page.goto(`${base()}/admin/manage/${TWIN_B.id}`);
     const hiddenHref = (await page.getByRole("link", { name: "Facility page" }).getAttribute("href"))!;
     expect((await fetch(`${base()}${hiddenHref}`)).status).toBe(404);
+    // Deleted, the page says it is gone for good; the owner's console no longer has it either.
+    const deleted = await page.request.post(`${base()}/admin/manage/${TWIN_B.id}`, {
+      form: { intent: "visibility", action: "delete" },
+      headers: { Origin: base() },
+      maxRedirects: 0,
+    });
+    expect(deleted.status()).toBe(303);
+    const gone = await fetch(`${base()}${hiddenHref}`);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain("This listing was removed");
 
     // The export of the current filter carries the listings it shows.
     const exported = await page.request.get(`${base()}/admin/locations/export?format=csv&q=Twin+Pines`);

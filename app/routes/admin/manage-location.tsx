@@ -21,7 +21,7 @@ import { manageListingAction, manageListingPage } from "../../../server/listings
 import type { Route } from "./+types/manage-location";
 
 export function meta(args: Route.MetaArgs) {
-  return privatePageMeta(args.data ? `Moderate ${args.data.name}` : "Moderate a listing", args);
+  return privatePageMeta(args.data ? `Manage ${args.data.name}` : "Manage a listing", args);
 }
 
 export const handle: ConsoleHandle = {
