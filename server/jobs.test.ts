@@ -44,6 +44,7 @@ describe("daily jobs", () => {
       "send monthly performance emails",
       "purge deleted photos",
       "remove unapplied import files",
+      "check listing data",
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { pruneRateLimits } from "./http/shared-rate-limit";
 import { getImageStorage } from "./images";
 import { purgeDeletedPhotos } from "./listings/photos";
 import { purgeStaleImportFiles } from "./catalogue/imports";
+import { checkListingProblems } from "./catalogue/problems";
 import { logger } from "./logger";
 import { issueRenewalInvoices } from "./promotions/renewals";
 import { applyScheduledPlanChanges } from "./promotions/change-plan";
@@ -21,7 +22,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * another plan has begun, and sending invoice-mode renewal invoices before a period ends
  * (docs/product.md section 11), and sending the owners' monthly performance email once the month is
  * over and removing the files of photos deleted more than PHOTO_RESTORE_DAYS ago (section 10), and
- * of catalogue imports checked but never applied within a week (section 12). Each
+ * of catalogue imports checked but never applied within a week, and looking for data problems in
+ * every listing (section 12). Each
  * job is idempotent, so several instances running them
  * at once is harmless; `npm run auth:purge-anonymous` runs the first from cron as well.
  */
@@ -35,6 +37,7 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "send monthly performance emails": (db) => sendMonthlyReports(db),
   "purge deleted photos": (db) => purgeDeletedPhotos(db, getImageStorage()),
   "remove unapplied import files": (db) => purgeStaleImportFiles(db),
+  "check listing data": (db) => checkListingProblems(db),
 };
 
 export function scheduleDailyJobs(db: Database, everyMs = DAY_MS): () => void {

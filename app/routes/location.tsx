@@ -26,6 +26,8 @@ import { hasVerifiedOwner } from "../../server/auth/ownership";
 import { getDatabase } from "../../server/db";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
+import { SuggestEdit, type SuggestEditResult } from "../components/location/suggest-edit";
+import { reportListingAction } from "../../server/catalogue/report-action";
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -128,6 +130,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** "Suggest an edit" (docs/product.md section 12): the page's one form. */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
+  const location = await getLocationBySlug(params.slug).catch(() => undefined);
+  if (!location || location.hiddenAt || location.deletedAt)
+    throw data("Location not found", { status: 404 });
+  return reportListingAction(request, location.placeId);
+}
+
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   const l = loaderData?.location;
   if (!l) return [{ title: "Location not found" }, { name: "robots", content: "noindex" }];
@@ -175,7 +186,7 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   ];
 }
 
-export default function LocationPage({ loaderData }: Route.ComponentProps) {
+export default function LocationPage({ loaderData, actionData }: Route.ComponentProps) {
   const l = loaderData.location;
   const { state: routerState } = useLocation();
   // Back returns to the results page the visitor came from, else the generic results page.
@@ -318,6 +329,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           <Link to={`/owner/claim/${l.placeId}`} className="block pt-2 text-sm text-slate-700 underline">
             Claim This Business
           </Link>
+          <SuggestEdit result={actionData as SuggestEditResult | undefined} />
         </aside>
       </div>
 

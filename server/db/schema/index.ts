@@ -12,3 +12,4 @@ export * from "./promotions";
 export * from "./monthly-reports";
 export * from "./deleted-photos";
 export * from "./catalogue-imports";
+export * from "./listing-reports";
