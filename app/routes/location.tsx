@@ -134,8 +134,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
   const location = await getLocationBySlug(params.slug).catch(() => undefined);
-  if (!location || location.hiddenAt || location.deletedAt)
-    throw data("Location not found", { status: 404 });
+  if (!location || location.hiddenAt || location.deletedAt) throw data("Location not found", { status: 404 });
   return reportListingAction(request, location.placeId);
 }
 
