@@ -4,7 +4,10 @@ import { KEY_FIELDS } from "../../app/lib/listings";
 import { clampPage, parseTableParams } from "../../app/lib/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
-import { locations } from "../db/schema";
+import { listingProblems, locations } from "../db/schema";
+import { LISTING_PROBLEM_KINDS, type ListingProblemKind } from "../../app/lib/work-queue";
+import { decideQueueItem, openItemsOf, openProblems, openReports, queueCounts } from "../catalogue/reports";
+import { pendingChangeCount } from "./queries";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
@@ -40,25 +43,110 @@ export const managePath = (locationId: string) => `/admin/manage/${encodeURIComp
 
 const keyFieldsOf = (changes: Record<string, unknown>) => KEY_FIELDS.filter((f) => f in changes);
 
-/** /admin/manage: the sections of the work queue; today, owners' waiting key-field changes. */
+export const QUEUE_SECTIONS = ["changes", "reports", "problems"] as const;
+export type QueueSection = (typeof QUEUE_SECTIONS)[number];
+
+/** How a data problem's detail reads in the queue. */
+function problemDetail(kind: ListingProblemKind, detail: Record<string, unknown>): string | null {
+  if (kind === "outside_state")
+    return detail.found
+      ? `Stated ${String(detail.stated)}, but the coordinates are in ${String(detail.found)}.`
+      : `Stated ${String(detail.stated)}, but the coordinates are in no US state.`;
+  if (kind === "likely_duplicate" && typeof detail.miles === "number") return `${detail.miles} mi apart.`;
+  if (kind === "stale" && typeof detail.updatedAt === "string") return `Last updated ${detail.updatedAt.slice(0, 10)}.`;
+  if (kind === "closed" && typeof detail.status === "string")
+    return detail.status === "CLOSED_TEMPORARILY" ? "Closed temporarily." : "Closed permanently.";
+  return null;
+}
+
+/**
+ * /admin/manage: the work queue in three sections (docs/product.md sections 10 and 12), chosen by
+ * `?section=`: owners' waiting key-field changes, visitors' reports and the nightly check's data
+ * problems (`&kind=` for one kind). Counts for every section come with each.
+ */
 export async function manageQueuePage(request: Request) {
   const params = new URL(request.url).searchParams;
+  const rawSection = params.get("section") ?? "changes";
+  const section: QueueSection = (QUEUE_SECTIONS as readonly string[]).includes(rawSection)
+    ? (rawSection as QueueSection)
+    : "changes";
+  const rawKind = params.get("kind") ?? "";
+  const kind = (LISTING_PROBLEM_KINDS as readonly string[]).includes(rawKind)
+    ? (rawKind as ListingProblemKind)
+    : undefined;
   const table = parseTableParams<PendingChangeSort>(params, {
     sortable: PENDING_CHANGE_SORTS,
     defaultSort: "submitted",
     defaultDir: "asc",
   });
   const db = getDatabase();
+  const [changeCount, counts] = await Promise.all([pendingChangeCount(db), queueCounts(db)]);
+  const base = {
+    section,
+    kind: kind ?? null,
+    counts: { changes: changeCount, reports: counts.reports, problems: counts.problems },
+    problemsByKind: counts.problemsByKind,
+    pageSize: MANAGE_PAGE_SIZE,
+    sort: table.sort,
+    dir: table.dir,
+  };
+  const empty = { total: 0, page: 1, rows: [], reports: [], problems: [] };
+  if (section === "reports") {
+    const total = counts.reports;
+    const page = clampPage(table.page, total, MANAGE_PAGE_SIZE);
+    const { rows } = await openReports(db, { page, pageSize: MANAGE_PAGE_SIZE });
+    return {
+      ...base,
+      ...empty,
+      total,
+      page,
+      reports: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        message: r.message,
+        createdAt: r.createdAt.toISOString(),
+        locationId: r.locationId,
+        name: r.name,
+        slug: r.slug,
+        place: [r.city, r.state].filter(Boolean).join(", "),
+        phone: r.phone,
+      })),
+    };
+  }
+  if (section === "problems") {
+    const total = kind ? (counts.problemsByKind[kind] ?? 0) : counts.problems;
+    const page = clampPage(table.page, total, MANAGE_PAGE_SIZE);
+    const { rows } = await openProblems(db, { page, pageSize: MANAGE_PAGE_SIZE, kind });
+    return {
+      ...base,
+      ...empty,
+      total,
+      page,
+      problems: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        detail: problemDetail(r.kind, r.detail),
+        foundAt: r.foundAt.toISOString(),
+        locationId: r.locationId,
+        name: r.name,
+        slug: r.slug,
+        place: [r.city, r.state].filter(Boolean).join(", "),
+        hidden: r.hidden,
+        other: r.otherId
+          ? { locationId: r.otherId, name: r.otherName!, slug: r.otherSlug!, hidden: r.otherHidden }
+          : null,
+      })),
+    };
+  }
   const query = { sort: table.sort, dir: table.dir, pageSize: MANAGE_PAGE_SIZE } as const;
   let queue = await pendingChangeQueue(db, { ...query, page: table.page });
   const page = clampPage(table.page, queue.total, MANAGE_PAGE_SIZE);
   if (page !== table.page) queue = await pendingChangeQueue(db, { ...query, page });
   return {
+    ...base,
+    ...empty,
     total: queue.total,
     page,
-    pageSize: MANAGE_PAGE_SIZE,
-    sort: table.sort,
-    dir: table.dir,
     rows: queue.rows.map((row) => {
       const fields = keyFieldsOf(row.changes);
       return {
@@ -82,6 +170,7 @@ export async function manageListingPage(request: Request, locationId: string) {
   const restoreParam = new URL(request.url).searchParams.get("restore") ?? "";
   const confirmRestore = /^\d{1,15}$/.test(restoreParam) ? Number(restoreParam) : null;
   const listing = await listingForModeration(getDatabase(), locationId);
+  const open = await openItemsOf(getDatabase(), locationId);
   const { fields, pending } = listing;
   const current = fields as unknown as Record<string, unknown>;
   return {
@@ -99,6 +188,13 @@ export async function manageListingPage(request: Request, locationId: string) {
     photoCount: listing.photoCount,
     version: listing.version,
     confirmRestore,
+    reports: open.reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    problems: open.problems.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      detail: problemDetail(p.kind, p.detail),
+      otherId: p.otherId,
+    })),
     owners: listing.owners.map((o) => ({ name: o.name, email: o.email })),
     pending: pending
       ? {
@@ -143,6 +239,59 @@ const decisionSchema = z
     if (value.intent === "reject" && !value.reason)
       ctx.addIssue({ code: "custom", path: ["reason"], message: "Give the owner a reason for the rejection." });
   });
+
+const queueItemSchema = z.object({
+  intent: z.enum(["resolve", "dismiss", "hide-duplicate"]),
+  type: z.enum(["report", "problem"], { error: "Reload the page and try again." }),
+  id: z.coerce.number({ error: "Reload the page and try again." }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  note: z.string().trim().max(MAX_DECISION_REASON, `Write at most ${MAX_DECISION_REASON} characters.`).optional(),
+  /** For hide-duplicate: which of the two listings to hide. */
+  hide: z.string().max(MAX_ID_LENGTH).optional(),
+});
+
+/**
+ * Resolving or dismissing a report or problem, or resolving a likely duplicate by hiding one of
+ * the two listings (docs/product.md section 12). Back to the queue with a toast either way.
+ */
+async function queueItemAction(form: FormData, viewer: SignedInViewer, back: string, requestId: string | null) {
+  const result = parseFormSubmission(queueItemSchema, form);
+  if (!result.ok) return formFailure(result);
+  const { intent, type, id, note, hide } = result.data;
+  const db = getDatabase();
+  const actor = actorOf(viewer);
+  try {
+    if (intent === "hide-duplicate") {
+      if (type !== "problem" || !hide) return formFailure(result, 400, { formError: "Choose the listing to hide." });
+      const [problem] = await db.select().from(listingProblems).where(eq(listingProblems.id, id));
+      if (!problem || problem.kind !== "likely_duplicate" || ![problem.locationId, problem.otherId].includes(hide))
+        return formFailure(result, 400, { formError: "Reload the page and try again." });
+      await applyBulkAction(db, { actor, action: "hide", ids: [hide], requestId });
+      await decideQueueItem(db, { actor, type, id, status: "resolved", note: `Hid ${hide}`, requestId });
+      const name = await listingName(hide);
+      return redirectWithFlash(back, {
+        kind: "success",
+        text: `Hid ${name}: visitors now find only the other listing. Show it again from its page.`,
+      });
+    }
+    await decideQueueItem(db, {
+      actor,
+      type,
+      id,
+      status: intent === "resolve" ? "resolved" : "dismissed",
+      note,
+      requestId,
+    });
+    const what = type === "report" ? "Report" : "Problem";
+    return redirectWithFlash(back, {
+      kind: "success",
+      text: `${what} ${intent === "resolve" ? "resolved" : "dismissed"}.`,
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 409 || error.status === 404))
+      return redirectWithFlash(back, { kind: "error", text: error.message });
+    throw error;
+  }
+}
 
 const listingStateSchema = z.object({
   intent: z.enum(["visibility", "tier"]),
@@ -191,7 +340,11 @@ async function decidedText(status: "approved" | "rejected", locationId: string) 
  */
 export async function manageQueueAction(request: Request, viewer: SignedInViewer, requestId: string | null) {
   const back = `/admin/manage${new URL(request.url).search}`;
-  const result = parseFormSubmission(decisionSchema, await readForm(request));
+  const form = await readForm(request);
+  const queueIntent = form.get("intent");
+  if (queueIntent === "resolve" || queueIntent === "dismiss" || queueIntent === "hide-duplicate")
+    return queueItemAction(form, viewer, back, requestId);
+  const result = parseFormSubmission(decisionSchema, form);
   if (!result.ok) return formFailure(result);
   const { intent, locationId, reason, submittedAt } = result.data;
   try {
@@ -222,6 +375,7 @@ export async function manageListingAction(
   const here = managePath(locationId);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "resolve" || intent === "dismiss") return queueItemAction(form, viewer, here, requestId);
   if (intent === "visibility" || intent === "tier") {
     const result = parseFormSubmission(listingStateSchema, form);
     if (!result.ok) return formFailure(result);

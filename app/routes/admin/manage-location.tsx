@@ -14,6 +14,7 @@ import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
 import { useFormState } from "../../lib/forms";
 import { REVISION_KIND_LABELS } from "../../lib/listings";
+import { LISTING_PROBLEM_LABELS, LISTING_REPORT_LABELS } from "../../lib/work-queue";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
@@ -91,6 +92,7 @@ export default function ManageListing({ loaderData }: Route.ComponentProps) {
         <Summary data={data} />
         <PendingChange data={data} />
       </div>
+      <OpenItems data={data} />
       <ListingControls data={data} />
       <RevisionHistory data={data} />
     </>
@@ -125,6 +127,59 @@ function Summary({ data }: { data: Data }) {
         <dt className="text-slate-600">Listing id</dt>
         <dd className="break-all font-mono text-xs leading-5">{data.placeId}</dd>
       </dl>
+    </section>
+  );
+}
+
+/** The listing's open visitor reports and data problems (docs/product.md section 12), each one click away. */
+function OpenItems({ data }: { data: Data }) {
+  if (data.reports.length === 0 && data.problems.length === 0) return null;
+  const item = (type: "report" | "problem", id: number, intent: "resolve" | "dismiss", label: string) => (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="type" value={type} />
+      <input type="hidden" name="id" value={id} />
+      <SubmitButton name="intent" value={intent} variant={intent === "resolve" ? "secondary" : "ghost"} size="sm">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+  return (
+    <section aria-labelledby="open-items-h" className={`mt-6 ${card}`}>
+      <h2 id="open-items-h" className="text-lg font-semibold text-slate-900">
+        Reports and data problems
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {data.reports.map((r) => (
+          <li key={`r${r.id}`} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+            <span className="min-w-0 flex-1">
+              <span className="font-medium text-slate-800">Visitor: {LISTING_REPORT_LABELS[r.kind]}</span>
+              {r.message && <span className="block whitespace-pre-line text-slate-700">“{r.message}”</span>}
+              <span className="block text-xs text-slate-600">{dateTime.format(new Date(r.createdAt))} UTC</span>
+            </span>
+            <span className="flex gap-2">
+              {item("report", r.id, "resolve", "Resolved")}
+              {item("report", r.id, "dismiss", "Dismiss")}
+            </span>
+          </li>
+        ))}
+        {data.problems.map((p) => (
+          <li key={`p${p.id}`} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+            <span className="min-w-0 flex-1">
+              <span className="font-medium text-slate-800">Check: {LISTING_PROBLEM_LABELS[p.kind]}</span>
+              {p.detail && <span className="block text-slate-700">{p.detail}</span>}
+              {p.otherId && (
+                <Link
+                  to={`/admin/manage/${encodeURIComponent(p.otherId)}`}
+                  className="block text-brand-700 hover:underline"
+                >
+                  The other listing
+                </Link>
+              )}
+            </span>
+            <span className="flex gap-2">{item("problem", p.id, "dismiss", "Not a problem")}</span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Inbox } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { ChangeList } from "../../components/moderation/change-list";
@@ -7,6 +7,10 @@ import { QueueDecision } from "../../components/moderation/decision-controls";
 import { Badge } from "../../components/ui/badge";
 import { DataTable, type Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
+import { buttonClasses } from "../../components/ui/button";
+import { SubmitButton } from "../../components/ui/submit-button";
+import { cn } from "../../lib/cn";
+import { LISTING_PROBLEM_KINDS, LISTING_PROBLEM_LABELS, LISTING_REPORT_LABELS } from "../../lib/work-queue";
 import { FormError } from "../../components/ui/field";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";
@@ -93,11 +97,14 @@ const COLUMNS: Column<Row>[] = [
 ];
 
 /**
- * The administrators' work queue (docs/product.md section 10). Each kind of work is one section,
- * named in the tabs above it; owners' waiting changes are the first, visitor reports and data
- * problems come later as more sections in the same list.
+ * The administrators' work queue (docs/product.md sections 10 and 12): owners' waiting changes,
+ * visitors' reports and the nightly check's data problems, one section each behind the tabs.
  */
-const SECTIONS = [{ id: "changes", label: "Owner changes" }] as const;
+const SECTIONS = [
+  { id: "changes", label: "Owner changes" },
+  { id: "reports", label: "Visitor reports" },
+  { id: "problems", label: "Data problems" },
+] as const;
 
 /** Problems the row's dialog does not show (the reason's own message is shown in it). */
 function otherErrors(fieldErrors: Record<string, string[]>): string | undefined {
@@ -107,60 +114,291 @@ function otherErrors(fieldErrors: Record<string, string[]>): string | undefined 
   return messages.length > 0 ? messages.join(" ") : undefined;
 }
 
+type Data = Route.ComponentProps["loaderData"];
+
 export default function WorkQueue({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, sort, dir } = loaderData;
+  const { section, counts } = loaderData;
   const form = useFormState();
-  const counts: Record<(typeof SECTIONS)[number]["id"], number> = { changes: total };
   return (
     <>
       <PageHeader title="Work queue" description="What waits for an administrator, oldest first." />
       <nav aria-label="Work queue sections" className="mt-6 border-b border-slate-200">
         <ul className="-mb-px flex gap-4 overflow-x-auto">
-          {SECTIONS.map((section) => (
-            <li key={section.id}>
-              <Link
-                to="/admin/manage"
-                aria-current="page"
-                className="inline-flex items-center gap-2 border-b-2 border-brand-600 px-1 pb-2 text-sm font-semibold text-brand-700"
-              >
-                {section.label}
-                <Badge tone={counts[section.id] > 0 ? "warning" : "neutral"}>{counts[section.id]}</Badge>
-              </Link>
+          {SECTIONS.map((s) => {
+            const current = s.id === section;
+            return (
+              <li key={s.id}>
+                <Link
+                  to={s.id === "changes" ? "/admin/manage" : `/admin/manage?section=${s.id}`}
+                  aria-current={current ? "page" : undefined}
+                  className={cn(
+                    "inline-flex items-center gap-2 border-b-2 px-1 pb-2 text-sm whitespace-nowrap",
+                    current
+                      ? "border-brand-600 font-semibold text-brand-700"
+                      : "border-transparent text-slate-600 hover:text-slate-900",
+                  )}
+                >
+                  {s.label}
+                  <Badge tone={counts[s.id] > 0 ? "warning" : "neutral"}>{counts[s.id]}</Badge>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <FormError className="mt-4" message={form.formError ?? otherErrors(form.fieldErrors)} />
+      {section === "changes" && <ChangesSection data={loaderData} />}
+      {section === "reports" && <ReportsSection data={loaderData} />}
+      {section === "problems" && <ProblemsSection data={loaderData} />}
+    </>
+  );
+}
+
+function ChangesSection({ data }: { data: Data }) {
+  const { rows, total, page, pageSize, sort, dir } = data;
+  return (
+    <section aria-labelledby="changes-h" className="mt-6">
+      <h2 id="changes-h" className="text-lg font-semibold text-slate-900">
+        Owners’ changes to review
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        New names, addresses and map positions wait here until approved; the facility page shows the published values
+        meanwhile. The owner is emailed either way.
+      </p>
+      <DataTable
+        className="mt-4"
+        caption="Owners’ changes waiting for review"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.locationId}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        sort={sort}
+        dir={dir}
+        empty={
+          <EmptyState
+            className="mt-4"
+            icon={<Inbox />}
+            title="Nothing waiting for review"
+            text="When an owner changes a listing’s name, address or map position, the change appears here."
+          />
+        }
+      />
+    </section>
+  );
+}
+
+/** One click: a small form posting `intent` for one report or problem. */
+function ItemButton({
+  type,
+  id,
+  intent,
+  label,
+  variant = "secondary",
+  hide,
+}: {
+  type: "report" | "problem";
+  id: number;
+  intent: "resolve" | "dismiss" | "hide-duplicate";
+  label: string;
+  variant?: "secondary" | "ghost" | "primary";
+  hide?: string;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="type" value={type} />
+      <input type="hidden" name="id" value={id} />
+      {hide && <input type="hidden" name="hide" value={hide} />}
+      <SubmitButton name="intent" value={intent} variant={variant} size="sm">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function Pager({ data }: { data: Data }) {
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  if (pages <= 1) return null;
+  const href = (page: number) => {
+    const params = new URLSearchParams({ section: data.section, page: String(page) });
+    if (data.kind) params.set("kind", data.kind);
+    return `/admin/manage?${params}`;
+  };
+  return (
+    <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+      <span className="text-slate-600">
+        Page {data.page} of {pages}
+      </span>
+      <span className="flex gap-2">
+        {data.page > 1 && (
+          <Link to={href(data.page - 1)} className={buttonClasses("secondary", "sm")}>
+            Previous
+          </Link>
+        )}
+        {data.page < pages && (
+          <Link to={href(data.page + 1)} className={buttonClasses("secondary", "sm")}>
+            Next
+          </Link>
+        )}
+      </span>
+    </nav>
+  );
+}
+
+function ListingLink({ locationId, name, place }: { locationId: string; name: string; place?: string }) {
+  return (
+    <span className="min-w-0">
+      <Link to={manageHref(locationId)} className="font-medium text-brand-700 hover:underline">
+        {name}
+      </Link>
+      {place && <span className="block text-xs text-slate-600">{place}</span>}
+    </span>
+  );
+}
+
+function ReportsSection({ data }: { data: Data }) {
+  return (
+    <section aria-labelledby="reports-h" className="mt-6">
+      <h2 id="reports-h" className="text-lg font-semibold text-slate-900">
+        Visitors’ reports
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Sent with “Suggest an edit” on facility pages. Fix the listing, then mark the report resolved; dismiss a report
+        that is wrong.
+      </p>
+      {data.reports.length === 0 ? (
+        <EmptyState
+          className="mt-4"
+          icon={<Inbox />}
+          title="No open reports"
+          text="New reports from visitors appear here."
+        />
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {data.reports.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <ListingLink locationId={r.locationId} name={r.name} place={r.place} />
+                <p className="mt-1 font-medium text-slate-800">{LISTING_REPORT_LABELS[r.kind]}</p>
+                {r.message && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">“{r.message}”</p>}
+                <p className="mt-1 text-xs text-slate-600">
+                  {dateTime.format(new Date(r.createdAt))} UTC{r.phone ? ` · listed phone ${r.phone}` : ""}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link to={`${manageHref(r.locationId)}/edit`} className={buttonClasses("secondary", "sm")}>
+                  Edit listing
+                </Link>
+                <ItemButton type="report" id={r.id} intent="resolve" label="Resolved" variant="primary" />
+                <ItemButton type="report" id={r.id} intent="dismiss" label="Dismiss" variant="ghost" />
+              </div>
             </li>
           ))}
         </ul>
-      </nav>
+      )}
+      <Pager data={data} />
+    </section>
+  );
+}
 
-      <section aria-labelledby="changes-h" className="mt-6">
-        <h2 id="changes-h" className="text-lg font-semibold text-slate-900">
-          Owners’ changes to review
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          New names, addresses and map positions wait here until approved; the facility page shows the published values
-          meanwhile. The owner is emailed either way.
-        </p>
-        <FormError className="mt-4" message={form.formError ?? otherErrors(form.fieldErrors)} />
-        <DataTable
+function ProblemsSection({ data }: { data: Data }) {
+  const kinds = LISTING_PROBLEM_KINDS.filter((k) => (data.problemsByKind[k] ?? 0) > 0);
+  return (
+    <section aria-labelledby="problems-h" className="mt-6">
+      <h2 id="problems-h" className="text-lg font-semibold text-slate-900">
+        Data problems
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Found by the nightly check. A fixed listing leaves the list at the next check; dismiss what is not a problem and
+        it stays dismissed.
+      </p>
+      {kinds.length > 0 && (
+        <nav aria-label="Kinds of problem" className="mt-3 flex flex-wrap gap-2 text-sm">
+          <Link
+            to="/admin/manage?section=problems"
+            aria-current={data.kind === null ? "true" : undefined}
+            className={cn(
+              "rounded-full border px-3 py-1",
+              data.kind === null ? "border-brand-500 text-brand-700" : "border-slate-300",
+            )}
+          >
+            All ({data.counts.problems})
+          </Link>
+          {kinds.map((k) => (
+            <Link
+              key={k}
+              to={`/admin/manage?section=problems&kind=${k}`}
+              aria-current={data.kind === k ? "true" : undefined}
+              className={cn(
+                "rounded-full border px-3 py-1",
+                data.kind === k ? "border-brand-500 text-brand-700" : "border-slate-300",
+              )}
+            >
+              {LISTING_PROBLEM_LABELS[k]} ({data.problemsByKind[k]})
+            </Link>
+          ))}
+        </nav>
+      )}
+      {data.problems.length === 0 ? (
+        <EmptyState
           className="mt-4"
-          caption="Owners’ changes waiting for review"
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(row) => row.locationId}
-          total={total}
-          page={page}
-          pageSize={pageSize}
-          sort={sort}
-          dir={dir}
-          empty={
-            <EmptyState
-              className="mt-4"
-              icon={<Inbox />}
-              title="Nothing waiting for review"
-              text="When an owner changes a listing’s name, address or map position, the change appears here."
-            />
-          }
+          icon={<Inbox />}
+          title="No open data problems"
+          text="The nightly check lists listings without coordinates, outside their state, without contact, closed, stale or likely duplicated."
         />
-      </section>
-    </>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {data.problems.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-800">{LISTING_PROBLEM_LABELS[p.kind]}</p>
+                {p.other ? (
+                  <div className="mt-1 grid gap-2 sm:grid-cols-2">
+                    {[
+                      { locationId: p.locationId, name: p.name, hidden: p.hidden },
+                      { locationId: p.other.locationId, name: p.other.name, hidden: p.other.hidden },
+                    ].map((l) => (
+                      <div key={l.locationId} className="rounded-md border border-slate-200 p-2">
+                        <ListingLink locationId={l.locationId} name={l.name} />
+                        <span className="block text-xs break-all text-slate-600">{l.locationId}</span>
+                        <div className="mt-2">
+                          <ItemButton
+                            type="problem"
+                            id={p.id}
+                            intent="hide-duplicate"
+                            hide={l.locationId}
+                            label="Hide this one"
+                          />
+                        </div>
+                      </div>
+                    ))}
+                  </div>
+                ) : (
+                  <ListingLink locationId={p.locationId} name={p.name} place={p.place} />
+                )}
+                {p.detail && <p className="mt-1 text-sm text-slate-700">{p.detail}</p>}
+                <p className="mt-1 text-xs text-slate-600">Found {dateTime.format(new Date(p.foundAt))} UTC</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {!p.other && (
+                  <Link to={`${manageHref(p.locationId)}/edit`} className={buttonClasses("secondary", "sm")}>
+                    Open editor
+                  </Link>
+                )}
+                <ItemButton
+                  type="problem"
+                  id={p.id}
+                  intent="dismiss"
+                  label={p.other ? "Not duplicates" : "Not a problem"}
+                  variant="ghost"
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager data={data} />
+    </section>
   );
 }
