@@ -11,3 +11,5 @@ export * from "./notification-preferences";
 export * from "./promotions";
 export * from "./monthly-reports";
 export * from "./deleted-photos";
+export * from "./analytics-rollups";
+export * from "./search-demand";
