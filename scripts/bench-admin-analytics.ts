@@ -130,7 +130,9 @@ async function bench(name: string, handle: DatabaseHandle): Promise<void> {
   await seed(handle);
   const db = handle.db;
   const count = async (table: string) =>
-    Number(((await exec(db, `select count(*)::int as n from ${table}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    Number(
+      ((await exec(db, `select count(*)::int as n from ${table}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    );
   console.log(
     `\n${name}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${LISTINGS} listings, ` +
       `${await count("location_metrics_daily")} daily rows, ${await count("location_metrics_monthly")} monthly, ` +

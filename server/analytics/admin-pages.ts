@@ -254,15 +254,7 @@ export async function adminCsv(
     case "sessions": {
       const rows = await recentSessions(db, from, to, CSV_SESSIONS_LIMIT);
       return csv(
-        [
-          "last_activity",
-          "start_time",
-          "duration_seconds",
-          "page_views",
-          "new_visitor",
-          "signed_in",
-          "last_listing",
-        ],
+        ["last_activity", "start_time", "duration_seconds", "page_views", "new_visitor", "signed_in", "last_listing"],
         rows.map((s) => [
           s.lastActivity,
           s.startTime,

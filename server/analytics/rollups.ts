@@ -14,7 +14,9 @@ export const VISITOR_DAY_SETTLES_DAYS = 8;
 
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const affected = (r: unknown) =>
-  Number((r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0);
+  Number(
+    (r as { rowCount?: number; affectedRows?: number }).rowCount ?? (r as { affectedRows?: number }).affectedRows ?? 0,
+  );
 
 /**
  * The first day whose visitors are not counted yet in `platform_visitors_daily`, and the first day
