@@ -45,8 +45,11 @@ const dateTime = new Intl.DateTimeFormat("en-US", {
   minute: "2-digit",
   timeZone: "UTC",
 });
-const minutes = (seconds: number) =>
-  seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+function minutes(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const rest = seconds % 60;
+  return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ""}`;
+}
 
 const VIEW_SERIES = [
   { key: "pageViews", label: "Page views", color: "#4668f2" },
@@ -349,10 +352,8 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
 
           <StatesSection report={report} map={page.map} values={values} />
           <TopSection report={report} values={values} />
-          <div className="grid gap-x-6 lg:grid-cols-2">
-            <SourcesSection report={report} values={values} />
-            <SessionsSection report={report} values={values} />
-          </div>
+          <SourcesSection report={report} values={values} />
+          <SessionsSection report={report} values={values} />
         </>
       )}
       <SearchSection report={report} values={values} />
@@ -413,8 +414,8 @@ function DailyTable({
   );
 }
 
-const th = "px-3 py-2 font-medium whitespace-nowrap";
-const td = "px-3 py-2 text-right tabular-nums";
+const th = "px-2 py-2 font-medium whitespace-nowrap sm:px-3";
+const td = "px-2 py-2 text-right tabular-nums sm:px-3";
 
 /** A table in a bordered box that scrolls sideways on a phone rather than squeezing its columns. */
 function TableBox({ children, className }: { children: ReactNode; className?: string }) {
@@ -442,7 +443,7 @@ function StatesSection({
     <Section
       id="states"
       title="Views by state"
-      description="Listing page views in the period, by the listing's state."
+      description="Listing page views in the period, by the listing's state; Listings counts those with any view or click."
       actions={<CsvLink href={csvHref("states", values)} label="States CSV" />}
     >
       <div className="mt-3 grid gap-6 lg:grid-cols-5">
@@ -459,7 +460,9 @@ function StatesSection({
         </div>
         <div className="max-h-[30rem] min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white lg:col-span-2">
           <table className="w-full text-sm">
-            <caption className="sr-only">Listing views and clicks by state, most page views first</caption>
+            <caption className="sr-only">
+              Listing page views and clicks by state, most page views first (list views are in the CSV)
+            </caption>
             <thead className="sticky top-0 bg-slate-50">
               <tr className="border-b border-slate-200 text-left text-slate-700">
                 <th scope="col" className={th}>
@@ -467,9 +470,6 @@ function StatesSection({
                 </th>
                 <th scope="col" className={cn(th, "text-right")}>
                   Page views
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  List views
                 </th>
                 <th scope="col" className={cn(th, "text-right")}>
                   Clicks
@@ -482,11 +482,10 @@ function StatesSection({
             <tbody>
               {report.states.map((s) => (
                 <tr key={s.state} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
                     {s.name}
                   </th>
                   <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
-                  <td className={cn(td, "py-1.5")}>{number(s.listViews)}</td>
                   <td className={cn(td, "py-1.5")}>{number(s.clicks)}</td>
                   <td className={cn(td, "py-1.5")}>{number(s.listings)}</td>
                 </tr>
@@ -549,7 +548,7 @@ function TopSection({ report, values }: { report: AdminReport; values: Values })
                   Listing
                 </th>
                 {(Object.keys(TOP_LABELS) as TopListingMetric[]).map((m) => (
-                  <th key={m} scope="col" className={cn(th, "text-right", m === metric && "text-slate-900")}>
+                  <th key={m} scope="col" className={cn(th, "text-right", m !== metric && "hidden md:table-cell")}>
                     {TOP_LABELS[m]}
                   </th>
                 ))}
@@ -559,7 +558,7 @@ function TopSection({ report, values }: { report: AdminReport; values: Values })
               {report.top.map((l, i) => (
                 <tr key={l.locationId} className="border-b border-slate-100 last:border-0">
                   <td className={td}>{i + 1}</td>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <th scope="row" className="px-2 py-2 text-left font-normal sm:px-3">
                     <Link to={`/location/${l.slug}`} className="text-brand-700 hover:underline">
                       {l.name}
                     </Link>
@@ -573,11 +572,11 @@ function TopSection({ report, values }: { report: AdminReport; values: Values })
                       </Link>
                     </span>
                   </th>
-                  <td className={td}>{number(l.pageViews)}</td>
-                  <td className={td}>{number(l.listViews)}</td>
-                  <td className={td}>{number(l.uniqueVisitors)}</td>
-                  <td className={td}>{number(l.clicks)}</td>
-                  <td className={td}>{percent(l.conversionRate)}</td>
+                  {(Object.keys(TOP_LABELS) as TopListingMetric[]).map((m) => (
+                    <td key={m} className={cn(td, m !== metric && "hidden md:table-cell")}>
+                      {m === "conversionRate" ? percent(l[m]) : number(l[m])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -621,11 +620,11 @@ function SourcesSection({ report, values }: { report: AdminReport; values: Value
                 const share = (s.pageViews / total) * 100;
                 return (
                   <tr key={s.source} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                    <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
                       {SOURCE_LABELS[s.source] ?? s.source}
                     </th>
                     <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
-                    <td className="px-3 py-1.5">
+                    <td className="px-2 py-1.5 sm:px-3">
                       <div className="flex items-center gap-2">
                         <div className="h-2 flex-1 rounded-full bg-slate-100">
                           <div className="h-2 rounded-full bg-brand-500" style={{ width: `${share}%` }} />
@@ -663,10 +662,10 @@ function SessionsSection({ report, values }: { report: AdminReport; values: Valu
                 <th scope="col" className={th}>
                   Last active
                 </th>
-                <th scope="col" className={cn(th, "text-right")}>
+                <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
                   Length
                 </th>
-                <th scope="col" className={cn(th, "text-right")}>
+                <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
                   Pages
                 </th>
                 <th scope="col" className={th}>
@@ -680,16 +679,16 @@ function SessionsSection({ report, values }: { report: AdminReport; values: Valu
             <tbody>
               {report.sessions.map((s) => (
                 <tr key={`${s.lastActivity}-${s.startTime}`} className="border-b border-slate-100 last:border-0">
-                  <td className="px-3 py-1.5 whitespace-nowrap">
+                  <td className="px-2 py-1.5 sm:px-3 whitespace-nowrap">
                     <time dateTime={s.lastActivity}>{dateTime.format(new Date(s.lastActivity))}</time>
                   </td>
-                  <td className={cn(td, "py-1.5 whitespace-nowrap")}>{minutes(s.duration)}</td>
-                  <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">
+                  <td className={cn(td, "hidden py-1.5 whitespace-nowrap sm:table-cell")}>{minutes(s.duration)}</td>
+                  <td className={cn(td, "hidden py-1.5 sm:table-cell")}>{number(s.pageViews)}</td>
+                  <td className="px-2 py-1.5 sm:px-3 whitespace-nowrap">
                     {s.isNewVisitor ? "New" : "Returning"}
                     {s.signedIn ? ", signed in" : ""}
                   </td>
-                  <td className="px-3 py-1.5">
+                  <td className="px-2 py-1.5 sm:px-3">
                     {s.listing ? (
                       <Link to={`/location/${s.listing.slug}`} className="text-brand-700 hover:underline">
                         {s.listing.name}
@@ -788,18 +787,20 @@ function DemandTable({
                 <th scope="col" className={cn(th, "text-right")}>
                   Searches
                 </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  Avg results
-                </th>
-                <th scope="col" className={cn(th, "text-right")}>
-                  {gaps ? "None within 100 mi" : "Found nothing"}
+                {!gaps && (
+                  <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
+                    Avg results
+                  </th>
+                )}
+                <th scope="col" className={cn(th, "text-right whitespace-normal sm:whitespace-nowrap")}>
+                  {gaps ? "Nothing within 100 mi" : "Found nothing"}
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.placeKey} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="px-3 py-1.5 text-left font-normal">
+                  <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
                     {r.placeKey === "?" ? (
                       <span className="text-slate-600">{r.placeLabel}</span>
                     ) : (
@@ -809,7 +810,11 @@ function DemandTable({
                     )}
                   </th>
                   <td className={cn(td, "py-1.5")}>{number(r.searches)}</td>
-                  <td className={cn(td, "py-1.5")}>{r.averageResults.toLocaleString("en-US")}</td>
+                  {!gaps && (
+                    <td className={cn(td, "hidden py-1.5 sm:table-cell")}>
+                      {r.averageResults.toLocaleString("en-US")}
+                    </td>
+                  )}
                   <td className={cn(td, "py-1.5")}>{number(gaps ? r.noneWithin100 : r.emptySearches)}</td>
                 </tr>
               ))}
