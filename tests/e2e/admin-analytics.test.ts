@@ -190,11 +190,11 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("admin analytics", () => {
 
     // A custom range the wrong way round is named beside its field.
     await page.getByText("Custom", { exact: true }).click();
-    await page.getByLabel("From").fill(daysAgo(1));
-    await page.getByLabel("To").fill(daysAgo(5));
+    await page.getByLabel("From", { exact: true }).fill(daysAgo(1));
+    await page.getByLabel("To", { exact: true }).fill(daysAgo(5));
     await page.getByRole("button", { name: "Show" }).click();
     await page.getByText("The start date must not be after the end date.").waitFor();
-    expect(await page.getByLabel("From").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("From", { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
     // Download the states of the last 7 days.
     await page.goto(`${site.baseUrl}/admin/analytics?days=7`);
