@@ -141,12 +141,16 @@ async function bench(name: string, handle: DatabaseHandle): Promise<void> {
   );
   const year = { from: daysAgo(DAYS - 1), to: today, days: DAYS };
   const month = { from: daysAgo(29), to: today, days: 30 };
-  // A year that starts on the 2nd of a month: the most daily rows at the ends.
-  const ragged = { from: `${daysAgo(400).slice(0, 7)}-02`, to: "", days: 0 };
-  ragged.to = new Date(Date.parse(`${ragged.from}T00:00:00Z`) + 364 * 86_400_000).toISOString().slice(0, 10);
+  // The most daily rows at the ends: from the 2nd of the seeded year's first whole month to the
+  // day before the end of its last whole month (two 30-day ends).
+  const start = new Date(`${daysAgo(DAYS - 1)}T00:00:00Z`);
+  const ragged = {
+    from: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 2)).toISOString().slice(0, 10),
+    to: new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 12, -1)).toISOString().slice(0, 10),
+  };
   await time("platform days, 2 years (a year and the one before)", () => platformDays(db, daysAgo(729), today));
   await time("listing totals, 365 days", () => listingTotals(db, year.from, year.to));
-  await time(`listing totals, 365 days from ${ragged.from}`, () => listingTotals(db, ragged.from, ragged.to));
+  await time(`listing totals, ${ragged.from} to ${ragged.to}`, () => listingTotals(db, ragged.from, ragged.to));
   await time("listing totals, 30 days", () => listingTotals(db, month.from, month.to));
   await time("top 10 and states from the listing totals, 365 days", async () => {
     const rows = await listingTotals(db, year.from, year.to);
