@@ -42,7 +42,8 @@ export default [
 
   route("admin", "routes/admin/layout.tsx", { id: "admin-console" }, [
     index("routes/admin/index.tsx", { id: "admin" }),
-    consoleScreen("analytics", "admin-analytics"),
+    route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
+    route("analytics.csv", "routes/admin/analytics-csv.ts", { id: "admin-analytics-csv" }),
     route("claims", "routes/admin/claims.tsx", { id: "admin-claims" }),
     route("claims/:claimId", "routes/admin/claim.tsx", { id: "admin-claim" }),
     route("locations", "routes/admin/locations.tsx", { id: "admin-locations" }),

@@ -16,6 +16,7 @@ import { originCheck, securityHeaders, staticFileHeaders } from "./http/security
 import { scheduleDailyJobs } from "./jobs";
 import { logger, urlForLog } from "./logger";
 import { startSearch, stopSearch } from "./search";
+import { startSearchDemand, stopSearchDemand } from "./search/demand";
 
 let ready = false;
 
@@ -39,6 +40,7 @@ export async function boot(): Promise<{ port: number; host: string }> {
   shareAnonymousLimit(handle.db);
   scheduleDailyJobs(handle.db);
   startEmail(handle.db);
+  startSearchDemand(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
   return { port: config.PORT, host: config.HOST };
@@ -103,6 +105,8 @@ app.use(
 
 /** Closes the database (and releases the PGlite lock) on SIGINT/SIGTERM. */
 export async function shutdown(): Promise<void> {
+  // The search demand counted in memory is written before the database closes.
+  await stopSearchDemand().catch(() => {});
   await stopSearch();
   await stopEmail();
   await disconnectDatabase();

@@ -33,10 +33,12 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the analytics pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge and the import-file purge", () => {
+  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge and the data check", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
+      "count daily visitors",
       "prune old analytics rows",
+      "prune old search demand",
       "drop ended rate-limit windows",
       "apply scheduled plan changes",
       "end expired promotions",

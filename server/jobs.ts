@@ -1,6 +1,7 @@
 import { sendMonthlyReports } from "./account/monthly-report";
 import { purgeIdleAnonymousUsers } from "./auth/anonymous-cleanup";
-import { pruneAnalytics } from "./analytics/retention";
+import { pruneAnalytics, pruneSearchDemand } from "./analytics/retention";
+import { countVisitorDays } from "./analytics/rollups";
 import type { Database } from "./db/client";
 import { pruneRateLimits } from "./http/shared-rate-limit";
 import { getImageStorage } from "./images";
@@ -16,8 +17,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The housekeeping each app instance runs a minute after start-up and then every 24 hours:
- * deleting anonymous accounts idle for 30 days, and pruning raw analytics events (90 days) and
- * daily unique-session marks (8 days), and ending promotions whose paid period (plus the grace
+ * deleting anonymous accounts idle for 30 days, counting the platform's visitors of each settled
+ * day, and pruning raw analytics events (90 days), daily unique-session marks (8 days) and daily
+ * search demand (2 years), and ending promotions whose paid period (plus the grace
  * days for a past-due one) is over, after switching the plan of promotions whose paid renewal with
  * another plan has begun, and sending invoice-mode renewal invoices before a period ends
  * (docs/product.md section 11), and sending the owners' monthly performance email once the month is
@@ -29,7 +31,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "purge idle anonymous accounts": purgeIdleAnonymousUsers,
+  // Before the sessions of its oldest days are pruned (docs/decisions/017-admin-analytics-rollups.md).
+  "count daily visitors": (db) => countVisitorDays(db),
   "prune old analytics rows": (db) => pruneAnalytics(db),
+  "prune old search demand": (db) => pruneSearchDemand(db),
   "drop ended rate-limit windows": (db) => pruneRateLimits(db),
   "apply scheduled plan changes": (db) => applyScheduledPlanChanges(db),
   "end expired promotions": (db) => endExpiredPromotions(db),

@@ -31,6 +31,7 @@ import { publicMapConfig } from "../../server/http/public-config";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { searchResultsPage } from "../../server/search";
+import { recordResultsSearch } from "../../server/search/demand";
 import { Button } from "../components/ui/button";
 
 /** Map markers beyond this many nearest results add nothing a visitor can use. */
@@ -83,7 +84,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (where !== null) {
     const text = where.trim();
     const place = text ? placeFromText(text) : undefined;
-    if (!place) return errorPage(`Could not find location: ${text}`, text, 404, text);
+    if (!place) {
+      // Search demand counts it as a place not found, never with the text (docs/product.md section 10).
+      recordResultsSearch(request, undefined);
+      return errorPage(`Could not find location: ${text}`, text, 404, text);
+    }
     const rest = new URLSearchParams(url.searchParams);
     rest.delete("where");
     if (place.kind === "point") {
@@ -103,13 +108,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (params.slug) {
     place = placeFromSlug(params.slug);
     if (!place) {
+      recordResultsSearch(request, undefined);
       const words = params.slug.replace(/-/g, " ");
       return errorPage(`Could not find location: ${words}`, words, 404, withoutStateCode(words));
     }
     if (place.slug !== params.slug) throw redirect(`/rv-storage/${place.slug}${url.search}`, 301);
   } else if (parsed.point) {
     place = placeFromPoint(parsed.point.lat, parsed.point.lng);
-    if (!place) return errorPage("That point is outside the United States. Try a US city, state or ZIP code.", "", 404);
+    if (!place) {
+      recordResultsSearch(request, undefined);
+      return errorPage("That point is outside the United States. Try a US city, state or ZIP code.", "", 404);
+    }
   } else {
     return { kind: "empty" as const };
   }
@@ -122,6 +131,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     radius: parsed.radius,
     maxMarkers: MAX_MARKERS,
   });
+  const { sizes, amenities, q } = parsed.filters;
+  recordResultsSearch(
+    request,
+    { ...place, label: placeLabel(place) },
+    {
+      total: result.total,
+      radius: parsed.radius,
+      filtered: sizes.length > 0 || amenities.length > 0 || Boolean(q),
+      page: parsed.page,
+    },
+  );
   // The eagerly loaded card photos: demo ones are drawn on first request, so start them now.
   for (const item of result.items.slice(0, EAGER_CARD_IMAGES)) {
     const ref = item.isDemo && item.photo ? imageRefFromUrl(item.photo) : undefined;

@@ -5,7 +5,6 @@ import {
   DEFAULT_ANALYTICS_DAYS,
   MAX_ANALYTICS_DAYS,
   RAW_EVENT_DAYS,
-  type AnalyticsPreset,
 } from "../../app/lib/analytics-period";
 import { TRAFFIC_SOURCES, type TrafficSource } from "../../app/analytics/types";
 import type { Database } from "../db/client";
@@ -29,7 +28,7 @@ export interface ReportPeriod {
   to: string;
   days: number;
   /** The preset chosen, or null for a custom range. */
-  preset: AnalyticsPreset | null;
+  preset: number | null;
 }
 
 export type PeriodResult =
@@ -46,12 +45,16 @@ function validDate(value: string): boolean {
 }
 
 /**
- * The period of `?days=7|30|90`, or of `?days=custom&from=&to=` (`days` may be left out when a date
+ * The period of `?days=7|30|90` (or the `presets` given), or of `?days=custom&from=&to=` (`days` may be left out when a date
  * is given, so `?from=&to=` links work). The screen's form sends both a preset and the dates: the
  * preset wins unless it is `custom`. In a custom range a missing end is today, a missing start 30
  * days before the end. Today is the UTC day of `now`.
  */
-export function parseReportPeriod(params: URLSearchParams, now = new Date()): PeriodResult {
+export function parseReportPeriod(
+  params: URLSearchParams,
+  now = new Date(),
+  presets: readonly number[] = ANALYTICS_PRESETS,
+): PeriodResult {
   const from = (params.get("from") ?? "").trim();
   const to = (params.get("to") ?? "").trim();
   const raw = (params.get("days") ?? "").trim();
@@ -73,8 +76,11 @@ export function parseReportPeriod(params: URLSearchParams, now = new Date()): Pe
       };
     return { ok: true, period: { from: start, to: end, days, preset: null } };
   }
-  const preset = raw === "" ? DEFAULT_ANALYTICS_DAYS : ANALYTICS_PRESETS.find((d) => String(d) === raw);
-  if (!preset) return { ok: false, field: "days", message: "Choose 7, 30 or 90 days, or a custom range." };
+  const preset = raw === "" ? DEFAULT_ANALYTICS_DAYS : presets.find((d) => String(d) === raw);
+  if (!preset) {
+    const choices = `${presets.slice(0, -1).join(", ")} or ${presets.at(-1)}`;
+    return { ok: false, field: "days", message: `Choose ${choices} days, or a custom range.` };
+  }
   return { ok: true, period: { from: addDays(today, -(preset - 1)), to: today, days: preset, preset } };
 }
 

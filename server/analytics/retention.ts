@@ -45,3 +45,17 @@ export async function pruneAnalytics(
     ipBudgets: count(budgets),
   };
 }
+
+/** Search demand per day is kept this long; the monthly and platform roll-ups stay (ADR 017). */
+export const SEARCH_DEMAND_DAYS = 731;
+
+/**
+ * Deletes the daily search demand of whole months that ended more than `days` (2 years) ago, so
+ * that a month is either all in `search_demand_daily` or not at all (a rebuild of the monthly
+ * roll-up then never sees half a month). The monthly and platform rows are kept.
+ */
+export async function pruneSearchDemand(db: Database, days = SEARCH_DEMAND_DAYS, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 7);
+  const result = await db.execute(sql`delete from search_demand_daily where date < ${`${cutoff}-01`}::date`);
+  return Number((result as { rowCount?: number; affectedRows?: number }).rowCount ?? 0);
+}

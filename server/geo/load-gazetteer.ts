@@ -61,6 +61,11 @@ export function readGazetteerData(dir: string = resolveGazetteerDir()): Gazettee
   };
 }
 
+/** Only the state outlines (the admin analytics map, server/geo/state-map.ts). */
+export function readStatesFile(dir: string = resolveGazetteerDir()): StatesFile {
+  return readGzJson<StatesFile>(dir, GAZETTEER_FILES.states);
+}
+
 /** A new gazetteer from the files in `dir` (tests and benchmarks; the app uses `getGazetteer`). */
 export function loadGazetteer(dir?: string): Gazetteer {
   return createGazetteer(readGazetteerData(dir));

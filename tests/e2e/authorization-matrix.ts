@@ -51,6 +51,9 @@ const page = (route: string, path: string, expect: Record<Persona, Answer>): Mat
 export const MATRIX: MatrixEntry[] = [
   page("admin", "/admin", admin),
   page("admin/analytics", "/admin/analytics", admin),
+  page("admin/analytics", "/admin/analytics?days=365&top=clicks", admin),
+  // The screen's tables as CSV: admins only.
+  page("admin/analytics.csv", "/admin/analytics.csv?table=states&days=30", admin),
   page("admin/claims", "/admin/claims", admin),
   page("admin/claims/:claimId", "/admin/claims/CLAIM", admin),
   {

@@ -32,8 +32,16 @@ export interface DailyChartProps<K extends string> {
 const WIDTH = 480;
 const HEIGHT = 220;
 const MARGIN = { top: 12, right: 12, bottom: 30, left: 44 };
-const INNER_W = WIDTH - MARGIN.left - MARGIN.right;
 const INNER_H = HEIGHT - MARGIN.top - MARGIN.bottom;
+/** About the width of one digit or comma of a tick label, at its drawn size. */
+const CHAR_W = 9;
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+/** A y tick's label: whole numbers only, large ones short ("120K"), so the margin stays narrow. */
+export function tickText(value: number): string {
+  if (!Number.isInteger(value)) return "";
+  return value >= 10_000 ? compact.format(value) : value.toLocaleString("en-US");
+}
 
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 export const formatDay = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
@@ -56,7 +64,11 @@ export function DailyChart<K extends string>({ title, summary, kind, series, row
   );
   const top = Math.max(4, ...totals);
   const y = scaleLinear<number>({ domain: [0, top], range: [INNER_H, 0], nice: true });
-  const x = scaleBand<string>({ domain: dates, range: [0, INNER_W], padding: kind === "stacked-bars" ? 0.2 : 0 });
+  const yTicks = y.ticks(4);
+  // Wide enough for the widest tick label (platform totals run to six digits).
+  const left = Math.max(MARGIN.left, 12 + CHAR_W * Math.max(0, ...yTicks.map((t) => tickText(t).length)));
+  const innerW = WIDTH - left - MARGIN.right;
+  const x = scaleBand<string>({ domain: dates, range: [0, innerW], padding: kind === "stacked-bars" ? 0.2 : 0 });
   const centre = (date: string) => (x(date) ?? 0) + x.bandwidth() / 2;
   const tickLabel = { fill: "#475569", fontSize: 15, fontFamily: "inherit" } as const;
   return (
@@ -83,9 +95,9 @@ export function DailyChart<K extends string>({ title, summary, kind, series, row
         aria-labelledby={`${id}-title ${id}-desc`}
       >
         <desc id={`${id}-desc`}>{summary}</desc>
-        <Group left={MARGIN.left} top={MARGIN.top}>
-          {y.ticks(4).map((t) => (
-            <line key={t} x1={0} x2={INNER_W} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
+        <Group left={left} top={MARGIN.top}>
+          {yTicks.map((t) => (
+            <line key={t} x1={0} x2={innerW} y1={y(t)} y2={y(t)} stroke="#e2e8f0" />
           ))}
           {kind === "stacked-bars"
             ? rows.map((row) => {
@@ -131,7 +143,7 @@ export function DailyChart<K extends string>({ title, summary, kind, series, row
             numTicks={4}
             hideAxisLine
             hideTicks
-            tickFormat={(v) => (Number.isInteger(Number(v)) ? Number(v).toLocaleString("en-US") : "")}
+            tickFormat={(v) => tickText(Number(v))}
             tickLabelProps={{ ...tickLabel, textAnchor: "end", dx: -4, dy: 4 }}
           />
           <AxisBottom
@@ -141,7 +153,12 @@ export function DailyChart<K extends string>({ title, summary, kind, series, row
             tickFormat={formatDay}
             stroke="#94a3b8"
             tickStroke="#94a3b8"
-            tickLabelProps={{ ...tickLabel, textAnchor: "middle" }}
+            // The last day's label ends at the chart's right edge instead of running past it.
+            tickLabelProps={(value) =>
+              value === dates.at(-1) && dates.length > 1
+                ? { ...tickLabel, textAnchor: "end", dx: x.bandwidth() / 2 }
+                : { ...tickLabel, textAnchor: "middle" }
+            }
           />
         </Group>
       </svg>

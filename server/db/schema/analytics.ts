@@ -197,5 +197,7 @@ export const analyticsSessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.authSessionId, t.sessionId] }),
     index("analytics_sessions_last_idx").on(t.lastActivity),
+    // The admin analytics' visitors per day (server/analytics/admin-report.ts).
+    index("analytics_sessions_start_idx").on(t.startTime),
   ],
 );

@@ -13,3 +13,5 @@ export * from "./monthly-reports";
 export * from "./deleted-photos";
 export * from "./catalogue-imports";
 export * from "./listing-reports";
+export * from "./analytics-rollups";
+export * from "./search-demand";

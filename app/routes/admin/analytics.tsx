@@ -1,0 +1,827 @@
+import { ChartNoAxesColumn, Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, Form, Link, useSubmit } from "react-router";
+import { DailyChart, formatDay } from "../../components/analytics/daily-chart";
+import { StateMap } from "../../components/analytics/state-map";
+import { PageHeader } from "../../components/console/page-header";
+import type { ConsoleHandle } from "../../components/console/handle";
+import { Button, buttonClasses } from "../../components/ui/button";
+import { EmptyState } from "../../components/ui/empty-state";
+import { Field, FormError } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../lib/analytics-period";
+import { cn } from "../../lib/cn";
+import { privatePageMeta } from "../../lib/meta";
+import { adminAnalyticsPage, type AdminAnalyticsPage, type AdminReport } from "../../../server/analytics/admin-pages";
+import type { DemandRow, PlatformDay, TopListingMetric } from "../../../server/analytics/admin-report";
+import { getDatabase } from "../../../server/db";
+import type { Route } from "./+types/analytics";
+
+/**
+ * docs/product.md section 10, "Platform analytics": the whole site over a period, for admins (the
+ * admin console's middleware has run the guard). Every chart has its numbers as a table, and every
+ * table a CSV (/admin/analytics.csv, docs/api.md).
+ */
+
+export function meta(args: Route.MetaArgs) {
+  return privatePageMeta("Analytics", args);
+}
+
+export const handle: ConsoleHandle = { breadcrumb: "Analytics" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { status, data: page } = await adminAnalyticsPage(getDatabase(), request);
+  return data(page, { status });
+}
+
+const number = (n: number) => n.toLocaleString("en-US");
+const percent = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
+const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const fullDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+function minutes(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const rest = seconds % 60;
+  return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ""}`;
+}
+
+const VIEW_SERIES = [
+  { key: "pageViews", label: "Page views", color: "#4668f2" },
+  { key: "listViews", label: "List views", color: "#94a3b8" },
+] as const;
+const CLICK_SERIES = [
+  { key: "websiteClicks", label: "Website", color: "#2540b0" },
+  { key: "phoneClicks", label: "Phone", color: "#4668f2" },
+  { key: "directionsClicks", label: "Directions", color: "#9fb0f8" },
+] as const;
+const AUDIENCE_SERIES = [
+  { key: "visitors", label: "Visitors", color: "#4668f2" },
+  { key: "searches", label: "Searches", color: "#d97706" },
+] as const;
+
+const TOP_LABELS: Record<TopListingMetric, string> = {
+  pageViews: "Page views",
+  listViews: "List views",
+  uniqueVisitors: "Unique visitors",
+  clicks: "Clicks",
+  conversionRate: "Conversion",
+};
+
+const SOURCE_LABELS: Record<string, string> = {
+  google: "Google",
+  facebook: "Facebook",
+  twitter: "X (Twitter)",
+  instagram: "Instagram",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  bing: "Bing",
+  yahoo: "Yahoo",
+  internal: "This site (search results, other pages)",
+  direct: "Direct (typed, bookmarked or no referrer)",
+  other: "Other websites",
+};
+
+type Values = AdminAnalyticsPage["values"];
+
+/** A CSV link for one table of the period shown. */
+function csvHref(table: string, values: Values, extra: Record<string, string> = {}): string {
+  return `/admin/analytics.csv?${new URLSearchParams({ table, from: values.from, to: values.to, days: "custom", ...extra })}`;
+}
+
+function CsvLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} download className={buttonClasses("secondary", "sm")}>
+      <Download className="size-4" aria-hidden="true" /> {label}
+    </a>
+  );
+}
+
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const page = loaderData;
+  const report = page.ok ? page.report : null;
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description={
+          report ? (
+            <>
+              The whole site, {fullDay(report.from)} to {fullDay(report.to)} ({number(report.days)} days, UTC)
+            </>
+          ) : (
+            "Traffic, listings and search demand across the whole site."
+          )
+        }
+        actions={page.ok && <CsvLink href={csvHref("daily", page.values)} label="Daily CSV" />}
+      />
+      <PeriodForm page={page} />
+      {page.ok && <Report page={page} />}
+    </>
+  );
+}
+
+function PeriodForm({ page }: { page: AdminAnalyticsPage }) {
+  const submit = useSubmit();
+  const { values } = page;
+  const error = page.ok ? null : page.error;
+  const choices = [...ADMIN_ANALYTICS_PRESETS.map(String), CUSTOM_RANGE];
+  const checked = (days: string) => values.days === days || (values.days === "" && days === "30");
+  return (
+    <Form
+      method="get"
+      className="mt-6 rounded-lg border border-slate-200 bg-white p-4"
+      aria-label="Period"
+      onChange={(event) => {
+        // With JavaScript a preset shows at once; dates wait for "Show".
+        const target = event.target as unknown as HTMLInputElement;
+        if (target.name === "days" && target.value !== CUSTOM_RANGE) void submit(event.currentTarget);
+      }}
+    >
+      <FormError message={error && (error.field === "days" || error.field === "top") ? error.message : null} />
+      {page.ok && <input type="hidden" name="top" value={page.values.top} />}
+      <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
+        <fieldset className="mb-4">
+          <legend className="mb-1 block text-sm font-medium text-slate-800">Period</legend>
+          <div className="flex flex-wrap gap-1" key={values.days}>
+            {choices.map((days) => (
+              <label
+                key={days}
+                className={cn(
+                  "cursor-pointer rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
+                  checked(days)
+                    ? "border-brand-500 bg-brand-50 font-medium text-brand-700"
+                    : "border-slate-300 text-slate-700 hover:bg-slate-50",
+                )}
+              >
+                <input type="radio" name="days" value={days} defaultChecked={checked(days)} className="sr-only" />
+                {days === CUSTOM_RANGE ? "Custom" : days === "365" ? "A year" : `${days} days`}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-start gap-x-4">
+          <Field label="From" name="from" error={error?.field === "from" ? error.message : undefined} className="w-40">
+            {(control) => <Input {...control} type="date" defaultValue={values.from} key={`from-${values.from}`} />}
+          </Field>
+          <Field label="To" name="to" error={error?.field === "to" ? error.message : undefined} className="w-40">
+            {(control) => <Input {...control} type="date" defaultValue={values.to} key={`to-${values.to}`} />}
+          </Field>
+          <div className="mb-4 self-end pb-px">
+            <Button type="submit" variant="secondary">
+              Show
+            </Button>
+          </div>
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        Whole days in UTC. A custom range uses From and To (at most {MAX_ANALYTICS_DAYS} days); the page address keeps
+        your choice, so you can bookmark or share it.
+      </p>
+    </Form>
+  );
+}
+
+function Growth({ value, compared = true }: { value: number | null; compared?: boolean }) {
+  if (!compared) return <span className="text-slate-600">not comparable: older visits are not kept</span>;
+  if (value === null) return <span className="text-slate-600">new: none in the previous period</span>;
+  if (value === 0) return <span className="text-slate-600">no change</span>;
+  const up = value > 0;
+  return (
+    <span className={up ? "text-emerald-700" : "text-slate-700"}>
+      {up ? "▲" : "▼"} {percent(Math.abs(value))} {up ? "more" : "fewer"}
+      <span className="sr-only"> than the previous period</span>
+    </span>
+  );
+}
+
+function Stat({ label, value, extra }: { label: string; value: string; extra?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
+      {extra && <dd className="mt-1 text-sm">{extra}</dd>}
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  description,
+  actions,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={cn("mt-8", className)}>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description && <p className="text-sm text-slate-600">{description}</p>}
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
+  const { report, values } = page;
+  const { trend } = report;
+  const t = trend.totals;
+  const seen = t.pageViews + t.listViews + t.visitors + t.searches > 0;
+  return (
+    <>
+      <Section
+        id="totals"
+        title="Totals"
+        description={`Changes are against the ${number(report.days)} days before: ${fullDay(trend.previous.from)} to ${fullDay(trend.previous.to)}.`}
+      >
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Stat label="Page views" value={number(t.pageViews)} extra={<Growth value={trend.growth.pageViews} />} />
+          <Stat label="List views" value={number(t.listViews)} extra={<Growth value={trend.growth.listViews} />} />
+          <Stat
+            label="Visitors"
+            value={number(t.visitors)}
+            extra={<Growth value={trend.growth.visitors} compared={trend.visitorsCompared} />}
+          />
+          <Stat label="Clicks" value={number(t.clicks)} extra={<Growth value={trend.growth.clicks} />} />
+          <Stat label="Website clicks" value={number(t.websiteClicks)} />
+          <Stat label="Phone clicks" value={number(t.phoneClicks)} />
+          <Stat label="Directions clicks" value={number(t.directionsClicks)} />
+          <Stat
+            label="Conversion"
+            value={percent(t.conversionRate)}
+            extra={<span className="text-slate-600">was {percent(trend.previousTotals.conversionRate)}</span>}
+          />
+          <Stat label="Searches" value={number(t.searches)} extra={<Growth value={trend.growth.searches} />} />
+          <Stat label="Listings seen" value={number(report.listingsSeen)} />
+        </dl>
+        {trend.visitorsFrom && (
+          <p className="mt-2 text-sm text-slate-600">
+            Visitors are counted from {fullDay(trend.visitorsFrom)}: visit records are kept 90 days.
+          </p>
+        )}
+        <details className="mt-3 text-sm text-slate-700">
+          <summary className="cursor-pointer text-brand-700">What these numbers mean</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>
+              <strong>Page views</strong>: listing pages opened. <strong>List views</strong>: listings shown as cards in
+              search results.
+            </li>
+            <li>
+              <strong>Visitors</strong>: different browsers (each visitor's session, signed in or not) that opened any
+              page of the site in the period, each counted once.
+            </li>
+            <li>
+              <strong>Clicks</strong>: taps on a listing's website link, phone number or Contact button, and Directions.{" "}
+              <strong>Conversion</strong>: clicks divided by page views (at most 100%).
+            </li>
+            <li>
+              <strong>Searches</strong>: results pages people opened for a place (not re-sorting, filtering or paging
+              the same place). <strong>Listings seen</strong>: listings with any view or click in the period.
+            </li>
+            <li>Bots are not counted, and one visitor cannot add more than a few views or clicks an hour.</li>
+          </ul>
+        </details>
+      </Section>
+
+      {!seen ? (
+        <EmptyState
+          className="mt-6"
+          icon={<ChartNoAxesColumn />}
+          title="Nothing recorded in this period"
+          text="No views, visits or searches were counted in these days. Choose a longer period, or come back once visitors have used the site."
+        />
+      ) : (
+        <>
+          <Section id="daily" title="Day by day">
+            <div className="mt-3 grid gap-6 lg:grid-cols-3">
+              <ChartCard>
+                <DailyChart
+                  title="Views per day"
+                  summary={`Page views and list views per day: ${number(t.pageViews)} page views and ${number(t.listViews)} list views in all. The table below has each day.`}
+                  kind="lines"
+                  series={VIEW_SERIES}
+                  rows={trend.daily}
+                />
+                <DailyTable caption="Views per day" rows={trend.daily} columns={VIEW_SERIES} />
+              </ChartCard>
+              <ChartCard>
+                <DailyChart
+                  title="Clicks per day"
+                  summary={`Website, phone and directions clicks per day: ${number(t.clicks)} clicks in all. The table below has each day.`}
+                  kind="stacked-bars"
+                  series={CLICK_SERIES}
+                  rows={trend.daily}
+                />
+                <DailyTable
+                  caption="Clicks per day"
+                  rows={trend.daily}
+                  columns={[...CLICK_SERIES, { key: "conversionRate", label: "Conversion", format: percent }]}
+                />
+              </ChartCard>
+              <ChartCard>
+                <DailyChart
+                  title="Visitors and searches per day"
+                  summary={`Visitors whose visit started each day, and results-page searches: ${number(t.searches)} searches in all. The table below has each day.`}
+                  kind="lines"
+                  series={AUDIENCE_SERIES}
+                  rows={trend.daily}
+                />
+                <DailyTable caption="Visitors and searches per day" rows={trend.daily} columns={AUDIENCE_SERIES} />
+              </ChartCard>
+            </div>
+          </Section>
+
+          <StatesSection report={report} map={page.map} values={values} />
+          <TopSection report={report} values={values} />
+          <SourcesSection report={report} values={values} />
+          <SessionsSection report={report} values={values} />
+        </>
+      )}
+      <SearchSection report={report} values={values} />
+    </>
+  );
+}
+
+function ChartCard({ children }: { children: ReactNode }) {
+  return <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">{children}</div>;
+}
+
+type DayKey = Exclude<keyof PlatformDay, "date">;
+
+function DailyTable({
+  caption,
+  rows,
+  columns,
+}: {
+  caption: string;
+  rows: readonly PlatformDay[];
+  columns: readonly { key: DayKey; label: string; format?: (n: number) => string }[];
+}) {
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm text-brand-700">Show as table</summary>
+      <div className="mt-2 max-h-96 overflow-auto">
+        <table className="w-full text-sm tabular-nums">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Day
+              </th>
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className="py-1 pr-3 text-right font-medium">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.date} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  <time dateTime={row.date}>{formatDay(row.date)}</time>
+                </th>
+                {columns.map((c) => (
+                  <td key={c.key} className="py-1 pr-3 text-right">
+                    {(c.format ?? number)(row[c.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+const th = "px-2 py-2 font-medium whitespace-nowrap sm:px-3";
+const td = "px-2 py-2 text-right tabular-nums sm:px-3";
+
+/** A table in a bordered box that scrolls sideways on a phone rather than squeezing its columns. */
+function TableBox({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div className={cn("mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white", className)}>{children}</div>
+  );
+}
+
+function StatesSection({
+  report,
+  map,
+  values,
+}: {
+  report: AdminReport;
+  map: Extract<AdminAnalyticsPage, { ok: true }>["map"];
+  values: Values;
+}) {
+  const pageViews = Object.fromEntries(report.states.map((s) => [s.state, s.pageViews]));
+  const leaders = report.states.filter((s) => s.pageViews > 0).slice(0, 3);
+  const summary =
+    leaders.length === 0
+      ? "No listing page views in this period."
+      : `Listing page views by state, darker for more. Most: ${leaders.map((s) => `${s.name} ${number(s.pageViews)}`).join(", ")}. The table lists every state.`;
+  return (
+    <Section
+      id="states"
+      title="Views by state"
+      description="Listing page views in the period, by the listing's state; Listings counts those with any view or click."
+      actions={<CsvLink href={csvHref("states", values)} label="States CSV" />}
+    >
+      <div className="mt-3 grid gap-6 lg:grid-cols-5">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 lg:col-span-3">
+          <StateMap
+            title="Page views by state"
+            summary={summary}
+            width={map.width}
+            height={map.height}
+            states={map.states}
+            values={pageViews}
+            format={(n) => `${number(n)} page ${n === 1 ? "view" : "views"}`}
+          />
+        </div>
+        <div className="max-h-[30rem] min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white lg:col-span-2">
+          <table className="w-full text-sm">
+            <caption className="sr-only">
+              Listing page views and clicks by state, most page views first (list views are in the CSV)
+            </caption>
+            <thead className="sticky top-0 bg-slate-50">
+              <tr className="border-b border-slate-200 text-left text-slate-700">
+                <th scope="col" className={th}>
+                  State
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Page views
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Clicks
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Listings
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.states.map((s) => (
+                <tr key={s.state} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
+                    {s.name}
+                  </th>
+                  <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
+                  <td className={cn(td, "py-1.5")}>{number(s.clicks)}</td>
+                  <td className={cn(td, "py-1.5")}>{number(s.listings)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function TopSection({ report, values }: { report: AdminReport; values: Values }) {
+  const metric = report.topMetric;
+  const link = (top: TopListingMetric) =>
+    `?${new URLSearchParams({ days: values.days, from: values.from, to: values.to, top })}`;
+  return (
+    <Section
+      id="top"
+      title="Top listings"
+      description={
+        metric === "conversionRate"
+          ? "By conversion, among listings with at least 20 page views in the period."
+          : `The ${report.top.length === 1 ? "listing" : `${report.top.length} listings`} with the most ${TOP_LABELS[metric].toLowerCase()} in the period.`
+      }
+      actions={<CsvLink href={csvHref("top", values, { top: metric })} label="Top 100 CSV" />}
+    >
+      <nav aria-label="Rank listings by" className="mt-3 flex flex-wrap gap-1">
+        {(Object.keys(TOP_LABELS) as TopListingMetric[]).map((m) => (
+          <Link
+            key={m}
+            to={link(m)}
+            preventScrollReset
+            aria-current={m === metric ? "true" : undefined}
+            className={cn(
+              "rounded-md border px-3 py-1.5 text-sm",
+              m === metric
+                ? "border-brand-500 bg-brand-50 font-medium text-brand-700"
+                : "border-slate-300 text-slate-700 hover:bg-slate-50",
+            )}
+          >
+            {TOP_LABELS[m]}
+          </Link>
+        ))}
+      </nav>
+      {report.top.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+          No listing qualifies in this period.
+        </p>
+      ) : (
+        <TableBox>
+          <table className="w-full text-sm">
+            <caption className="sr-only">Top listings by {TOP_LABELS[metric].toLowerCase()}</caption>
+            <thead className="bg-slate-50">
+              <tr className="border-b border-slate-200 text-left text-slate-700">
+                <th scope="col" className={cn(th, "text-right")}>
+                  #
+                </th>
+                <th scope="col" className={th}>
+                  Listing
+                </th>
+                {(Object.keys(TOP_LABELS) as TopListingMetric[]).map((m) => (
+                  <th key={m} scope="col" className={cn(th, "text-right", m !== metric && "hidden md:table-cell")}>
+                    {TOP_LABELS[m]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.top.map((l, i) => (
+                <tr key={l.locationId} className="border-b border-slate-100 last:border-0">
+                  <td className={td}>{i + 1}</td>
+                  <th scope="row" className="px-2 py-2 text-left font-normal sm:px-3">
+                    <Link to={`/location/${l.slug}`} className="text-brand-700 hover:underline">
+                      {l.name}
+                    </Link>
+                    <span className="block text-xs text-slate-600">
+                      {l.state ?? "No state"} ·{" "}
+                      <Link
+                        to={`/owner/locations/analytics?${new URLSearchParams({ listing: l.locationId, days: "custom", from: values.from, to: values.to })}`}
+                        className="text-brand-700 hover:underline"
+                      >
+                        Listing analytics
+                      </Link>
+                    </span>
+                  </th>
+                  {(Object.keys(TOP_LABELS) as TopListingMetric[]).map((m) => (
+                    <td key={m} className={cn(td, m !== metric && "hidden md:table-cell")}>
+                      {m === "conversionRate" ? percent(l[m]) : number(l[m])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+    </Section>
+  );
+}
+
+function SourcesSection({ report, values }: { report: AdminReport; values: Values }) {
+  const total = report.sources.reduce((sum, s) => sum + s.pageViews, 0);
+  return (
+    <Section
+      id="sources"
+      title="Traffic sources"
+      description="Listing page views by the site that sent the visitor, on the day they were counted."
+      actions={<CsvLink href={csvHref("sources", values)} label="Sources CSV" />}
+    >
+      {total === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">No listing page views in this period.</p>
+      ) : (
+        <TableBox>
+          <table className="w-full text-sm tabular-nums">
+            <caption className="sr-only">Listing page views by traffic source</caption>
+            <thead className="bg-slate-50">
+              <tr className="border-b border-slate-200 text-left text-slate-700">
+                <th scope="col" className={th}>
+                  Source
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Page views
+                </th>
+                <th scope="col" className={cn(th, "w-2/5")}>
+                  <span className="sr-only">Share</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.sources.map((s) => {
+                const share = (s.pageViews / total) * 100;
+                return (
+                  <tr key={s.source} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
+                      {SOURCE_LABELS[s.source] ?? s.source}
+                    </th>
+                    <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
+                    <td className="px-2 py-1.5 sm:px-3">
+                      <div className="flex items-center gap-2">
+                        <div className="h-2 flex-1 rounded-full bg-slate-100">
+                          <div className="h-2 rounded-full bg-brand-500" style={{ width: `${share}%` }} />
+                        </div>
+                        <span className="w-10 text-right text-slate-600">{Math.round(share)}%</span>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+    </Section>
+  );
+}
+
+function SessionsSection({ report, values }: { report: AdminReport; values: Values }) {
+  return (
+    <Section
+      id="sessions"
+      title="Recent visits"
+      description="The latest visits in the period (times in UTC). No names, addresses or devices are shown."
+      actions={<CsvLink href={csvHref("sessions", values)} label="Visits CSV" />}
+    >
+      {report.sessions.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">No visits recorded in this period.</p>
+      ) : (
+        <TableBox className="max-h-[30rem] overflow-y-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">The latest visits, most recent first</caption>
+            <thead className="sticky top-0 bg-slate-50">
+              <tr className="border-b border-slate-200 text-left text-slate-700">
+                <th scope="col" className={th}>
+                  Last active
+                </th>
+                <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
+                  Length
+                </th>
+                <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
+                  Pages
+                </th>
+                <th scope="col" className={th}>
+                  Visitor
+                </th>
+                <th scope="col" className={th}>
+                  Last listing
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.sessions.map((s) => (
+                <tr key={`${s.lastActivity}-${s.startTime}`} className="border-b border-slate-100 last:border-0">
+                  <td className="px-2 py-1.5 sm:px-3 whitespace-nowrap">
+                    <time dateTime={s.lastActivity}>{dateTime.format(new Date(s.lastActivity))}</time>
+                  </td>
+                  <td className={cn(td, "hidden py-1.5 whitespace-nowrap sm:table-cell")}>{minutes(s.duration)}</td>
+                  <td className={cn(td, "hidden py-1.5 sm:table-cell")}>{number(s.pageViews)}</td>
+                  <td className="px-2 py-1.5 sm:px-3 whitespace-nowrap">
+                    {s.isNewVisitor ? "New" : "Returning"}
+                    {s.signedIn ? ", signed in" : ""}
+                  </td>
+                  <td className="px-2 py-1.5 sm:px-3">
+                    {s.listing ? (
+                      <Link to={`/location/${s.listing.slug}`} className="text-brand-700 hover:underline">
+                        {s.listing.name}
+                      </Link>
+                    ) : (
+                      <span className="text-slate-600">None</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+    </Section>
+  );
+}
+
+function SearchSection({ report, values }: { report: AdminReport; values: Values }) {
+  const { totals, places, gaps } = report.search;
+  const share = (n: number) =>
+    totals.searches > 0 ? ` (${percent(Math.round((n / totals.searches) * 1000) / 10)})` : "";
+  return (
+    <Section
+      id="search"
+      title="Search demand"
+      description={
+        totals.searches === 0
+          ? "No searches in this period."
+          : `${number(totals.searches)} ${totals.searches === 1 ? "search" : "searches"} for ${number(totals.places)} ${totals.places === 1 ? "place" : "places"}; ${number(totals.emptySearches)} found nothing${share(totals.emptySearches)}, ${number(totals.noneWithin100)} had no listing within 100 miles${share(totals.noneWithin100)}.`
+      }
+    >
+      <p className="mt-1 text-sm text-slate-600">
+        The place each visitor chose (a “near me” search counts under its nearest town), counted per day: no typed text,
+        addresses or people are kept.
+      </p>
+      <div className="grid gap-x-6 lg:grid-cols-2">
+        <DemandTable
+          id="searched"
+          title="Most searched places"
+          caption="Most searched places"
+          rows={places}
+          empty="No searches in this period."
+          csv={csvHref("searches", values)}
+        />
+        <DemandTable
+          id="gaps"
+          title="Nothing within 100 miles"
+          caption="Places searched with no listing within 100 miles, most such searches first"
+          rows={gaps}
+          empty="Every search found listings within 100 miles."
+          csv={csvHref("gaps", values)}
+          gaps
+        />
+      </div>
+    </Section>
+  );
+}
+
+function DemandTable({
+  id,
+  title,
+  caption,
+  rows,
+  empty,
+  csv,
+  gaps = false,
+}: {
+  id: string;
+  title: string;
+  caption: string;
+  rows: readonly DemandRow[];
+  empty: string;
+  csv: string;
+  gaps?: boolean;
+}) {
+  return (
+    <div className="mt-4 min-w-0" role="group" aria-labelledby={`${id}-title`}>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h3 id={`${id}-title`} className="font-medium text-slate-900">
+          {title}
+        </h3>
+        <CsvLink href={csv} label={`${gaps ? "Gaps" : "Places"} CSV`} />
+      </div>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">{empty}</p>
+      ) : (
+        <TableBox>
+          <table className="w-full text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-slate-50">
+              <tr className="border-b border-slate-200 text-left text-slate-700">
+                <th scope="col" className={th}>
+                  Place
+                </th>
+                <th scope="col" className={cn(th, "text-right")}>
+                  Searches
+                </th>
+                {!gaps && (
+                  <th scope="col" className={cn(th, "hidden text-right sm:table-cell")}>
+                    Avg results
+                  </th>
+                )}
+                <th scope="col" className={cn(th, "text-right whitespace-normal sm:whitespace-nowrap")}>
+                  {gaps ? "Nothing within 100 mi" : "Found nothing"}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.placeKey} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
+                    {r.placeKey === "?" ? (
+                      <span className="text-slate-600">{r.placeLabel}</span>
+                    ) : (
+                      <Link to={`/rv-storage/${r.placeKey}`} className="text-brand-700 hover:underline">
+                        {r.placeLabel}
+                      </Link>
+                    )}
+                  </th>
+                  <td className={cn(td, "py-1.5")}>{number(r.searches)}</td>
+                  {!gaps && (
+                    <td className={cn(td, "hidden py-1.5 sm:table-cell")}>
+                      {r.averageResults.toLocaleString("en-US")}
+                    </td>
+                  )}
+                  <td className={cn(td, "py-1.5")}>{number(gaps ? r.noneWithin100 : r.emptySearches)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      )}
+    </div>
+  );
+}
