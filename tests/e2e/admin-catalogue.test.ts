@@ -178,6 +178,29 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     expect(found.lng).toBeCloseTo(lng, 5);
   });
 
+  it("takes a visitor's report to the work queue, where an administrator resolves it", async () => {
+    const admin1 = await admin();
+    await admin1.goto(`${base()}/admin/manage/${TWIN_A.id}`);
+    const facility = (await admin1.getByRole("link", { name: "Facility page" }).getAttribute("href"))!;
+    const visitor = await (await browser().newContext()).newPage();
+    await visitor.goto(`${base()}${facility}`);
+    await visitor.getByText("Suggest an edit").click();
+    await visitor.getByLabel("The phone number is wrong").check();
+    await visitor.getByLabel("Details (optional)").fill("It rings a pizza place.");
+    await visitor.getByRole("button", { name: "Send report" }).click();
+    await visitor.getByText("Thank you: your report reached our team").waitFor();
+
+    await admin1.goto(`${base()}/admin`);
+    await admin1.getByRole("link", { name: /1\s*visitor report waits/ }).click();
+    await admin1.waitForURL(`${base()}/admin/manage?section=reports`);
+    const item = admin1.getByRole("listitem").filter({ hasText: "It rings a pizza place." });
+    expect(await item.textContent()).toContain("The phone number is wrong");
+    await admin1.screenshot({ path: path.join(shots, "admin-queue-reports.png"), fullPage: true });
+    await item.getByRole("button", { name: "Resolved" }).click();
+    await toast(admin1, "Report resolved.").waitFor();
+    await admin1.getByText("No open reports").waitFor();
+  });
+
   it("answers bad input clearly and loses nothing", async () => {
     const page = await admin();
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");

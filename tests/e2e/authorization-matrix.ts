@@ -142,6 +142,15 @@ export const MATRIX: MatrixEntry[] = [
     expect: { ...admin, admin: 400 },
   },
   {
+    // Resolving a report or a data problem from the queue: admins only (to validation: no item, 400).
+    route: "admin/manage",
+    method: "POST",
+    path: "/admin/manage",
+    body: "intent=resolve",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
     // Hiding, deleting, setting the tier: admins only (to validation: no action named, 400).
     route: "admin/manage/:locationId",
     method: "POST",
