@@ -3,10 +3,11 @@ import { and, eq, ne } from "drizzle-orm";
 import { recordAudit, type Actor } from "../audit/record";
 import { getAuth } from "../auth/auth";
 import type { Database } from "../db/client";
-import { claims, listingOwners, sessions, users } from "../db/schema";
+import { sessions, users } from "../db/schema";
 import { AppError } from "../errors";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
+import { removeAccountInTransaction } from "../users/remove";
 import { saveNotificationPreferences, type NotificationPreferences } from "./notifications";
 
 /**
@@ -188,9 +189,8 @@ export async function updateNotificationPreferences(
 }
 
 /**
- * Deletes the account after checking its password: its pending claims are withdrawn and its
- * listings released first, each with its audit row, then the account with its sessions; all in
- * one transaction. The audit trail keeps the rows (actor ids are not foreign keys). Claim rows
+ * Deletes the account after checking its password, in one transaction (server/users/remove.ts):
+ * pending claims withdrawn, listings released, then the account and its sessions. Claim rows
  * themselves go with the account (claims.user_id cascades); their history stays in the trail.
  */
 export async function deleteAccount(
@@ -212,42 +212,12 @@ export async function deleteAccount(
     const db = tx(t);
     const [account] = await db.select().from(users).where(eq(users.id, actor.userId)).for("update");
     if (!account) throw new AppError("not_found", 404, "Your account no longer exists.");
-    const withdrawn = await db
-      .update(claims)
-      .set({ status: "withdrawn", decidedAt: new Date() })
-      .where(and(eq(claims.userId, actor.userId), eq(claims.status, "pending")))
-      .returning({ id: claims.id, locationId: claims.locationId });
-    for (const claim of withdrawn)
-      await recordAudit(db, {
-        actor: actorOf(actor),
-        action: "claim.withdraw",
-        subject: { type: "claim", id: claim.id },
-        before: { status: "pending", locationId: claim.locationId },
-        after: { status: "withdrawn", reason: "account deleted" },
-        requestId,
-      });
-    const released = await db
-      .delete(listingOwners)
-      .where(eq(listingOwners.userId, actor.userId))
-      .returning({ locationId: listingOwners.locationId });
-    for (const listing of released)
-      await recordAudit(db, {
-        actor: actorOf(actor),
-        action: "listing.release",
-        subject: { type: "listing", id: listing.locationId },
-        before: { ownerId: actor.userId },
-        after: { ownerId: null, reason: "account deleted" },
-        requestId,
-      });
-    await recordAudit(db, {
+    return removeAccountInTransaction(db, {
       actor: actorOf(actor),
+      account,
       action: "account.delete",
-      subject: subject(actor),
-      before: { email: account.email, name: account.name, role: account.role, createdAt: account.createdAt },
-      after: { releasedListings: released.length, withdrawnClaims: withdrawn.length },
+      reason: "account deleted",
       requestId,
     });
-    await db.delete(users).where(eq(users.id, actor.userId));
-    return { releasedListings: released.length, withdrawnClaims: withdrawn.length };
   });
 }

@@ -30,6 +30,8 @@ export const MESSAGES = {
   name: "Enter your name.",
   emailTaken: "An account with this email already exists. Sign in instead, or use another email.",
   wrongCredentials: "That email and password do not match an account.",
+  /** Shown only after the right password (better-auth checks it before the ban), so it tells nobody else. */
+  suspended: "This account has been suspended by an administrator, so it cannot sign in.",
   tooMany: (seconds: number) => `Too many attempts. Please wait ${duration(seconds)} and try again.`,
   failed: "We could not sign you in right now. Please try again in a moment.",
 } as const;
@@ -215,7 +217,8 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
     return { ok: true, headers: cookiesOf(response) };
   }
   const code = await errorCode(response);
-  if (response.status === 401 || code === "INVALID_EMAIL_OR_PASSWORD" || code === "BANNED_USER") {
+  if (code === "BANNED_USER") return { ok: false, status: 403, formError: MESSAGES.suspended, values };
+  if (response.status === 401 || code === "INVALID_EMAIL_OR_PASSWORD") {
     return { ok: false, status: 401, formError: MESSAGES.wrongCredentials, values };
   }
   logger.warn({ status: response.status, code }, "sign-in failed");

@@ -49,6 +49,8 @@ export interface Fixtures {
    */
   promotionId: string;
   invoiceId: string;
+  /** The `user` persona's account id (the admin accounts screens). */
+  userId: string;
 }
 
 export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
@@ -106,6 +108,7 @@ export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
       evidenceId: evidence!.id,
       promotionId: promotion.id,
       invoiceId: invoice.id,
+      userId: ids.user!,
     };
   } finally {
     await handle.close();

@@ -15,7 +15,7 @@ export interface MatrixEntry {
   /**
    * A concrete path to request; LOCATION is replaced by the listing_owner's location id, CLAIM and
    * EVIDENCE by the fixture claim of tests/e2e/accounts.ts and its file, PROMOTION and INVOICE by
-   * its fixture promotion and invoice (in the path and the body).
+   * its fixture promotion and invoice, USER by the `user` persona's account id (in the path and the body).
    */
   path: string;
   body?: string;
@@ -189,6 +189,26 @@ export const MATRIX: MatrixEntry[] = [
     expect: { ...admin, admin: 400 },
   },
   page("admin/users", "/admin/users", admin),
+  page("admin/users", "/admin/users?role=admin&banned=no&q=e2e", admin),
+  page("admin/users/:userId", "/admin/users/USER", admin),
+  {
+    // Banning an account: admins only (to validation: no reason given, 400; nobody is banned).
+    route: "admin/users/:userId",
+    method: "POST",
+    path: "/admin/users/USER",
+    body: "intent=ban",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
+    // Changing a role: admins only (to validation: an unknown role, 400).
+    route: "admin/users/:userId",
+    method: "POST",
+    path: "/admin/users/USER",
+    body: "intent=role&role=superuser",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/blog", "/admin/blog", admin),
   page("admin/blog/new", "/admin/blog/new", admin),
   page("admin/blog/edit/:id", "/admin/blog/edit/1", admin),

@@ -125,7 +125,8 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
           .replace("CLAIM", fixtures!.claimId)
           .replace("EVIDENCE", fixtures!.evidenceId)
           .replace("PROMOTION", fixtures!.promotionId)
-          .replace("INVOICE", fixtures!.invoiceId);
+          .replace("INVOICE", fixtures!.invoiceId)
+          .replace("USER", fixtures!.userId);
       const concretePath = concrete(entry.path);
       const body = entry.body === undefined ? undefined : concrete(entry.body);
       const answers: Partial<Record<Persona, Answer>> = {};

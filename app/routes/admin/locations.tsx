@@ -9,6 +9,7 @@ import { DataTable, type Column } from "../../components/ui/data-table";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
+import { FilterSelect } from "../../components/ui/filter-select";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { BULK_ACTION_LABELS } from "../../lib/catalogue";
@@ -356,30 +357,5 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
         }
       />
     </>
-  );
-}
-
-function FilterSelect({
-  id,
-  name,
-  label,
-  value,
-  children,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <Select key={value} id={id} name={name} defaultValue={value} className="mt-1 w-full">
-        {children}
-      </Select>
-    </div>
   );
 }
