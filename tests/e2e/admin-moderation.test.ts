@@ -62,7 +62,14 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
 
     const admin = await signedIn(ACCOUNTS.admin.email);
     await admin.goto(`${base()}/admin`);
-    await admin.screenshot({ path: path.join(shots, "admin-overview.png") });
+    await admin.screenshot({ path: path.join(shots, "admin-overview.png"), fullPage: true });
+    // This week's figures link to their screens; the test's accounts were all created today.
+    const signUps = admin.getByRole("link", { name: /new accounts? in the last 7 days/ });
+    expect(await signUps.getAttribute("href")).toBe("/admin/users");
+    expect(Number((await signUps.textContent())!.match(/\d+/)![0])).toBeGreaterThanOrEqual(3);
+    expect(await admin.getByRole("link", { name: /page views? from/ }).getAttribute("href")).toBe(
+      "/admin/analytics?days=7",
+    );
     await admin.getByRole("link", { name: /1\s*owner's change waits for review/ }).click();
     await admin.waitForURL(`${base()}/admin/manage`);
     const row = admin.getByRole("row").filter({ hasText: approvedName });

@@ -1,10 +1,12 @@
 import {
   BadgeDollarSign,
+  CalendarClock,
   ClipboardList,
-  Construction,
+  Eye,
   FileCheck2,
   MessageSquareWarning,
   TriangleAlert,
+  UserPlus,
 } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
@@ -16,6 +18,7 @@ import { getDatabase } from "../../../server/db";
 import { pendingChangeCount } from "../../../server/listings/queries";
 import { promotionCounts } from "../../../server/promotions/admin-queries";
 import { queueCounts } from "../../../server/catalogue/reports";
+import { weekFigures } from "../../../server/admin/overview";
 import type { Route } from "./+types/index";
 
 export function meta(args: Route.MetaArgs) {
@@ -26,11 +29,12 @@ export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
 export async function loader() {
   const db = getDatabase();
-  const [pendingClaims, pendingChanges, promotions, queue] = await Promise.all([
+  const [pendingClaims, pendingChanges, promotions, queue, week] = await Promise.all([
     pendingClaimCount(db),
     pendingChangeCount(db),
     promotionCounts(db),
     queueCounts(db),
+    weekFigures(db),
   ]);
   return {
     pendingClaims,
@@ -38,6 +42,7 @@ export async function loader() {
     openInvoices: promotions.openInvoices,
     openReports: queue.reports,
     listingsWithProblems: queue.listingsWithProblems,
+    week,
   };
 }
 
@@ -61,7 +66,7 @@ function QueueCard({
       >
         <Icon aria-hidden className="mt-0.5 size-5 text-brand-600" />
         <span>
-          <span className="block text-2xl font-bold text-slate-900">{count}</span>
+          <span className="block text-2xl font-bold text-slate-900">{count.toLocaleString("en-US")}</span>
           <span className="block text-sm text-slate-600">{children}</span>
         </span>
       </Link>
@@ -69,13 +74,14 @@ function QueueCard({
   );
 }
 
-/** The admin overview: the queues that wait for someone; more figures come with the admin screens. */
+/** The admin overview (docs/product.md section 12): the queues that wait for someone, then the week's figures. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { pendingClaims, pendingChanges, openInvoices, openReports, listingsWithProblems } = loaderData;
+  const { pendingClaims, pendingChanges, openInvoices, openReports, listingsWithProblems, week } = loaderData;
   return (
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <h2 className="mt-6 text-lg font-semibold text-slate-900">Waiting for you</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <QueueCard to="/admin/claims" Icon={FileCheck2} count={pendingClaims}>
           {pendingClaims === 1 ? "claim waits" : "claims wait"} for a decision
         </QueueCard>
@@ -91,11 +97,20 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         <QueueCard to="/admin/promotions" Icon={BadgeDollarSign} count={openInvoices}>
           {openInvoices === 1 ? "invoice waits" : "invoices wait"} for payment
         </QueueCard>
+        <QueueCard to="/admin/promotions" Icon={CalendarClock} count={week.promotionsDue}>
+          {week.promotionsDue === 1 ? "promotion is" : "promotions are"} past due or end within a week
+        </QueueCard>
       </ul>
-      <div className="mt-6 flex items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-        <Construction aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500" />
-        <p>Traffic, sign-ups and search demand are under Analytics. Use the menu to reach each part of the console.</p>
-      </div>
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">This week</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <QueueCard to="/admin/users" Icon={UserPlus} count={week.signUps}>
+          {week.signUps === 1 ? "new account" : "new accounts"} in the last 7 days
+        </QueueCard>
+        <QueueCard to="/admin/analytics?days=7" Icon={Eye} count={week.pageViews}>
+          {week.pageViews === 1 ? "page view" : "page views"} from {week.visitors.toLocaleString("en-US")}{" "}
+          {week.visitors === 1 ? "visitor" : "visitors"} in the last 7 days
+        </QueueCard>
+      </ul>
     </>
   );
 }
