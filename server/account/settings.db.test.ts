@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/db";
-import { cookieFrom, createAccount, installTestAuth, siteRequest } from "../../tests/setup/auth";
-import type { Auth } from "../auth/auth";
+import { describe, expect, it } from "vitest";
+import { cookieFrom, createAccount, siteRequest, setUpAuthDatabase } from "../../tests/setup/auth";
 import { signIn } from "../auth/forms";
 import { getViewer } from "../auth/viewer";
 import { insertListing } from "../claims/test-support";
-import { connectDatabase, disconnectDatabase } from "../db";
-import type { DatabaseHandle } from "../db/client";
 import { auditLog, claims, emailOutbox, listingOwners, sessions, users } from "../db/schema";
 import { wantsEmail } from "./notifications";
 import { verifyEmailToken } from "./verify-email";
@@ -23,15 +19,8 @@ import {
   type AccountActor,
 } from "./settings";
 
-let handle: DatabaseHandle;
-let auth: Auth;
-beforeAll(async () => {
-  handle = await connectDatabase(await createTestDatabase());
-  auth = installTestAuth(handle.db);
-});
-afterAll(async () => {
-  await disconnectDatabase().catch(() => {});
-});
+const setup = setUpAuthDatabase();
+const db = () => setup.db();
 
 const PASSWORD = "correct horse battery";
 const form = (values: Record<string, string>) => {
@@ -41,7 +30,7 @@ const form = (values: Record<string, string>) => {
 };
 
 async function person(email: string) {
-  const { userId, cookie } = await createAccount(auth, handle.db, { email, password: PASSWORD, name: "Sam" });
+  const { userId, cookie } = await createAccount(setup.auth, db(), { email, password: PASSWORD, name: "Sam" });
   const actor: AccountActor = { userId, email, name: "Sam", isAdmin: false };
   return { userId, cookie, actor, request: () => siteRequest("/owner/settings", { cookie, method: "POST" }) };
 }
@@ -53,29 +42,29 @@ async function secondSession(email: string) {
 }
 
 const actions = async (userId: string) =>
-  (await handle.db.select().from(auditLog).where(eq(auditLog.actorId, userId))).map((r) => r.action);
+  (await db().select().from(auditLog).where(eq(auditLog.actorId, userId))).map((r) => r.action);
 
 describe("account settings", () => {
   it("saves the display name with an audit row", async () => {
     const { userId, actor } = await person("name@example.com");
-    await updateDisplayName(handle.db, actor, "Sam Rivers", "r1");
-    const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
+    await updateDisplayName(db(), actor, "Sam Rivers", "r1");
+    const [row] = await db().select().from(users).where(eq(users.id, userId));
     expect(row?.name).toBe("Sam Rivers");
-    const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, "account.update_name"));
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "account.update_name"));
     expect(audit).toMatchObject({ actorId: userId, before: { name: "Sam" }, after: { name: "Sam Rivers" } });
   });
 
   it("refuses a password change with a wrong current password, and changes it with the right one", async () => {
     const { userId, actor, request } = await person("pw@example.com");
     const other = await secondSession("pw@example.com");
-    const wrong = changePassword(handle.db, request(), actor, {
+    const wrong = changePassword(db(), request(), actor, {
       currentPassword: "not it",
       newPassword: "new pass 123",
     });
     await expect(wrong).rejects.toEqual(new FieldProblem("currentPassword", SETTINGS_MESSAGES.wrongPassword));
     expect(await actions(userId)).not.toContain("account.change_password");
 
-    const headers = await changePassword(handle.db, request(), actor, {
+    const headers = await changePassword(db(), request(), actor, {
       currentPassword: PASSWORD,
       newPassword: "new pass 123",
     });
@@ -92,7 +81,7 @@ describe("account settings", () => {
     const { userId, cookie, actor } = await person("sessions@example.com");
     const other = await secondSession("sessions@example.com");
     const me = await getViewer(siteRequest("/", { cookie }), { fresh: true });
-    const ended = await signOutOtherSessions(handle.db, actor, me.sessionId!);
+    const ended = await signOutOtherSessions(db(), actor, me.sessionId!);
     expect(ended).toBe(1);
     expect((await getViewer(siteRequest("/", { cookie: other }), { fresh: true })).userId).toBeNull();
     expect((await getViewer(siteRequest("/x", { cookie }), { fresh: true })).userId).toBe(userId);
@@ -101,40 +90,38 @@ describe("account settings", () => {
 
   it("sends the email-change link to the new address and changes nothing yet", async () => {
     const { userId, actor, request } = await person("old@example.com");
-    await requestEmailChange(handle.db, request(), actor, "new@example.com");
-    const [mail] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "new@example.com"));
+    await requestEmailChange(db(), request(), actor, "new@example.com");
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "new@example.com"));
     expect(mail?.kind).toBe("account.email-change");
     expect(mail?.textBody).toMatch(/http:\/\/localhost:3000\/verify-email\?token=/);
-    const [row] = await handle.db.select().from(users).where(eq(users.id, userId));
+    const [row] = await db().select().from(users).where(eq(users.id, userId));
     expect(row?.email).toBe("old@example.com");
-    await expect(requestEmailChange(handle.db, request(), actor, "old@example.com")).rejects.toBeInstanceOf(
-      FieldProblem,
-    );
+    await expect(requestEmailChange(db(), request(), actor, "old@example.com")).rejects.toBeInstanceOf(FieldProblem);
 
     const token = decodeURIComponent(/verify-email\?token=(\S+)/.exec(mail!.textBody)![1]!);
-    const done = await verifyEmailToken(handle.db, siteRequest(`/verify-email?token=${token}`), token, "r-v");
+    const done = await verifyEmailToken(db(), siteRequest(`/verify-email?token=${token}`), token, "r-v");
     expect(done).toMatchObject({ ok: true, kind: "email-changed", email: "new@example.com" });
-    const [changed] = await handle.db.select().from(users).where(eq(users.id, userId));
+    const [changed] = await db().select().from(users).where(eq(users.id, userId));
     expect(changed).toMatchObject({ email: "new@example.com", emailVerified: true });
     expect(await actions(userId)).toEqual(
       expect.arrayContaining(["account.request_email_change", "account.change_email"]),
     );
     // Spent: the account's address is no longer the one the token was issued for.
-    expect(await verifyEmailToken(handle.db, siteRequest("/verify-email"), token)).toEqual({ ok: false });
-    expect(await verifyEmailToken(handle.db, siteRequest("/verify-email"), "garbage")).toEqual({ ok: false });
+    expect(await verifyEmailToken(db(), siteRequest("/verify-email"), token)).toEqual({ ok: false });
+    expect(await verifyEmailToken(db(), siteRequest("/verify-email"), "garbage")).toEqual({ ok: false });
   });
 
   it("stores notification preferences that wantsEmail honours", async () => {
     const { userId, actor } = await person("prefs@example.com");
-    expect(await wantsEmail(handle.db, userId, "monthly-performance")).toBe(true);
-    await updateNotificationPreferences(handle.db, actor, {
+    expect(await wantsEmail(db(), userId, "monthly-performance")).toBe(true);
+    await updateNotificationPreferences(db(), actor, {
       "claim-results": true,
       "moderation-results": false,
       "monthly-performance": false,
     });
-    expect(await wantsEmail(handle.db, userId, "claim-results")).toBe(true);
-    expect(await wantsEmail(handle.db, userId, "moderation-results")).toBe(false);
-    expect(await wantsEmail(handle.db, userId, "monthly-performance")).toBe(false);
+    expect(await wantsEmail(db(), userId, "claim-results")).toBe(true);
+    expect(await wantsEmail(db(), userId, "moderation-results")).toBe(false);
+    expect(await wantsEmail(db(), userId, "monthly-performance")).toBe(false);
     expect(await actions(userId)).toContain("account.update_notifications");
   });
 });
@@ -142,23 +129,23 @@ describe("account settings", () => {
 describe("deleting an account", () => {
   it("refuses a wrong password and changes nothing", async () => {
     const { userId, actor, request } = await person("keep@example.com");
-    await expect(deleteAccount(handle.db, request(), actor, "wrong")).rejects.toBeInstanceOf(FieldProblem);
-    expect(await handle.db.select().from(users).where(eq(users.id, userId))).toHaveLength(1);
+    await expect(deleteAccount(db(), request(), actor, "wrong")).rejects.toBeInstanceOf(FieldProblem);
+    expect(await db().select().from(users).where(eq(users.id, userId))).toHaveLength(1);
   });
 
   it("refuses an administrator", async () => {
     const { actor, request } = await person("admin-del@example.com");
-    await expect(deleteAccount(handle.db, request(), { ...actor, isAdmin: true }, PASSWORD)).rejects.toMatchObject({
+    await expect(deleteAccount(db(), request(), { ...actor, isAdmin: true }, PASSWORD)).rejects.toMatchObject({
       status: 403,
     });
   });
 
   it("releases listings, withdraws pending claims, ends sessions and keeps the audit trail", async () => {
     const { userId, actor, request } = await person("leaving@example.com");
-    const owned = await insertListing(handle.db);
-    const claimed = await insertListing(handle.db);
-    await handle.db.insert(listingOwners).values({ locationId: owned.placeId, userId });
-    await handle.db.insert(claims).values({
+    const owned = await insertListing(db());
+    const claimed = await insertListing(db());
+    await db().insert(listingOwners).values({ locationId: owned.placeId, userId });
+    await db().insert(claims).values({
       id: "claim-leaving",
       locationId: claimed.placeId,
       userId,
@@ -169,14 +156,12 @@ describe("deleting an account", () => {
       consentAt: new Date(),
     });
 
-    const result = await deleteAccount(handle.db, request(), actor, PASSWORD, "req-del");
+    const result = await deleteAccount(db(), request(), actor, PASSWORD, "req-del");
     expect(result).toEqual({ releasedListings: 1, withdrawnClaims: 1 });
-    expect(await handle.db.select().from(users).where(eq(users.id, userId))).toHaveLength(0);
-    expect(await handle.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
-    expect(
-      await handle.db.select().from(listingOwners).where(eq(listingOwners.locationId, owned.placeId)),
-    ).toHaveLength(0);
-    const trail = await handle.db.select().from(auditLog).where(eq(auditLog.actorId, userId));
+    expect(await db().select().from(users).where(eq(users.id, userId))).toHaveLength(0);
+    expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+    expect(await db().select().from(listingOwners).where(eq(listingOwners.locationId, owned.placeId))).toHaveLength(0);
+    const trail = await db().select().from(auditLog).where(eq(auditLog.actorId, userId));
     expect(trail.map((r) => [r.action, r.subjectId])).toEqual(
       expect.arrayContaining([
         ["claim.withdraw", "claim-leaving"],
@@ -190,6 +175,6 @@ describe("deleting an account", () => {
       before: expect.objectContaining({ email: "leaving@example.com" }),
     });
     // The address is free again.
-    await createAccount(auth, handle.db, { email: "leaving@example.com" });
+    await createAccount(setup.auth, db(), { email: "leaving@example.com" });
   });
 });

@@ -4,19 +4,16 @@
  * the last administrator, a banned account's sign-in and sessions.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAccount, installTestAuth, siteRequest } from "../../tests/setup/auth";
-import { createTestDatabase } from "../../tests/setup/db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createAccount, siteRequest, setUpAuthDatabase } from "../../tests/setup/auth";
 import { rejection } from "../../tests/setup/rejection";
 import type { UserFilters } from "../../app/lib/users";
 import { SYSTEM_ACTOR, type Actor } from "../audit/record";
-import type { Auth } from "../auth/auth";
 import { MESSAGES, signIn } from "../auth/forms";
 import { grantListing } from "../auth/ownership";
 import { getViewer } from "../auth/viewer";
 import { CLAIM_INPUT, insertListing, insertPerson } from "../claims/test-support";
-import { connectDatabase, disconnectDatabase } from "../db";
-import type { Database, DatabaseHandle } from "../db/client";
+import type { Database } from "../db/client";
 import { auditLog, claims, listingOwners, locations, sessions, users } from "../db/schema";
 import {
   USER_MESSAGES,
@@ -29,16 +26,8 @@ import {
   userDetail,
 } from "./service";
 
-let handle: DatabaseHandle;
-let auth: Auth;
-beforeAll(async () => {
-  handle = await connectDatabase(await createTestDatabase());
-  auth = installTestAuth(handle.db);
-});
-afterAll(async () => {
-  await disconnectDatabase().catch(() => {});
-});
-const db = (): Database => handle.db;
+const setup = setUpAuthDatabase();
+const db = (): Database => setup.db();
 const ALL: UserFilters = { role: "all", verified: "all", banned: "all", listings: "all" };
 const list = (q: string, filters: Partial<UserFilters> = {}) =>
   listUsers(db(), { q, filters: { ...ALL, ...filters }, sort: "email", dir: "asc", page: 1, pageSize: 50 }).then((r) =>
@@ -90,7 +79,7 @@ describe("the list", () => {
   });
 
   it("shows one account with its listings, claims, sessions and audit rows", async () => {
-    const { userId, cookie } = await createAccount(auth, db(), {
+    const { userId, cookie } = await createAccount(setup.auth, db(), {
       email: "dana@example.com",
       password: "long enough 1",
     });
@@ -109,7 +98,7 @@ describe("the list", () => {
 
 describe("writes", () => {
   it("bans: the sessions end in the same transaction and the right password is told the account is suspended", async () => {
-    const { userId, cookie } = await createAccount(auth, db(), {
+    const { userId, cookie } = await createAccount(setup.auth, db(), {
       email: "erin@example.com",
       password: "long enough 2",
     });
@@ -185,8 +174,8 @@ describe("writes", () => {
   });
 
   it("revokes one session or all of them", async () => {
-    const { userId } = await createAccount(auth, db(), { email: "finn@example.com", password: "long enough 3" });
-    await auth.api.signInEmail({
+    const { userId } = await createAccount(setup.auth, db(), { email: "finn@example.com", password: "long enough 3" });
+    await setup.auth.api.signInEmail({
       body: { email: "finn@example.com", password: "long enough 3" },
       headers: siteRequest("/login").headers,
     });

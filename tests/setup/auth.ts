@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { createAuth, setAuth, type Auth } from "../../server/auth/auth";
-import type { Database } from "../../server/db/client";
+import { connectDatabase, disconnectDatabase } from "../../server/db";
+import type { Database, DatabaseHandle } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import type { Role } from "../../app/lib/roles";
+import { createTestDatabase } from "./db";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 export const HUMAN_USER_AGENT =
@@ -13,6 +16,26 @@ export function installTestAuth(db: Database): Auth {
   const auth = createAuth({ db, secret: "test-secret-test-secret-test-secret-0123", baseURL: TEST_ORIGIN });
   setAuth(auth);
   return auth;
+}
+
+/**
+ * For a test file: before its tests, a fresh test database connected as the process-wide one with
+ * a better-auth instance over it; after them, disconnected. Read the fields inside tests only.
+ */
+export function setUpAuthDatabase(): { readonly handle: DatabaseHandle; readonly auth: Auth; db(): Database } {
+  const setup = {
+    handle: undefined as unknown as DatabaseHandle,
+    auth: undefined as unknown as Auth,
+    db: () => setup.handle.db,
+  };
+  beforeAll(async () => {
+    setup.handle = await connectDatabase(await createTestDatabase());
+    setup.auth = installTestAuth(setup.handle.db);
+  });
+  afterAll(async () => {
+    await disconnectDatabase().catch(() => {});
+  });
+  return setup;
 }
 
 /** A request as a browser on this site would send it: same origin, an address, a cookie. */

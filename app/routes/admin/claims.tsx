@@ -1,15 +1,13 @@
-import { Inbox, Search } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { Button } from "../../components/ui/button";
 import { DataTable, type Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Input } from "../../components/ui/input";
+import { FilterSearch } from "../../components/ui/filter-search";
 import { Select } from "../../components/ui/select";
 import { CLAIM_STATUS_LABELS } from "../../lib/claims";
-import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
 import { privatePageMeta } from "../../lib/meta";
 import { adminClaims } from "../../../server/claims/pages";
 import type { Route } from "./+types/claims";
@@ -94,23 +92,7 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
             <option value="all">All</option>
           </Select>
         </div>
-        <div className="min-w-56 flex-1">
-          <label htmlFor="claims-q" className="block text-sm font-medium text-slate-700">
-            Search
-          </label>
-          <Input
-            id="claims-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={MAX_TEXT_FILTER_LENGTH}
-            placeholder="Listing, city, listing id, claimant or email"
-            className="mt-1 w-full"
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search className="size-4" aria-hidden="true" /> Filter
-        </Button>
+        <FilterSearch id="claims-q" value={q} placeholder="Listing, city, listing id, claimant or email" />
       </Form>
       <DataTable
         className="mt-4"

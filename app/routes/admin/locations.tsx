@@ -1,4 +1,4 @@
-import { Download, MapPin, Search, Upload } from "lucide-react";
+import { Download, MapPin, Upload } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
@@ -10,11 +10,10 @@ import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
 import { FilterSelect } from "../../components/ui/filter-select";
-import { Input } from "../../components/ui/input";
+import { FilterSearch } from "../../components/ui/filter-search";
 import { Select } from "../../components/ui/select";
 import { BULK_ACTION_LABELS } from "../../lib/catalogue";
 import { useFormState } from "../../lib/forms";
-import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { catalogueAction, cataloguePageData } from "../../../server/catalogue/pages";
@@ -208,28 +207,12 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" role="search" aria-label="Filter listings" className="mt-6 space-y-3">
         <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-56 flex-1">
-            <label htmlFor="catalogue-q" className="block text-sm font-medium text-slate-700">
-              Search
-            </label>
-            <Input
-              id="catalogue-q"
-              name="q"
-              type="search"
-              defaultValue={filters.q}
-              maxLength={MAX_TEXT_FILTER_LENGTH}
-              placeholder="Name, address, city or id"
-              className="mt-1 w-full"
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            <Search className="size-4" aria-hidden="true" /> Filter
-          </Button>
-          {hasFilter && (
-            <Link to="/admin/locations" className={buttonClasses("ghost")}>
-              Clear filters
-            </Link>
-          )}
+          <FilterSearch
+            id="catalogue-q"
+            value={filters.q}
+            placeholder="Name, address, city or id"
+            clearTo={hasFilter ? "/admin/locations" : undefined}
+          />
         </div>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
           <FilterSelect id="catalogue-state" name="state" label="State" value={filters.state ?? ""}>

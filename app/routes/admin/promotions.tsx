@@ -1,4 +1,4 @@
-import { Inbox, Search } from "lucide-react";
+import { Inbox } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
@@ -10,12 +10,12 @@ import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field, FormError } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import { FilterSearch } from "../../components/ui/filter-search";
 import { Select } from "../../components/ui/select";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
 import { cn } from "../../lib/cn";
 import { useFormState } from "../../lib/forms";
-import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
@@ -271,23 +271,11 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
             />
           </>
         )}
-        <div className="min-w-56 flex-1">
-          <label htmlFor="f-q" className="block text-sm font-medium text-slate-700">
-            Search
-          </label>
-          <Input
-            id="f-q"
-            name="q"
-            type="search"
-            defaultValue={d.q}
-            maxLength={MAX_TEXT_FILTER_LENGTH}
-            placeholder={d.view === "invoices" ? "Invoice number, listing, id or email" : "Listing, id or email"}
-            className="mt-1 w-full"
-          />
-        </div>
-        <Button type="submit" variant="secondary">
-          <Search className="size-4" aria-hidden="true" /> Filter
-        </Button>
+        <FilterSearch
+          id="f-q"
+          value={d.q}
+          placeholder={d.view === "invoices" ? "Invoice number, listing, id or email" : "Listing, id or email"}
+        />
       </Form>
 
       {d.view === "invoices" ? (

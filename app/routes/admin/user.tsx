@@ -115,13 +115,12 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <ListSection id="listings" title={`Listings (${data.listings.length})`} empty="Owns no listing.">
           {data.listings.map((l) => (
-            <li key={l.placeId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span className="min-w-0">
-                <Link to={manageHref(l.placeId)} className="font-medium text-brand-700 hover:underline">
-                  {l.name}
-                </Link>
-                <span className="block text-xs text-slate-600">{[l.city, l.state].filter(Boolean).join(", ")}</span>
-              </span>
+            <LinkRow
+              key={l.placeId}
+              to={manageHref(l.placeId)}
+              title={l.name}
+              detail={[l.city, l.state].filter(Boolean).join(", ")}
+            >
               <span className="flex gap-1">
                 <TierBadge tier={l.tier} />
                 {l.deletedAt ? (
@@ -130,39 +129,33 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
                   <Badge tone="warning">Hidden</Badge>
                 ) : null}
               </span>
-            </li>
+            </LinkRow>
           ))}
         </ListSection>
         <ListSection id="claims" title={`Claims (${data.claims.length})`} empty="Has filed no claim.">
           {data.claims.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span className="min-w-0">
-                <Link
-                  to={`/admin/claims/${encodeURIComponent(c.id)}`}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {c.listingName}
-                </Link>
-                <span className="block text-xs text-slate-600">Filed {date.format(new Date(c.createdAt))}</span>
-              </span>
+            <LinkRow
+              key={c.id}
+              to={`/admin/claims/${encodeURIComponent(c.id)}`}
+              title={c.listingName}
+              detail={`Filed ${date.format(new Date(c.createdAt))}`}
+            >
               <ClaimStatusBadge status={c.status} />
-            </li>
+            </LinkRow>
           ))}
         </ListSection>
         <ListSection id="promotions" title={`Promotions (${data.promotions.length})`} empty="Has bought no promotion.">
           {data.promotions.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span className="min-w-0">
-                <Link to={manageHref(p.locationId)} className="font-medium text-brand-700 hover:underline">
-                  {p.listingName}
-                </Link>
-                <span className="block text-xs text-slate-600">
-                  {p.tier}, {p.interval === "year" ? "yearly" : "monthly"}
-                  {p.periodEnd ? `, until ${date.format(new Date(p.periodEnd))}` : ""}
-                </span>
-              </span>
+            <LinkRow
+              key={p.id}
+              to={manageHref(p.locationId)}
+              title={p.listingName}
+              detail={`${p.tier}, ${p.interval === "year" ? "yearly" : "monthly"}${
+                p.periodEnd ? `, until ${date.format(new Date(p.periodEnd))}` : ""
+              }`}
+            >
               <PromotionStatusBadge status={p.status} />
-            </li>
+            </LinkRow>
           ))}
         </ListSection>
         <ListSection
@@ -188,6 +181,21 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       </div>
       {!data.isSelf && <DeleteAccount data={data} />}
     </>
+  );
+}
+
+/** One row of a section's list: a link with a line of detail under it, and badges at the end. */
+function LinkRow({ to, title, detail, children }: { to: string; title: string; detail: string; children: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+      <span className="min-w-0">
+        <Link to={to} className="font-medium text-brand-700 hover:underline">
+          {title}
+        </Link>
+        <span className="block text-xs text-slate-600">{detail}</span>
+      </span>
+      {children}
+    </li>
   );
 }
 

@@ -1,14 +1,12 @@
-import { Search, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
-import { Button, buttonClasses } from "../../components/ui/button";
 import { DataTable, type Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSelect } from "../../components/ui/filter-select";
-import { Input } from "../../components/ui/input";
-import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
+import { FilterSearch } from "../../components/ui/filter-search";
 import { privatePageMeta } from "../../lib/meta";
 import { ROLE_LABELS, roleLabel } from "../../lib/users";
 import { adminUsersPage } from "../../../server/users/pages";
@@ -90,28 +88,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       />
       <Form method="get" role="search" aria-label="Filter accounts" className="mt-6 space-y-3">
         <div className="flex flex-wrap items-end gap-2">
-          <div className="min-w-56 flex-1">
-            <label htmlFor="users-q" className="block text-sm font-medium text-slate-700">
-              Search
-            </label>
-            <Input
-              id="users-q"
-              name="q"
-              type="search"
-              defaultValue={q}
-              maxLength={MAX_TEXT_FILTER_LENGTH}
-              placeholder="Email, name or account id"
-              className="mt-1 w-full"
-            />
-          </div>
-          <Button type="submit" variant="secondary">
-            <Search className="size-4" aria-hidden="true" /> Filter
-          </Button>
-          {hasFilter && (
-            <Link to="/admin/users" className={buttonClasses("ghost")}>
-              Clear filters
-            </Link>
-          )}
+          <FilterSearch
+            id="users-q"
+            value={q}
+            placeholder="Email, name or account id"
+            clearTo={hasFilter ? "/admin/users" : undefined}
+          />
         </div>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           <FilterSelect id="users-role" name="role" label="Role" value={filters.role}>
