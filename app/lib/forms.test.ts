@@ -27,6 +27,9 @@ describe("formStateOf", () => {
     }
     expect(formStateOf(failure, { intent: "delete" }).error("name")).toBeUndefined();
     expect(formStateOf(failure, { intent: "rename" }).error("name")).toEqual(["Enter a name."]);
+    // A form with several submit buttons names each of their intents.
+    expect(formStateOf(failure, { intent: ["approve", "reject"] }).formError).toBeUndefined();
+    expect(formStateOf(failure, { intent: ["move", "rename"] }).formError).toBe("Fix the fields below.");
   });
 });
 

@@ -58,8 +58,12 @@ export interface FormState {
  * on a page with several that post to the same action: each sends a hidden `intent` field that its
  * schema keeps, and only the answer echoing the same intent is taken.
  */
-export function formStateOf(data: unknown, { intent }: { intent?: string } = {}): FormState {
-  const failure = isFormFailure(data) && (intent === undefined || data.values.intent === intent) ? data : undefined;
+export function formStateOf(data: unknown, { intent }: { intent?: string | readonly string[] } = {}): FormState {
+  const sent = isFormFailure(data) ? data.values.intent : undefined;
+  const mine =
+    intent === undefined ||
+    (typeof sent === "string" && (typeof intent === "string" ? sent === intent : intent.includes(sent)));
+  const failure = isFormFailure(data) && mine ? data : undefined;
   const fieldErrors = failure?.fieldErrors ?? {};
   const values = failure?.values ?? {};
   const valuesOf = (name: string): string[] => {
@@ -80,7 +84,7 @@ export function formStateOf(data: unknown, { intent }: { intent?: string } = {})
 }
 
 /** The form state of the route's last action answer. */
-export function useFormState(options?: { intent?: string }): FormState {
+export function useFormState(options?: { intent?: string | readonly string[] }): FormState {
   return formStateOf(useActionData(), options);
 }
 

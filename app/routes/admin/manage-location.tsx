@@ -189,7 +189,7 @@ function OpenItems({ data }: { data: Data }) {
  * of its own; the consequential ones ask first.
  */
 function ListingControls({ data }: { data: Data }) {
-  const form = useFormState();
+  const form = useFormState({ intent: "owner-assign" });
   const owner = data.owners[0];
   const hideOrShow = data.hidden ? "show" : "hide";
   const deleteOrRestore = data.deleted ? "restore" : "delete";
@@ -288,7 +288,7 @@ function ListingControls({ data }: { data: Data }) {
 }
 
 function PendingChange({ data }: { data: Data }) {
-  const form = useFormState();
+  const form = useFormState({ intent: ["approve", "reject"] });
   const pending = data.pending;
   return (
     <section aria-labelledby="pending-h" className={card}>
