@@ -1,16 +1,12 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
- * Every screen of docs/product.md section 2, one line each. Screens that later work builds share a
- * placeholder module under their own route id, so each URL exists today.
+ * Every screen of docs/product.md section 2, one line each.
  *
  * The consoles are two layout routes, /admin and /owner, whose middleware runs the area's guard
  * once before any child loader or action and puts the viewer in the context (ADR 009): a screen
  * belongs to an area by being listed inside it, and cannot opt out. Paths inside are relative.
  */
-const placeholder = (path: string, id: string) => route(path, "routes/placeholder.tsx", { id });
-/** Console screens not built yet, inside their console layout (whose middleware guards them). */
-const consoleScreen = (path: string, id: string) => route(path, "routes/console-placeholder.tsx", { id });
 
 export default [
   index("routes/home.tsx"),
@@ -28,8 +24,10 @@ export default [
   route("api/metrics/locations/:locationId", "routes/api.metrics-location.ts"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.ts"),
 
-  placeholder("blog", "blog"),
-  placeholder("blog/:slug", "blog-post"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("blog-images/:imageId/:file", "routes/blog-images.ts"),
 
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
@@ -64,9 +62,11 @@ export default [
     route("promotions", "routes/admin/promotions.tsx", { id: "admin-promotions" }),
     route("users", "routes/admin/users.tsx", { id: "admin-users" }),
     route("users/:userId", "routes/admin/user.tsx", { id: "admin-user" }),
-    consoleScreen("blog", "admin-blog"),
-    consoleScreen("blog/new", "admin-blog-new"),
-    consoleScreen("blog/edit/:id", "admin-blog-edit"),
+    route("blog", "routes/admin/blog.tsx", { id: "admin-blog" }),
+    route("blog/new", "routes/admin/blog-new.tsx", { id: "admin-blog-new" }),
+    route("blog/edit/:id", "routes/admin/blog-edit.tsx", { id: "admin-blog-edit" }),
+    route("blog/edit/:id/image", "routes/admin/blog-image.ts", { id: "admin-blog-image" }),
+    route("blog/preview", "routes/admin/blog-preview.ts", { id: "admin-blog-preview" }),
   ]),
 
   route("owner", "routes/owner/layout.tsx", { id: "owner-console" }, [

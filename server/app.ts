@@ -6,6 +6,7 @@ import { getConfig, publicUrlWarning } from "./config";
 import { connectDatabase, disconnectDatabase } from "./db";
 import { startEmail, stopEmail } from "./email";
 import { getGazetteer } from "./geo";
+import { ensureDemoArticles } from "./blog/demo";
 import { ensureDemoData } from "./locations/demo-seed";
 import { withAppErrors } from "./http/app-errors";
 import { bodyLimit } from "./http/body-limit";
@@ -33,6 +34,10 @@ export async function boot(): Promise<{ port: number; host: string }> {
   await handle.migrate();
   const seeded = await ensureDemoData(handle.db, { mode: config.DEMO_DATA, count: config.DEMO_COUNT });
   if (seeded > 0) logger.info({ seeded }, "loaded the demo catalogue into the empty database");
+  if (config.DEMO_DATA === "auto") {
+    const articles = await ensureDemoArticles(handle.db);
+    if (articles > 0) logger.info({ articles }, "loaded the demo articles into the empty blog");
+  }
   getGazetteer();
   await startSearch(handle);
   // Sign-in, sign-up and new-session limits count in the database: one budget for all instances.

@@ -8,10 +8,10 @@ export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_BUTTO
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
-/** 'Showing X to Y of Z locations'. */
-export function showingText(page: number, pageSize: number, total: number): string {
-  if (total === 0) return "Showing 0 of 0 locations";
+/** 'Showing X to Y of Z locations' (or of another `noun`, plural). */
+export function showingText(page: number, pageSize: number, total: number, noun = "locations"): string {
+  if (total === 0) return `Showing 0 of 0 ${noun}`;
   const from = Math.min(total, (page - 1) * pageSize + 1);
   const to = Math.min(total, page * pageSize);
-  return `Showing ${from} to ${to} of ${total} locations`;
+  return `Showing ${from} to ${to} of ${total} ${noun}`;
 }

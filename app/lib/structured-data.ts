@@ -135,3 +135,35 @@ export function itemListJsonLd(items: readonly { name: string; url: string }[], 
     })),
   };
 }
+
+export interface ArticleInput {
+  url: string;
+  headline: string;
+  description: string;
+  image?: string;
+  datePublished: string;
+  dateModified: string;
+  authorName: string;
+  publisherName: string;
+  publisherUrl: string;
+}
+
+/** schema.org Article for a blog post (docs/product.md section 13). */
+export function articleJsonLd(a: ArticleInput): Json {
+  const json: Json = {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    "@id": `${a.url}#article`,
+    mainEntityOfPage: a.url,
+    headline: a.headline.slice(0, 110),
+    description: a.description,
+    datePublished: a.datePublished,
+    dateModified: a.dateModified,
+    author: a.authorName
+      ? { "@type": "Person", name: a.authorName }
+      : { "@type": "Organization", name: a.publisherName, url: a.publisherUrl },
+    publisher: { "@type": "Organization", name: a.publisherName, url: a.publisherUrl },
+  };
+  if (a.image) json.image = [a.image];
+  return json;
+}

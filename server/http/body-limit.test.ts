@@ -53,6 +53,13 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/Owner/Locations/ChIJabc/Photos/Upload")).toBe(BODY_LIMITS.photoUpload);
     expect(BODY_LIMITS.photoUpload).toBeGreaterThan(10 * 15 * 1024 * 1024);
     expect(BODY_LIMITS.photoUpload).toBeLessThan(10 * 15 * 1024 * 1024 + 1024 * 1024);
+    // The article editor takes a whole article; its image upload one photo; anything else under /admin/blog a form.
+    for (const path of ["/admin/blog/edit/abc", "/admin/blog/edit/abc.data", "/admin/blog/preview", "/admin/blog/new"])
+      expect(bodyLimitFor(path)).toBe(BODY_LIMITS.articleForm);
+    expect(bodyLimitFor("/admin/blog/edit/abc/image")).toBe(BODY_LIMITS.articleImage);
+    expect(bodyLimitFor("/admin/blog")).toBe(BODY_LIMITS.form);
+    expect(bodyLimitFor("/admin/blog/edit/abc/other")).toBe(BODY_LIMITS.form);
+    expect(BODY_LIMITS.articleForm).toBeLessThan(1024 * 1024);
     for (const path of [
       "/owner/locations/ChIJabc/photos",
       "/owner/locations/ChIJabc/photos.data",

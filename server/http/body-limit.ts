@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../app/analytics/types";
+import { ARTICLE_FORM_MAX_BYTES } from "../../app/lib/articles";
 import { IMPORT_MAX_BYTES } from "../../app/lib/catalogue";
 import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES } from "../../app/lib/claims";
 import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES } from "../../app/lib/listing-photos";
@@ -32,6 +33,10 @@ export const BODY_LIMITS = {
   photoUpload: PHOTO_BATCH_FILES * PHOTO_MAX_BYTES + 256 * 1024,
   /** A catalogue file imported from the browser (docs/product.md section 12, "Import and export"). */
   catalogueImport: IMPORT_MAX_BYTES + 256 * 1024,
+  /** The article editor and its preview (docs/product.md section 13): a whole article's Markdown. */
+  articleForm: ARTICLE_FORM_MAX_BYTES,
+  /** One article image, as a listing photo. */
+  articleImage: PHOTO_MAX_BYTES + 256 * 1024,
 } as const;
 
 /**
@@ -59,6 +64,18 @@ export const CATALOGUE_IMPORT_PATH = "/admin/locations/import/upload";
 /** Where Stripe posts its events (docs/api.md). */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
+/** `/admin/blog/edit/{id}` (and `.data`), `/admin/blog/new` and `/admin/blog/preview`; or the image upload. */
+function articleRoute(lower: string): "form" | "image" | null {
+  const parts = lower.split("/");
+  if (parts.length < 4 || parts[0] !== "" || parts[1] !== "admin" || parts[2] !== "blog") return null;
+  if (parts.length === 4)
+    return parts[3] === "preview" || parts[3] === "new" || parts[3] === "new.data" ? "form" : null;
+  if (parts[3] !== "edit" || parts[4]!.length === 0 || parts[4]!.length > 1000) return null;
+  if (parts.length === 5) return "form";
+  if (parts.length === 6 && (parts[5] === "image" || parts[5] === "image.data")) return "image";
+  return null;
+}
+
 export function bodyLimitFor(path: string): number {
   // Express and React Router match paths case-insensitively; a variant spelling gets the smaller cap.
   if (path === EVENTS_ENDPOINT) return BODY_LIMITS.analytics;
@@ -69,6 +86,8 @@ export function bodyLimitFor(path: string): number {
   if (lower.startsWith("/api/")) return BODY_LIMITS.other;
   if (isClaimForm(lower)) return BODY_LIMITS.claimUpload;
   if (isPhotoUpload(lower)) return BODY_LIMITS.photoUpload;
+  const article = articleRoute(lower);
+  if (article) return article === "image" ? BODY_LIMITS.articleImage : BODY_LIMITS.articleForm;
   return BODY_LIMITS.form;
 }
 

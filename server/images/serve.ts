@@ -64,9 +64,13 @@ export async function servePlaceImage(
     }
   }
   if (!object) return textResponse(404, "Image not found");
+  return storedImageResponse(request, object, IMAGE_CONTENT_TYPES[file.format]);
+}
 
+/** A stored image file as an immutable response, answering 304 to a matching `If-None-Match`. */
+export function storedImageResponse(request: Request, object: StoredObject, contentType: string): Response {
   const headers = new Headers({
-    "Content-Type": IMAGE_CONTENT_TYPES[file.format],
+    "Content-Type": contentType,
     "Cache-Control": IMMUTABLE,
     ETag: object.etag,
     "Last-Modified": object.lastModified.toUTCString(),

@@ -2,6 +2,7 @@ import { and, asc, gt, isNotNull, max, sql } from "drizzle-orm";
 import { buildPlaceSlug } from "../../app/lib/slug";
 import type { Database } from "../db/client";
 import { listedLocation, locations } from "../db/schema";
+import { latestArticles } from "../blog/queries";
 import { placeFromSlug } from "../geo/resolve-place";
 
 /** The protocol allows 50,000 URLs per sitemap; stay well under it. */
@@ -34,14 +35,18 @@ export function sitemapIndexXml(origin: string, paths: readonly string[]): strin
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
 }
 
-/** The child sitemaps: places (states and cities) and the facilities in pages. */
+/** The child sitemaps: places (states and cities), the articles, and the facilities in pages. */
 export async function sitemapPaths(db: Database): Promise<string[]> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(locations)
     .where(listedLocation);
   const pages = Math.max(1, Math.ceil((row?.n ?? 0) / URLS_PER_SITEMAP));
-  return ["/sitemaps/places.xml", ...Array.from({ length: pages }, (_, i) => `/sitemaps/facilities-${i + 1}.xml`)];
+  return [
+    "/sitemaps/places.xml",
+    "/sitemaps/articles.xml",
+    ...Array.from({ length: pages }, (_, i) => `/sitemaps/facilities-${i + 1}.xml`),
+  ];
 }
 
 /** One page of facility detail URLs, in place id order; hidden and deleted listings are left out. */
@@ -87,4 +92,18 @@ export async function placeUrls(db: Database): Promise<SitemapUrl[]> {
     ...(lastmod ? { lastmod } : {}),
   }));
   return [...stateUrls, ...urls];
+}
+
+/** The blog and every published article, with the date its text last changed (docs/product.md section 13). */
+export async function articleUrls(db: Database, now: Date): Promise<SitemapUrl[]> {
+  const rows = await latestArticles(db, now, URLS_PER_SITEMAP - 1);
+  const lastmodOf = (r: (typeof rows)[number]) => r.contentUpdatedAt ?? r.publishedAt ?? undefined;
+  const newest = rows.map(lastmodOf).reduce<Date | undefined>((a, b) => (b && (!a || b > a) ? b : a), undefined);
+  return [
+    { path: "/blog", ...(newest ? { lastmod: newest } : {}) },
+    ...rows.map((r) => {
+      const lastmod = lastmodOf(r);
+      return { path: `/blog/${r.slug}`, ...(lastmod ? { lastmod } : {}) };
+    }),
+  ];
 }

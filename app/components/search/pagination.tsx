@@ -9,12 +9,15 @@ export function Pagination({
   pageSize,
   total,
   hrefFor,
+  noun,
 }: {
   page: number;
   pageCount: number;
   pageSize: number;
   total: number;
   hrefFor(page: number): string;
+  /** What is paged, plural: 'locations' by default. */
+  noun?: string;
 }) {
   if (total === 0) return null;
   const base = "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium";
@@ -53,7 +56,7 @@ export function Pagination({
           </span>
         )}
       </div>
-      <p className="text-sm text-slate-600">{showingText(page, pageSize, total)}</p>
+      <p className="text-sm text-slate-600">{showingText(page, pageSize, total, noun)}</p>
     </nav>
   );
 }

@@ -15,3 +15,4 @@ export * from "./catalogue-imports";
 export * from "./listing-reports";
 export * from "./analytics-rollups";
 export * from "./search-demand";
+export * from "./articles";

@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import { articlePath, tagLabel } from "../../lib/articles";
+import { ArticleCover } from "./article-cover";
+
+export interface ArticleCardData {
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: string[];
+  coverImageId: string | null;
+  coverAlt: string;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  published: string;
+  publishedIso: string;
+  readingMinutes: number;
+  isDemo: boolean;
+}
+
+/** One article in a list: cover, title (the link), excerpt, date and reading time, tags. */
+export function ArticleCard({
+  article,
+  priority = false,
+  headingLevel = 2,
+}: {
+  article: ArticleCardData;
+  priority?: boolean;
+  /** 3 where the list sits under a section heading of its own. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  return (
+    <article className="flex flex-col overflow-hidden rounded-card border border-slate-200 bg-white shadow-sm">
+      {article.coverImageId && article.coverWidth && article.coverHeight ? (
+        <ArticleCover
+          imageId={article.coverImageId}
+          alt=""
+          width={article.coverWidth}
+          height={article.coverHeight}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+          className="aspect-[16/9]"
+        />
+      ) : (
+        <div aria-hidden="true" className="aspect-[16/9] bg-gradient-to-br from-brand-100 to-slate-100" />
+      )}
+      <div className="flex flex-1 flex-col p-4">
+        <Heading className="text-lg leading-snug font-semibold text-slate-900">
+          <Link to={articlePath(article.slug)} className="hover:underline">
+            {article.title}
+          </Link>
+        </Heading>
+        <p className="mt-1 text-sm text-slate-600">
+          <time dateTime={article.publishedIso}>{article.published}</time> · {article.readingMinutes} min read
+          {article.isDemo ? " · Demo article" : ""}
+        </p>
+        {article.excerpt && <p className="mt-2 flex-1 text-slate-700">{article.excerpt}</p>}
+        {article.tags.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+            {article.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/blog?tag=${encodeURIComponent(tag)}`}
+                  className="inline-flex min-h-8 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-slate-200"
+                >
+                  {tagLabel(tag)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+import { count } from "drizzle-orm";
+import { SITE_NAME } from "../../app/lib/site";
+import type { Database } from "../db/client";
+import { articles } from "../db/schema";
+import { renderQueueFor } from "../images/demo-photos";
+import type { ImageStorage } from "../images/storage";
+import { DEMO_ARTICLES, demoCoverSvg } from "./demo-articles";
+import { storeDemoCover } from "./images";
+import { renderArticleMarkdown, directoryLinksIn } from "./markdown";
+import { resolveDirectoryLinks } from "./service";
+
+/**
+ * The demo articles of a fresh install (docs/product.md section 13): written once into an empty
+ * articles table, flagged as demo. Their covers are drawn from SVG on first request
+ * (`demo-{slug}`), like the demo listings' photos, so start-up does not wait for the encoder.
+ */
+const COVER_PREFIX = "demo-";
+/** The widest variant the pipeline makes of a 1600 x 900 drawing. */
+const COVER_SIZE = { width: 1280, height: 720 };
+
+export async function ensureDemoArticles(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(articles);
+  if ((row?.n ?? 0) > 0) return 0;
+  const values = [];
+  for (const a of DEMO_ARTICLES) {
+    const links = await resolveDirectoryLinks(db, directoryLinksIn(a.body));
+    const rendered = renderArticleMarkdown(a.body, { resolveLink: (p) => links.get(p) });
+    const publishedAt = new Date(a.publishedAt);
+    values.push({
+      id: `demo-article-${a.slug}`.slice(0, 100),
+      slug: a.slug,
+      title: a.title,
+      excerpt: a.excerpt,
+      body: a.body,
+      bodyHtml: rendered.html,
+      headings: rendered.headings,
+      readingMinutes: rendered.readingMinutes,
+      tags: [...a.tags],
+      coverImageId: `${COVER_PREFIX}${a.slug}`,
+      coverAlt: a.coverAlt,
+      coverWidth: COVER_SIZE.width,
+      coverHeight: COVER_SIZE.height,
+      seoTitle: a.seoTitle,
+      seoDescription: a.seoDescription,
+      publishedAt,
+      contentUpdatedAt: publishedAt,
+      authorName: `The ${SITE_NAME} team`,
+      savedByName: `The ${SITE_NAME} team`,
+      isDemo: true,
+      createdAt: publishedAt,
+      updatedAt: publishedAt,
+    });
+  }
+  await db.insert(articles).values(values).onConflictDoNothing();
+  return values.length;
+}
+
+/** Draws and stores a demo article's cover when `imageId` names one; false otherwise. */
+export async function drawDemoCover(storage: ImageStorage, imageId: string): Promise<boolean> {
+  if (!imageId.startsWith(COVER_PREFIX)) return false;
+  const article = DEMO_ARTICLES.find((a) => `${COVER_PREFIX}${a.slug}` === imageId);
+  if (!article) return false;
+  await renderQueueFor(storage).run(`cover:${imageId}`, () => storeDemoCover(storage, imageId, demoCoverSvg(article)));
+  return true;
+}

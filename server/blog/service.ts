@@ -1,0 +1,369 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import {
+  ARTICLE_COVER_ALT_MAX,
+  ARTICLE_EXCERPT_MAX,
+  ARTICLE_SLUG_MAX,
+  ARTICLE_TAG_MAX,
+  ARTICLE_TAGS_MAX,
+  ARTICLE_TITLE_MAX,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+  articleStatus,
+  isArticleSlug,
+  slugify,
+  type ArticleStatus,
+} from "../../app/lib/articles";
+import { recordAudit, type Actor } from "../audit/record";
+import type { Database } from "../db/client";
+import { articleSlugRedirects, articles, listedLocation, locations, type ArticleRow } from "../db/schema";
+import { AppError } from "../errors";
+import { placeFromSlug } from "../geo/resolve-place";
+import {
+  ARTICLE_BODY_MAX_BYTES,
+  MarkdownRejectedError,
+  directoryLinksIn,
+  renderArticleMarkdown,
+  type DirectoryLink,
+} from "./markdown";
+
+/**
+ * Writing articles (docs/product.md section 13): create, save (by hand or autosave), publish,
+ * schedule, unpublish, delete and restore. A save names the version it was loaded at; when
+ * another admin saved since, it is refused with who and when, and nothing is overwritten. The
+ * Markdown is rendered and sanitized here, once per save, with its links into the directory
+ * checked: a draft may keep a broken one (the editor warns), a publication may not.
+ */
+const tx = (t: unknown) => t as Database;
+
+export interface ArticleInput {
+  title: string;
+  slug: string;
+  excerpt: string;
+  tags: string[];
+  body: string;
+  coverAlt: string;
+  seoTitle: string;
+  seoDescription: string;
+}
+
+export const SAVE_MODES = ["autosave", "save", "publish", "schedule", "unpublish"] as const;
+export type SaveMode = (typeof SAVE_MODES)[number];
+
+export type ArticleFieldErrors = Partial<Record<keyof ArticleInput | "publishAt" | "cover", string[]>>;
+
+/** A save refused for its fields; `fieldErrors` name each problem beside its field. */
+export class ArticleFieldError extends Error {
+  constructor(readonly fieldErrors: ArticleFieldErrors) {
+    super(Object.values(fieldErrors).flat().join(" "));
+  }
+}
+
+export const ARTICLE_MESSAGES = {
+  notFound: "No such article: it may have been deleted.",
+  conflict: (who: string, when: Date) =>
+    `${who || "Another administrator"} saved this article at ${when.toISOString().slice(11, 16)} UTC, after you opened it. Your changes are not saved: copy them, reload the page, and apply them again.`,
+  slugTaken: (slug: string) => `Another article uses the address /blog/${slug}. Choose another.`,
+  brokenLinks: (paths: string[]) =>
+    `${paths.length === 1 ? "This link goes" : "These links go"} nowhere in the directory: ${paths.join(", ")}. Fix or remove ${paths.length === 1 ? "it" : "them"} before publishing.`,
+  publishPast: "Choose a time in the future to schedule, or publish now.",
+  publishAtMissing: "Choose the date and time to publish at.",
+  titleMissing: "Give the article a title.",
+  bodyMissing: "Write the article before publishing it.",
+} as const;
+
+export function conflictError(row: Pick<ArticleRow, "savedByName" | "updatedAt" | "version">): AppError {
+  return new AppError("conflict", 409, ARTICLE_MESSAGES.conflict(row.savedByName, row.updatedAt), {
+    version: row.version,
+  });
+}
+
+/** The field problems of `input` that need no database; `mode` decides whether an empty body may pass. */
+export function articleInputProblems(input: ArticleInput, mode: SaveMode): ArticleFieldErrors {
+  const errors: ArticleFieldErrors = {};
+  const add = (field: keyof ArticleFieldErrors, message: string) => (errors[field] ??= []).push(message);
+  if (!input.title.trim()) add("title", ARTICLE_MESSAGES.titleMissing);
+  if (input.title.length > ARTICLE_TITLE_MAX) add("title", `Use at most ${ARTICLE_TITLE_MAX} characters.`);
+  if (!isArticleSlug(input.slug))
+    add(
+      "slug",
+      input.slug.length > ARTICLE_SLUG_MAX
+        ? `Use at most ${ARTICLE_SLUG_MAX} characters.`
+        : "Use lowercase letters, digits and single hyphens, like winter-rv-storage.",
+    );
+  if (input.excerpt.length > ARTICLE_EXCERPT_MAX) add("excerpt", `Use at most ${ARTICLE_EXCERPT_MAX} characters.`);
+  if (input.tags.length > ARTICLE_TAGS_MAX) add("tags", `Use at most ${ARTICLE_TAGS_MAX} tags.`);
+  if (input.tags.some((t) => t.length > ARTICLE_TAG_MAX))
+    add("tags", `Keep each tag to ${ARTICLE_TAG_MAX} characters.`);
+  if (input.coverAlt.length > ARTICLE_COVER_ALT_MAX)
+    add("coverAlt", `Use at most ${ARTICLE_COVER_ALT_MAX} characters.`);
+  if (input.seoTitle.length > SEO_TITLE_MAX) add("seoTitle", `Use at most ${SEO_TITLE_MAX} characters.`);
+  if (input.seoDescription.length > SEO_DESCRIPTION_MAX)
+    add("seoDescription", `Use at most ${SEO_DESCRIPTION_MAX} characters.`);
+  const bytes = Buffer.byteLength(input.body, "utf8");
+  if (bytes > ARTICLE_BODY_MAX_BYTES) {
+    try {
+      renderArticleMarkdown(input.body);
+    } catch (error) {
+      if (error instanceof MarkdownRejectedError) add("body", error.message);
+      else throw error;
+    }
+  }
+  if ((mode === "publish" || mode === "schedule") && !input.body.trim()) add("body", ARTICLE_MESSAGES.bodyMissing);
+  return errors;
+}
+
+/** What each directory link of an article points at now; a path missing from the map goes nowhere. */
+export async function resolveDirectoryLinks(
+  db: Database,
+  paths: readonly string[],
+): Promise<Map<string, DirectoryLink>> {
+  const found = new Map<string, DirectoryLink>();
+  const listingSlugs: string[] = [];
+  for (const path of paths.slice(0, 200)) {
+    const [, section, slug = ""] = path.split("/");
+    if (section === "rv-storage") {
+      const place = slug === "" ? undefined : placeFromSlug(slug);
+      if (place && place.slug === slug) {
+        const name = place.city ? `${place.city}, ${place.state}` : place.stateName;
+        found.set(path, { path, title: `RV storage in ${name}`, detail: `Compare storage facilities near ${name}` });
+      }
+    } else if (section === "location" && slug) listingSlugs.push(slug);
+  }
+  if (listingSlugs.length > 0) {
+    const rows = await db
+      .select({ slug: locations.slug, name: locations.name, city: locations.city, state: locations.state })
+      .from(locations)
+      .where(and(inArray(locations.slug, listingSlugs), listedLocation));
+    for (const row of rows) {
+      const path = `/location/${row.slug}`;
+      found.set(path, {
+        path,
+        title: row.name,
+        detail: [row.city, row.state].filter(Boolean).join(", ") || "RV storage facility",
+      });
+    }
+  }
+  return found;
+}
+
+async function uniqueSlug(db: Database, wanted: string, exceptId?: string): Promise<string> {
+  const base = wanted.slice(0, ARTICLE_SLUG_MAX - 4).replace(/-+$/, "") || "article";
+  for (let n = 1; n < 1000; n++) {
+    const slug = n === 1 ? wanted : `${base}-${n}`;
+    if (!(await slugTaken(db, slug, exceptId))) return slug;
+  }
+  return `${base}-${randomUUID().slice(0, 3)}`;
+}
+
+/** Whether `slug` is another article's address, now or as an old address that redirects. */
+async function slugTaken(db: Database, slug: string, exceptId?: string): Promise<boolean> {
+  const [current] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(exceptId ? and(eq(articles.slug, slug), ne(articles.id, exceptId)) : eq(articles.slug, slug))
+    .limit(1);
+  if (current) return true;
+  const [old] = await db
+    .select({ id: articleSlugRedirects.articleId })
+    .from(articleSlugRedirects)
+    .where(eq(articleSlugRedirects.slug, slug))
+    .limit(1);
+  return old !== undefined && old.id !== exceptId;
+}
+
+export interface Author extends Actor {
+  name: string;
+}
+
+/** A new draft with `title` (and a free slug made from it); returns its id. */
+export async function createArticle(
+  db: Database,
+  author: Author,
+  title: string,
+  requestId?: string | null,
+): Promise<{ id: string; slug: string }> {
+  const problems = articleInputProblems(
+    { title, slug: "a", excerpt: "", tags: [], body: "", coverAlt: "", seoTitle: "", seoDescription: "" },
+    "save",
+  );
+  if (problems.title) throw new ArticleFieldError({ title: problems.title });
+  const id = randomUUID();
+  return db.transaction(async (t) => {
+    const db = tx(t);
+    const slug = await uniqueSlug(db, slugify(title));
+    await db.insert(articles).values({
+      id,
+      slug,
+      title: title.trim(),
+      authorId: author.userId,
+      authorName: author.name,
+      savedBy: author.userId,
+      savedByName: author.name,
+    });
+    await recordAudit(db, {
+      actor: author,
+      action: "article.create",
+      subject: { type: "article", id },
+      after: { title, slug },
+      requestId,
+    });
+    return { id, slug };
+  });
+}
+
+export interface SaveRequest {
+  author: Author;
+  id: string;
+  /** The version the editor loaded (or last saved). */
+  version: number;
+  input: ArticleInput;
+  mode: SaveMode;
+  /** For "schedule": when to publish. */
+  publishAt?: Date | null;
+  now: Date;
+  requestId?: string | null;
+}
+
+export interface SaveResult {
+  version: number;
+  slug: string;
+  status: ArticleStatus;
+  publishedAt: Date | null;
+  /** Directory links that go nowhere (a draft keeps them; the editor says so). */
+  brokenLinks: string[];
+  savedAt: Date;
+}
+
+/**
+ * Saves an article. Autosave only writes drafts (a published article changes when its editor
+ * says so). Throws ArticleFieldError for fields to fix, AppError 404 / 409 otherwise; either way
+ * nothing is written.
+ */
+export async function saveArticle(db: Database, request: SaveRequest): Promise<SaveResult> {
+  const { author, id, input, mode, now } = request;
+  const problems = articleInputProblems(input, mode);
+  if (Object.keys(problems).length > 0) throw new ArticleFieldError(problems);
+  // Rendering is the slow part: done before the transaction, so no lock waits on it.
+  const linkPaths = directoryLinksIn(input.body);
+  const resolved = await resolveDirectoryLinks(db, linkPaths);
+  const brokenLinks = linkPaths.filter((p) => !resolved.has(p));
+  if ((mode === "publish" || mode === "schedule") && brokenLinks.length > 0)
+    throw new ArticleFieldError({ body: [ARTICLE_MESSAGES.brokenLinks(brokenLinks)] });
+  let rendered;
+  try {
+    rendered = renderArticleMarkdown(input.body, { resolveLink: (path) => resolved.get(path) });
+  } catch (error) {
+    if (error instanceof MarkdownRejectedError) throw new ArticleFieldError({ body: [error.message] });
+    throw error;
+  }
+  if (mode === "schedule") {
+    if (!request.publishAt || Number.isNaN(request.publishAt.getTime()))
+      throw new ArticleFieldError({ publishAt: [ARTICLE_MESSAGES.publishAtMissing] });
+    if (request.publishAt.getTime() <= now.getTime())
+      throw new ArticleFieldError({ publishAt: [ARTICLE_MESSAGES.publishPast] });
+  }
+
+  return db.transaction(async (t) => {
+    const db = tx(t);
+    const [row] = await db.select().from(articles).where(eq(articles.id, id)).for("update");
+    if (!row || row.deletedAt) throw new AppError("not_found", 404, ARTICLE_MESSAGES.notFound);
+    if (row.version !== request.version) throw conflictError(row);
+    const before = articleStatus(row.publishedAt, now);
+    if (mode === "autosave" && before !== "draft")
+      throw new AppError("bad_request", 400, "Only drafts save automatically: use Save changes.");
+    if (input.slug !== row.slug && (await slugTaken(db, input.slug, id)))
+      throw new ArticleFieldError({ slug: [ARTICLE_MESSAGES.slugTaken(input.slug)] });
+
+    const publishedAt =
+      mode === "publish"
+        ? before === "published"
+          ? row.publishedAt
+          : now
+        : mode === "schedule"
+          ? request.publishAt!
+          : mode === "unpublish"
+            ? null
+            : row.publishedAt;
+    const status = articleStatus(publishedAt, now);
+    if (input.slug !== row.slug) {
+      // Once visitors could have seen the old address, it keeps answering with a redirect.
+      if (before === "published" || row.publishedAt !== null)
+        await db.insert(articleSlugRedirects).values({ slug: row.slug, articleId: id }).onConflictDoNothing();
+      await db.delete(articleSlugRedirects).where(eq(articleSlugRedirects.slug, input.slug));
+    }
+    const version = row.version + 1;
+    const [saved] = await db
+      .update(articles)
+      .set({
+        title: input.title.trim(),
+        slug: input.slug,
+        excerpt: input.excerpt.trim(),
+        tags: input.tags,
+        body: input.body,
+        bodyHtml: rendered.html,
+        headings: rendered.headings,
+        readingMinutes: rendered.readingMinutes,
+        coverAlt: input.coverAlt.trim(),
+        seoTitle: input.seoTitle.trim(),
+        seoDescription: input.seoDescription.trim(),
+        publishedAt,
+        contentUpdatedAt: status === "draft" ? row.contentUpdatedAt : now,
+        version,
+        savedBy: author.userId,
+        savedByName: author.name,
+        updatedAt: now,
+      })
+      .where(eq(articles.id, id))
+      .returning({ updatedAt: articles.updatedAt });
+    if (mode !== "autosave")
+      await recordAudit(db, {
+        actor: author,
+        action: `article.${mode}`,
+        subject: { type: "article", id },
+        before: { slug: row.slug, status: before, version: row.version },
+        after: { slug: input.slug, status, version, publishedAt },
+        requestId: request.requestId,
+      });
+    return { version, slug: input.slug, status, publishedAt, brokenLinks, savedAt: saved!.updatedAt };
+  });
+}
+
+/** Soft delete (restorable); its public page answers 404 at once. */
+export async function deleteArticle(
+  db: Database,
+  actor: Actor,
+  id: string,
+  requestId?: string | null,
+): Promise<{ title: string }> {
+  return db.transaction(async (t) => {
+    const db = tx(t);
+    const [row] = await db
+      .update(articles)
+      .set({ deletedAt: sql`now()`, version: sql`${articles.version} + 1` })
+      .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
+      .returning({ title: articles.title });
+    if (!row) throw new AppError("not_found", 404, ARTICLE_MESSAGES.notFound);
+    await recordAudit(db, { actor, action: "article.delete", subject: { type: "article", id }, requestId });
+    return row;
+  });
+}
+
+export async function restoreArticle(
+  db: Database,
+  actor: Actor,
+  id: string,
+  requestId?: string | null,
+): Promise<{ title: string }> {
+  return db.transaction(async (t) => {
+    const db = tx(t);
+    const [row] = await db
+      .update(articles)
+      .set({ deletedAt: null, version: sql`${articles.version} + 1` })
+      .where(and(eq(articles.id, id), sql`${articles.deletedAt} is not null`))
+      .returning({ title: articles.title });
+    if (!row) throw new AppError("not_found", 404, "This article is not deleted, or no longer exists.");
+    await recordAudit(db, { actor, action: "article.restore", subject: { type: "article", id }, requestId });
+    return row;
+  });
+}
