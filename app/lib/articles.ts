@@ -52,6 +52,7 @@ function slugWords(text: string, max: number): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/['\u2019]/g, "")
     .replace(/&/g, " and ")
     .split(/[^a-z0-9]+/)
     .filter(Boolean);

@@ -41,6 +41,9 @@ const owner: Record<Persona, Answer> = {
 };
 const listing: Record<Persona, Answer> = { ...owner, user: 403, business_owner: 403 };
 
+/** A demo article every fresh site has (server/blog/demo.ts). */
+const DEMO_ARTICLE = "demo-article-prepare-rv-for-winter-storage-checklist";
+
 const page = (route: string, path: string, expect: Record<Persona, Answer>): MatrixEntry => ({
   route,
   method: "GET",
@@ -210,8 +213,54 @@ export const MATRIX: MatrixEntry[] = [
     expect: { ...admin, admin: 400 },
   },
   page("admin/blog", "/admin/blog", admin),
+  page("admin/blog", "/admin/blog?status=published&q=winter&sort=title&dir=asc", admin),
+  {
+    // Delete or restore an article: admins only (to validation: no such intent, 400).
+    route: "admin/blog",
+    method: "POST",
+    path: "/admin/blog",
+    body: "intent=publish-everything&id=x",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/blog/new", "/admin/blog/new", admin),
-  page("admin/blog/edit/:id", "/admin/blog/edit/1", admin),
+  {
+    // A new draft: admins only (to validation: no title, 400).
+    route: "admin/blog/new",
+    method: "POST",
+    path: "/admin/blog/new",
+    body: "title=",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  page("admin/blog/edit/:id", `/admin/blog/edit/${DEMO_ARTICLE}`, admin),
+  {
+    // Saving an article: admins only (to validation: no version, 400).
+    route: "admin/blog/edit/:id",
+    method: "POST",
+    path: `/admin/blog/edit/${DEMO_ARTICLE}`,
+    body: "intent=save&js=1&title=Hijacked",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
+    // An article image: admins only (to validation: no file, 400).
+    route: "admin/blog/edit/:id/image",
+    method: "POST",
+    path: `/admin/blog/edit/${DEMO_ARTICLE}/image`,
+    body: "js=1&cover=1",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
+  {
+    // The editor's preview renders for admins only.
+    route: "admin/blog/preview",
+    method: "POST",
+    path: "/admin/blog/preview",
+    body: "body=%23%23+Hello",
+    contentType: "application/x-www-form-urlencoded",
+    expect: admin,
+  },
 
   page("owner", "/owner", owner),
   page("owner/claim", "/owner/claim", owner),
