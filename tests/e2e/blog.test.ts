@@ -23,7 +23,10 @@ beforeAll(async () => {
   fs.writeFileSync(clockFile, "0");
   if (process.env.E2E_BASE_URL) return;
   process.env.SKIP_BUILD = "1";
-  site = await startBuiltSite({ env: { TEST_CLOCK_FILE: clockFile, DEMO_COUNT: "200" }, prepare: prepareAccounts });
+  site = await startBuiltSite({
+    env: { TEST_CLOCK_FILE: clockFile, DEMO_COUNT: "200" },
+    prepare: async (dir) => void (await prepareAccounts(dir)),
+  });
 }, 180_000);
 afterAll(async () => {
   await site?.stop();
