@@ -20,8 +20,9 @@ const REPORT_DIR = path.resolve(import.meta.dirname, "../.tmp/lighthouse");
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const PHOTO_PATH = /^[A-Za-z0-9_-]+\/w\d+n\d+\.(?:avif|webp|jpg)/;
+const ARTICLE_IMAGE_PATH = /^[A-Za-z0-9_-]+\/w\d+\.(?:avif|webp|jpg)/;
 
-/** Requests a page and every place photo it names, a few at a time. */
+/** Requests a page and every place photo and article image it names, a few at a time. */
 async function warm(baseUrl: string, pagePath: string): Promise<void> {
   const html = await (await fetch(baseUrl + pagePath)).text();
   // Each photo path follows "/place-images/": split there and match anchored, so no quantifier
@@ -34,6 +35,12 @@ async function warm(baseUrl: string, pagePath: string): Promise<void> {
         .map((rest) => PHOTO_PATH.exec(rest)?.[0])
         .filter((photo) => photo !== undefined)
         .map((photo) => `/place-images/${photo}`),
+      ...html
+        .split("/blog-images/")
+        .slice(1)
+        .map((rest) => ARTICLE_IMAGE_PATH.exec(rest)?.[0])
+        .filter((image) => image !== undefined)
+        .map((image) => `/blog-images/${image}`),
     ),
   ];
   for (let i = 0; i < photos.length; i += 4) {

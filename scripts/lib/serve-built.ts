@@ -127,6 +127,8 @@ export async function measuredPages(baseUrl: string): Promise<(readonly [name: s
     ["facility", await firstFacilityPath(baseUrl)],
     ["results", "/rv-storage/austin-tx"],
     ["home", "/"],
+    // A demo article every fresh site has (server/blog/demo-articles.ts).
+    ["article", "/blog/prepare-rv-for-winter-storage-checklist"],
   ];
 }
 

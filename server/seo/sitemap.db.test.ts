@@ -17,7 +17,11 @@ afterAll(async () => {
 
 describe("sitemaps", () => {
   it("lists the places sitemap and one facilities page per 40,000 listings", async () => {
-    expect(await sitemapPaths(handle.db)).toEqual(["/sitemaps/places.xml", "/sitemaps/facilities-1.xml"]);
+    expect(await sitemapPaths(handle.db)).toEqual([
+      "/sitemaps/places.xml",
+      "/sitemaps/articles.xml",
+      "/sitemaps/facilities-1.xml",
+    ]);
   });
 
   it("lists every facility once, with its last change", async () => {

@@ -28,6 +28,12 @@ describe("crawlers", () => {
     const city = placeUrls.find((u) => /-[a-z]{2}$/.test(u))!;
     expect((await fetch(city)).status).toBe(200);
     expect((await fetch(`${baseUrl}/sitemaps/facilities-99.xml`)).status).toBe(404);
+    // The articles: the blog and each published article (the demo ones here), each answering 200.
+    expect(children).toContain(`${baseUrl}/sitemaps/articles.xml`);
+    const articleUrls = locs(await (await fetch(`${baseUrl}/sitemaps/articles.xml`)).text());
+    expect(articleUrls).toContain(`${baseUrl}/blog`);
+    const article = articleUrls.find((u) => u.includes("/blog/"))!;
+    expect((await fetch(article)).status).toBe(200);
   });
 });
 

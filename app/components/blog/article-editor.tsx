@@ -120,6 +120,8 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
   const [publishedAt, setPublishedAt] = useState(a.publishedAt);
   const [slug, setSlug] = useState(a.slug);
   const [dirty, setDirty] = useState(false);
+  // After a refused save, autosave waits for the next change instead of sending the same again.
+  const [blocked, setBlocked] = useState(false);
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const [brokenLinks, setBrokenLinks] = useState(data.brokenLinks);
@@ -150,8 +152,9 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
       setSavedAt(d.savedAt);
       setBrokenLinks(d.brokenLinks);
       setDirty(false);
-    } else if (d.conflict) {
-      setConflict(d.formError ?? "Another administrator saved this article.");
+    } else {
+      setBlocked(true);
+      if (d.conflict) setConflict(d.formError ?? "Another administrator saved this article.");
     }
   }
 
@@ -171,10 +174,10 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
 
   // Drafts save themselves AUTOSAVE_DELAY_MS after the last change.
   useEffect(() => {
-    if (!dirty || status !== "draft" || conflict || saver.state !== "idle") return;
+    if (!dirty || blocked || a.deleted || status !== "draft" || conflict || saver.state !== "idle") return;
     autosaveTimer.current = setTimeout(() => submit("autosave"), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(autosaveTimer.current);
-  }, [dirty, status, conflict, saver.state, submit]);
+  }, [dirty, blocked, a.deleted, status, conflict, saver.state, submit]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -209,6 +212,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
     area.focus();
     area.setSelectionRange(at + 2, at + 2 + "Describe the image".length);
     setDirty(true);
+    setBlocked(false);
     requestPreview();
   }, [uploader.data, requestPreview]);
 
@@ -263,6 +267,15 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
           ) : undefined
         }
       />
+      {a.deleted && (
+        <div role="alert" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          This article is deleted: nothing here is saved until it is restored.{" "}
+          <Link to="/admin/blog?status=deleted" className="font-medium underline">
+            Restore it from the list
+          </Link>
+          .
+        </div>
+      )}
       {conflict && (
         <div role="alert" className="mt-4 flex gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
@@ -355,7 +368,10 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
         method="post"
         ref={formRef}
         onSubmit={onSubmit}
-        onChange={() => setDirty(true)}
+        onChange={() => {
+          setDirty(true);
+          setBlocked(false);
+        }}
         className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
         aria-label="Article"
       >
