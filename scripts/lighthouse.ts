@@ -25,11 +25,11 @@ const ARTICLE_IMAGE_PATH = /^[A-Za-z0-9_-]+\/w\d+\.(?:avif|webp|jpg)/;
 /** Requests a page and every place photo and article image it names, a few at a time. */
 async function warm(baseUrl: string, pagePath: string): Promise<void> {
   const html = await (await fetch(baseUrl + pagePath)).text();
-  // Each photo path follows "/place-images/": split there and match anchored, so no quantifier
+  // Each photo path follows "/place-images/" (an article image "/blog-images/"): split there and match anchored, so no quantifier
   // is retried from every character of the page.
   const photos = [
-    ...new Set(
-      html
+    ...new Set([
+      ...html
         .split("/place-images/")
         .slice(1)
         .map((rest) => PHOTO_PATH.exec(rest)?.[0])
@@ -41,7 +41,7 @@ async function warm(baseUrl: string, pagePath: string): Promise<void> {
         .map((rest) => ARTICLE_IMAGE_PATH.exec(rest)?.[0])
         .filter((image) => image !== undefined)
         .map((image) => `/blog-images/${image}`),
-    ),
+    ]),
   ];
   for (let i = 0; i < photos.length; i += 4) {
     await Promise.all(photos.slice(i, i + 4).map(async (photo) => (await fetch(baseUrl + photo)).arrayBuffer()));
