@@ -24,6 +24,7 @@ export default [
   route("api/metrics/locations/:locationId", "routes/api.metrics-location.ts"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.ts"),
 
+  route("leads/withdraw", "routes/leads-withdraw.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),
@@ -83,6 +84,8 @@ export default [
     route("locations/:locationId/photos/upload", "routes/owner/location-photos-upload.ts", {
       id: "owner-location-photos-upload",
     }),
+    route("leads", "routes/owner/leads.tsx", { id: "owner-leads" }),
+    route("leads.csv", "routes/owner/leads-csv.ts", { id: "owner-leads-csv" }),
     route("promote", "routes/owner/promote.tsx", { id: "owner-promote" }),
     route("checkout", "routes/owner/checkout.tsx", { id: "owner-checkout" }),
     route("checkout/success", "routes/owner/checkout-success.tsx", { id: "owner-checkout-success" }),

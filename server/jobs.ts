@@ -6,6 +6,7 @@ import type { Database } from "./db/client";
 import { pruneRateLimits } from "./http/shared-rate-limit";
 import { getImageStorage } from "./images";
 import { purgeDeletedPhotos } from "./listings/photos";
+import { purgeLeadContacts } from "./leads/service";
 import { purgeStaleImportFiles } from "./catalogue/imports";
 import { checkListingProblems } from "./catalogue/problems";
 import { logger } from "./logger";
@@ -43,6 +44,8 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "purge deleted photos": (db) => purgeDeletedPhotos(db, getImageStorage()),
   "remove unapplied import files": (db) => purgeStaleImportFiles(db),
   "check listing data": (db) => checkListingProblems(db),
+  // Visitors' contact details on leads are kept LEAD_RETENTION_DAYS (docs/product.md section 14).
+  "delete old lead contact details": (db) => purgeLeadContacts(db),
 };
 
 export function scheduleDailyJobs(db: Database, everyMs = DAY_MS): () => void {

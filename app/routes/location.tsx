@@ -28,6 +28,9 @@ import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
 import { SuggestEdit, type SuggestEditResult } from "../components/location/suggest-edit";
 import { reportListingAction } from "../../server/catalogue/report-action";
+import { AskAboutSpace, type AskResult } from "../components/location/ask-about-space";
+import { leadAction, leadFormStamp } from "../../server/leads/action";
+import { readForm } from "../../server/http/form";
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -48,8 +51,9 @@ function sizesShown(location: { dimensions: { width: number; length: number }[];
   }));
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.slug;
+  const url = new URL(request.url);
   if (slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
   const parsed = parseLocationSlug(slug);
   if (!parsed.placeIdPiece) throw data("Invalid location URL", { status: 400 });
@@ -127,6 +131,12 @@ export async function loader({ params }: Route.LoaderArgs) {
     },
     nearby,
     map: publicMapConfig(),
+    leadStamp: leadFormStamp(),
+    prefill: {
+      rvLengthFeet: /^\d{1,2}$/.test(url.searchParams.get("length") ?? "")
+        ? url.searchParams.get("length")!
+        : undefined,
+    },
   };
 }
 
@@ -135,7 +145,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
   const location = await getLocationBySlug(params.slug).catch(() => undefined);
   if (!location || location.hiddenAt || location.deletedAt) throw data("Location not found", { status: 404 });
-  return reportListingAction(request, location.placeId);
+  const form = await readForm(request);
+  if (form.get("intent") === "lead") return leadAction(request, form, location.placeId);
+  return reportListingAction(request, location.placeId, form);
 }
 
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
@@ -328,8 +340,22 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
           <Link to={`/owner/claim/${l.placeId}`} className="block pt-2 text-sm text-slate-700 underline">
             Claim This Business
           </Link>
+          <a href="#ask" className="block pt-2 text-sm font-medium text-brand-700 underline">
+            Ask about a space
+          </a>
           <SuggestEdit result={actionData as SuggestEditResult | undefined} />
         </aside>
+      </div>
+
+      <div className="mt-8 max-w-3xl">
+        <AskAboutSpace
+          facility={l.name}
+          stamp={loaderData.leadStamp}
+          result={
+            actionData && typeof actionData === "object" && "lead" in actionData ? (actionData as AskResult) : undefined
+          }
+          prefill={loaderData.prefill}
+        />
       </div>
 
       <Nearby items={loaderData.nearby} />

@@ -132,6 +132,7 @@ describe("one listing", () => {
       directionsClicks: 2,
       clicks: 5,
       conversionRate: 83.33,
+      leads: 0,
     });
     expect(r.previousTotals).toMatchObject({ pageViews: 2, listViews: 1, uniqueVisitors: 2, clicks: 0 });
     expect(r.growth).toEqual({ pageViews: 200, listViews: 100, uniqueVisitors: 100, clicks: null });
@@ -154,6 +155,7 @@ describe("one listing", () => {
       directionsClicks: 1,
       clicks: 4,
       conversionRate: 80,
+      leads: 0,
     });
     expect(r.daily[6]).toMatchObject({ pageViews: 1, uniqueVisitors: 1, directionsClicks: 1, clicks: 1 });
     expect(r.daily[5]!.pageViews).toBe(0);
@@ -179,16 +181,16 @@ describe("one listing", () => {
     const text = await response.text();
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "date,page_views,list_views,unique_visitors,website_clicks,phone_clicks,directions_clicks,clicks,conversion_percent",
+      "date,page_views,list_views,unique_visitors,website_clicks,phone_clicks,directions_clicks,clicks,conversion_percent,leads",
     );
     expect(lines.slice(1)).toEqual([
-      "2025-06-24,0,0,0,0,0,0,0,0.00",
-      "2025-06-25,0,0,0,0,0,0,0,0.00",
-      "2025-06-26,0,0,0,0,0,0,0,0.00",
-      "2025-06-27,0,0,0,0,0,0,0,0.00",
-      "2025-06-28,5,2,3,1,2,1,4,80.00",
-      "2025-06-29,0,0,0,0,0,0,0,0.00",
-      "2025-06-30,1,0,1,0,0,1,1,100.00",
+      "2025-06-24,0,0,0,0,0,0,0,0.00,0",
+      "2025-06-25,0,0,0,0,0,0,0,0.00,0",
+      "2025-06-26,0,0,0,0,0,0,0,0.00,0",
+      "2025-06-27,0,0,0,0,0,0,0,0.00,0",
+      "2025-06-28,5,2,3,1,2,1,4,80.00,0",
+      "2025-06-29,0,0,0,0,0,0,0,0.00,0",
+      "2025-06-30,1,0,1,0,0,1,1,100.00,0",
     ]);
     // The CSV is the screen's daily rows, whatever the period was asked as.
     const { report } = await okPage(owner, `?listing=${a}&days=7`);
@@ -233,8 +235,8 @@ describe("all my listings", () => {
       ["Bravo RV Storage", 2, 1],
     ]);
     const lines = (await (await csv(owner, "?days=7")).text()).trimEnd().split("\r\n");
-    expect(lines[5]).toBe("2025-06-28,5,2,3,1,2,1,4,80.00");
-    expect(lines[6]).toBe("2025-06-29,2,0,2,1,0,0,1,50.00");
+    expect(lines[5]).toBe("2025-06-28,5,2,3,1,2,1,4,80.00,0");
+    expect(lines[6]).toBe("2025-06-29,2,0,2,1,0,0,1,50.00,0");
   });
 
   it("answers an owner without listings with no report, and a period reaching past the raw events with a note", async () => {

@@ -1,3 +1,4 @@
+import { leadsPerDay } from "../leads/service";
 import { and, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import {
   ANALYTICS_PRESETS,
@@ -100,6 +101,8 @@ export interface ReportTotals {
   clicks: number;
   /** Clicks per page view in percent, capped at 100 (server/analytics/scores.ts). */
   conversionRate: number;
+  /** Visitors' questions about a space (docs/product.md section 14), a conversion of their own. */
+  leads: number;
 }
 
 export interface ReportDay extends ReportTotals {
@@ -153,6 +156,7 @@ function toTotals(c: Counters): ReportTotals {
     directionsClicks: c.directionsClicks,
     clicks: totalClicks(c),
     conversionRate: conversionRate(input),
+    leads: 0,
   };
 }
 
@@ -243,7 +247,7 @@ export async function buildOwnerReport(
   now = new Date(),
 ): Promise<OwnerReport> {
   const previous = previousPeriod(period);
-  const [current, before, listings, sources, seen] = await Promise.all([
+  const [current, before, listings, sources, seen, leadDays, leadsBefore] = await Promise.all([
     getMetricsByDateRange(db, period.from, period.to, ids),
     getMetricsByDateRange(db, previous.from, previous.to, ids),
     ids.length > 0 ? totalsByListing(db, ids, period.from, period.to) : Promise.resolve([]),
@@ -254,11 +258,14 @@ export async function buildOwnerReport(
           .from(locationMetrics)
           .where(inArray(locationMetrics.locationId, [...ids]))
       : Promise.resolve([{ lastViewed: null, rows: 0 }]),
+    leadsPerDay(db, ids, period.from, period.to),
+    leadsPerDay(db, ids, previous.from, previous.to),
   ]);
+  const leadsIn = (days: Map<string, number>) => [...days.values()].reduce((a, b) => a + b, 0);
   const byDate = new Map(current.map((d) => [d.date, d]));
   const daily: ReportDay[] = [];
   for (let date = period.from; date <= period.to; date = addDays(date, 1)) {
-    daily.push({ date, ...toTotals(byDate.get(date) ?? ZERO) });
+    daily.push({ date, ...toTotals(byDate.get(date) ?? ZERO), leads: leadDays.get(date) ?? 0 });
   }
   const now0 = sum(current);
   const then = sum(before);
@@ -271,8 +278,8 @@ export async function buildOwnerReport(
     to: period.to,
     days: period.days,
     previous,
-    totals: toTotals(now0),
-    previousTotals: toTotals(then),
+    totals: { ...toTotals(now0), leads: leadsIn(leadDays) },
+    previousTotals: { ...toTotals(then), leads: leadsIn(leadsBefore) },
     growth: {
       pageViews: change(then.pageViews, now0.pageViews),
       listViews: change(then.listViews, now0.listViews),
@@ -299,6 +306,7 @@ export const CSV_COLUMNS = [
   "directions_clicks",
   "clicks",
   "conversion_percent",
+  "leads",
 ] as const;
 
 /** The daily rows as CSV (RFC 4180, CRLF line ends). Every cell is a date or a number: nothing to quote. */
@@ -316,6 +324,7 @@ export function dailyCsv(daily: readonly ReportDay[]): string {
         d.directionsClicks,
         d.clicks,
         d.conversionRate.toFixed(2),
+        d.leads,
       ].join(","),
     );
   }

@@ -148,7 +148,9 @@ export async function resolveDirectoryLinks(
 }
 
 async function uniqueSlug(db: Database, wanted: string, exceptId?: string): Promise<string> {
-  const base = wanted.slice(0, ARTICLE_SLUG_MAX - 4).replace(/-+$/, "") || "article";
+  let base = wanted.slice(0, ARTICLE_SLUG_MAX - 4);
+  while (base.endsWith("-")) base = base.slice(0, -1);
+  if (!base) base = "article";
   for (let n = 1; n < 1000; n++) {
     const slug = n === 1 ? wanted : `${base}-${n}`;
     if (!(await slugTaken(db, slug, exceptId))) return slug;

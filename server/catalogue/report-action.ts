@@ -27,8 +27,8 @@ const failure = (status: number, message: string, values: Record<string, string>
   data({ report: "error" as const, message, values }, { status, headers });
 
 /** The facility page's POST `intent=report` for the listing `locationId`. */
-export async function reportListingAction(request: Request, locationId: string) {
-  const form = await readForm(request);
+export async function reportListingAction(request: Request, locationId: string, given?: FormData) {
+  const form = given ?? (await readForm(request));
   const values = {
     kind: String(form.get("kind") ?? "").slice(0, 50),
     message: String(form.get("message") ?? "").slice(0, REPORT_MESSAGE_MAX + 100),

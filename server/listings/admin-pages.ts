@@ -1,3 +1,4 @@
+import { setLeadStatus, unownedLeads } from "../leads/service";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { KEY_FIELDS } from "../../app/lib/listings";
@@ -43,7 +44,7 @@ export const managePath = (locationId: string) => `/admin/manage/${encodeURIComp
 
 const keyFieldsOf = (changes: Record<string, unknown>) => KEY_FIELDS.filter((f) => f in changes);
 
-export const QUEUE_SECTIONS = ["changes", "reports", "problems"] as const;
+export const QUEUE_SECTIONS = ["changes", "reports", "problems", "leads"] as const;
 export type QueueSection = (typeof QUEUE_SECTIONS)[number];
 
 /** How a data problem's detail reads in the queue. */
@@ -80,17 +81,33 @@ export async function manageQueuePage(request: Request) {
     defaultDir: "asc",
   });
   const db = getDatabase();
-  const [changeCount, counts] = await Promise.all([pendingChangeCount(db), queueCounts(db)]);
+  const [changeCount, counts, leadQueue] = await Promise.all([
+    pendingChangeCount(db),
+    queueCounts(db),
+    unownedLeads(db, { page: Math.max(1, table.page), pageSize: MANAGE_PAGE_SIZE }),
+  ]);
   const base = {
     section,
     kind: kind ?? null,
-    counts: { changes: changeCount, reports: counts.reports, problems: counts.problems },
+    counts: { changes: changeCount, reports: counts.reports, problems: counts.problems, leads: leadQueue.total },
     problemsByKind: counts.problemsByKind,
     pageSize: MANAGE_PAGE_SIZE,
     sort: table.sort,
     dir: table.dir,
   };
-  const empty = { total: 0, page: 1, rows: [], reports: [], problems: [] };
+  const empty = { total: 0, page: 1, rows: [], reports: [], problems: [], leads: [] };
+  if (section === "leads") {
+    const total = leadQueue.total;
+    const page = clampPage(table.page, total, MANAGE_PAGE_SIZE);
+    const { rows } = page === table.page ? leadQueue : await unownedLeads(db, { page, pageSize: MANAGE_PAGE_SIZE });
+    return {
+      ...base,
+      ...empty,
+      total,
+      page,
+      leads: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    };
+  }
   if (section === "reports") {
     const total = counts.reports;
     const page = clampPage(table.page, total, MANAGE_PAGE_SIZE);
@@ -344,6 +361,21 @@ export async function manageQueueAction(request: Request, viewer: SignedInViewer
   const queueIntent = form.get("intent");
   if (queueIntent === "resolve" || queueIntent === "dismiss" || queueIntent === "hide-duplicate")
     return queueItemAction(form, viewer, back, requestId);
+  if (queueIntent === "lead-handled") {
+    try {
+      await setLeadStatus(getDatabase(), {
+        viewer: { userId: viewer.userId, email: viewer.email, name: viewer.name ?? viewer.email, isAdmin: true },
+        leadId: String(form.get("leadId") ?? "").slice(0, 100),
+        status: "handled",
+        requestId,
+      });
+      return redirectWithFlash(back, { kind: "success", text: "Lead marked handled." });
+    } catch (error) {
+      if (error instanceof AppError && [400, 404, 409].includes(error.status))
+        return redirectWithFlash(back, { kind: "error", text: error.message });
+      throw error;
+    }
+  }
   const result = parseFormSubmission(decisionSchema, form);
   if (!result.ok) return formFailure(result);
   const { intent, locationId, reason, submittedAt } = result.data;

@@ -3,6 +3,7 @@
  * site's fresh database before the site starts (the embedded database admits one process at a
  * time), exactly as sign-up and `npm run user:create-admin` would.
  */
+import { submitLead } from "../../server/leads/service";
 import path from "node:path";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Role } from "../../app/lib/roles";
@@ -51,6 +52,8 @@ export interface Fixtures {
   invoiceId: string;
   /** The `user` persona's account id (the admin accounts screens). */
   userId: string;
+  /** A visitor's lead on the listing `listing_owner` owns. */
+  leadId: string;
 }
 
 export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
@@ -102,6 +105,20 @@ export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
     });
     const { invoice } = await issueInvoice(handle.db, { actor: ownerActor, promotionId: promotion.id, settings });
     await cancelAtPeriodEnd(handle.db, { actor: ownerActor, promotionId: promotion.id });
+    const lead = await submitLead(handle.db, {
+      locationId: first.id,
+      input: {
+        rvType: "class_a",
+        rvLengthFeet: 38,
+        cover: "covered",
+        moveIn: null,
+        name: "Fixture Visitor",
+        email: "fixture-visitor@example.com",
+        phone: null,
+        message: "Do you have a covered space?",
+      },
+      visitorUserId: null,
+    });
     return {
       ownedLocationId: first.id,
       claimId: filed.claimId,
@@ -109,6 +126,7 @@ export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
       promotionId: promotion.id,
       invoiceId: invoice.id,
       userId: ids.user!,
+      leadId: lead.id,
     };
   } finally {
     await handle.close();

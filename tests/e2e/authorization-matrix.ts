@@ -15,7 +15,8 @@ export interface MatrixEntry {
   /**
    * A concrete path to request; LOCATION is replaced by the listing_owner's location id, CLAIM and
    * EVIDENCE by the fixture claim of tests/e2e/accounts.ts and its file, PROMOTION and INVOICE by
-   * its fixture promotion and invoice, USER by the `user` persona's account id (in the path and the body).
+   * its fixture promotion and invoice, USER by the `user` persona's account id, LEAD by the fixture lead
+   * on the listing_owner's listing (in the path and the body).
    */
   path: string;
   body?: string;
@@ -306,6 +307,25 @@ export const MATRIX: MatrixEntry[] = [
     body: '--b\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--b--\r\n',
     contentType: "multipart/form-data; boundary=b",
     expect: { ...listing, listing_owner: 303, admin: 303 },
+  },
+  // Leads: each owner sees the leads of their own listings only (a foreign `listing` filter is ignored).
+  page("owner/leads", "/owner/leads", owner),
+  page("owner/leads", "/owner/leads?listing=LOCATION&status=new", owner),
+  page("owner/leads.csv", "/owner/leads.csv", owner),
+  {
+    // Another owner's lead is answered as if it did not exist; its owner and admins act on it.
+    route: "owner/leads",
+    method: "POST",
+    path: "/owner/leads",
+    body: "intent=status&leadId=LEAD&status=new",
+    contentType: "application/x-www-form-urlencoded",
+    expect: {
+      ...listing,
+      user: 404,
+      business_owner: 404,
+      listing_owner: "redirect /owner/leads",
+      admin: "redirect /owner/leads",
+    },
   },
   page("owner/promote", "/owner/promote", owner),
   // Plans for one listing: its owner and admins; anyone else is refused.

@@ -126,7 +126,8 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
           .replace("EVIDENCE", fixtures!.evidenceId)
           .replace("PROMOTION", fixtures!.promotionId)
           .replace("INVOICE", fixtures!.invoiceId)
-          .replace("USER", fixtures!.userId);
+          .replace("USER", fixtures!.userId)
+          .replace("LEAD", fixtures!.leadId);
       const concretePath = concrete(entry.path);
       const body = entry.body === undefined ? undefined : concrete(entry.body);
       const answers: Partial<Record<Persona, Answer>> = {};

@@ -1,3 +1,4 @@
+import { COVER_WANT_LABELS, RV_TYPE_LABELS } from "../../lib/leads";
 import { Inbox } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
@@ -104,6 +105,7 @@ const SECTIONS = [
   { id: "changes", label: "Owner changes" },
   { id: "reports", label: "Visitor reports" },
   { id: "problems", label: "Data problems" },
+  { id: "leads", label: "Leads" },
 ] as const;
 
 /** Problems the row's dialog does not show (the reason's own message is shown in it). */
@@ -150,6 +152,7 @@ export default function WorkQueue({ loaderData }: Route.ComponentProps) {
       {section === "changes" && <ChangesSection data={loaderData} />}
       {section === "reports" && <ReportsSection data={loaderData} />}
       {section === "problems" && <ProblemsSection data={loaderData} />}
+      {section === "leads" && <LeadsSection data={loaderData} />}
     </>
   );
 }
@@ -293,6 +296,68 @@ function ReportsSection({ data }: { data: Data }) {
                 <ItemButton type="report" id={r.id} intent="resolve" label="Resolved" variant="primary" />
                 <ItemButton type="report" id={r.id} intent="dismiss" label="Dismiss" variant="ghost" />
               </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager data={data} />
+    </section>
+  );
+}
+
+/** Visitors' questions to listings nobody has claimed (docs/product.md section 14). */
+function LeadsSection({ data }: { data: Data }) {
+  return (
+    <section aria-labelledby="leads-h" className="mt-6">
+      <h2 id="leads-h" className="text-lg font-semibold text-slate-900">
+        Leads to unclaimed listings
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Visitors asked these facilities about a space; none has an owner here. Pass the question on (call the facility,
+        or answer the visitor), then mark it handled.
+      </p>
+      {data.leads.length === 0 ? (
+        <EmptyState
+          className="mt-4"
+          icon={<Inbox />}
+          title="No leads waiting"
+          text="Questions to unclaimed listings appear here."
+        />
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {data.leads.map((l) => (
+            <li key={l.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+              <div className="min-w-0 flex-1">
+                <ListingLink
+                  locationId={l.locationId}
+                  name={l.listingName}
+                  place={l.listingPhone ? `Listed phone ${l.listingPhone}` : ""}
+                />
+                <p className="mt-1 font-medium text-slate-800">
+                  {l.name ?? "A visitor"}: {RV_TYPE_LABELS[l.rvType]}, {l.rvLengthFeet} ft,{" "}
+                  {COVER_WANT_LABELS[l.cover].toLowerCase()}
+                  {l.moveIn ? `, from ${l.moveIn}` : ""}
+                </p>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-700">“{l.message}”</p>
+                <p className="mt-1 text-xs text-slate-600">
+                  {dateTime.format(new Date(l.createdAt))} UTC
+                  {l.email ? (
+                    <>
+                      {" · "}
+                      <a href={`mailto:${l.email}`} className="text-brand-700 underline">
+                        {l.email}
+                      </a>
+                    </>
+                  ) : null}
+                  {l.phone ? ` · ${l.phone}` : ""}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="leadId" value={l.id} />
+                <SubmitButton name="intent" value="lead-handled" variant="secondary" size="sm">
+                  Mark handled
+                </SubmitButton>
+              </Form>
             </li>
           ))}
         </ul>

@@ -43,6 +43,7 @@ const CLICK_SERIES = [
   { key: "websiteClicks", label: "Website", color: "#2540b0" },
   { key: "phoneClicks", label: "Phone", color: "#4668f2" },
   { key: "directionsClicks", label: "Directions", color: "#9fb0f8" },
+  { key: "leads", label: "Leads", color: "#0f766e" },
 ] as const;
 
 const SOURCE_LABELS: Record<string, string> = {
@@ -247,6 +248,7 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
           <Stat label="Website clicks" value={number(t.websiteClicks)} />
           <Stat label="Phone clicks" value={number(t.phoneClicks)} />
           <Stat label="Directions clicks" value={number(t.directionsClicks)} />
+          <Stat label="Leads" value={number(t.leads)} hint={`was ${number(report.previousTotals.leads)}`} />
           <Stat
             label="Conversion"
             value={percent(t.conversionRate)}

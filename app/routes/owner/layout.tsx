@@ -1,4 +1,4 @@
-import { BarChart3, Building2, FileCheck2, FileClock, LayoutDashboard, Megaphone, Settings } from "lucide-react";
+import { BarChart3, Building2, FileCheck2, FileClock, Inbox, LayoutDashboard, Megaphone, Settings } from "lucide-react";
 import { Form, Outlet, useLocation } from "react-router";
 import { ownerConsoleMiddleware, ownerLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";
@@ -27,6 +27,7 @@ const NAV: ConsoleNavItem[] = [
   { label: "Claim a listing", to: "/owner/claim", Icon: FileCheck2 },
   { label: "My claims", to: "/owner/claims", Icon: FileClock },
   { label: "Listings", to: "/owner/locations", Icon: Building2 },
+  { label: "Leads", to: "/owner/leads", Icon: Inbox },
   { label: "Analytics", to: "/owner/locations/analytics", Icon: BarChart3 },
   { label: "Promote", to: "/owner/promote", Icon: Megaphone, also: ["/owner/checkout", "/owner/invoices"] },
   { label: "Settings", to: "/owner/settings", Icon: Settings },

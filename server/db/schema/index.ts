@@ -16,3 +16,4 @@ export * from "./listing-reports";
 export * from "./analytics-rollups";
 export * from "./search-demand";
 export * from "./articles";
+export * from "./leads";

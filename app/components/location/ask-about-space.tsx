@@ -1,0 +1,235 @@
+import { Form, useNavigation } from "react-router";
+import { COVER_WANTS, COVER_WANT_LABELS, LEAD_LIMITS, RV_TYPES, RV_TYPE_LABELS } from "../../lib/leads";
+
+export type AskResult =
+  | { lead: "sent"; text: string }
+  | { lead: "error"; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> };
+
+const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base";
+const label = "block text-sm font-medium text-slate-800";
+
+function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {messages.join(" ")}
+    </p>
+  );
+}
+
+/**
+ * "Ask about a space" (docs/product.md section 14): a form on the facility page that posts to the
+ * page and works without JavaScript. A hidden field people leave empty and the signed time the
+ * page was served tell bots apart; the answer replaces the form with its confirmation.
+ */
+export function AskAboutSpace({
+  facility,
+  stamp,
+  result,
+  prefill,
+}: {
+  facility: string;
+  stamp: string;
+  result: AskResult | undefined;
+  prefill: { rvLengthFeet?: string; cover?: string };
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
+  const failed = result?.lead === "error" ? result : undefined;
+  const values = failed?.values ?? {};
+  const errors = failed?.fieldErrors ?? {};
+  const describedBy = (name: string) => (errors[name]?.length ? `ask-${name}-error` : undefined);
+  return (
+    <section id="ask" aria-labelledby="ask-h" className="scroll-mt-20 rounded-card border border-slate-200 p-4 sm:p-6">
+      <h2 id="ask-h" className="text-xl font-semibold text-slate-900">
+        Ask about a space
+      </h2>
+      {result?.lead === "sent" ? (
+        <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900">
+          {result.text}
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-slate-700">
+            Send {facility} your RV&apos;s details; they answer you by email. We send you a copy.
+          </p>
+          <Form method="post" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-2" noValidate={false}>
+            <input type="hidden" name="intent" value="lead" />
+            <input type="hidden" name="stamp" value={stamp} />
+            {/* People never see this field; a bot that fills it is ignored. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label>
+                Company website
+                <input type="text" name="company_website" tabIndex={-1} autoComplete="off" defaultValue="" />
+              </label>
+            </div>
+            {failed && (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
+                {failed.message}
+              </p>
+            )}
+            <div>
+              <label htmlFor="ask-rvType" className={label}>
+                RV type
+              </label>
+              <select
+                id="ask-rvType"
+                name="rvType"
+                required
+                defaultValue={values.rvType ?? ""}
+                aria-describedby={describedBy("rvType")}
+                aria-invalid={errors.rvType ? true : undefined}
+                className={input}
+              >
+                <option value="" disabled>
+                  Choose…
+                </option>
+                {RV_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {RV_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="ask-rvType-error" messages={errors.rvType} />
+            </div>
+            <div>
+              <label htmlFor="ask-rvLengthFeet" className={label}>
+                Length (feet)
+              </label>
+              <input
+                id="ask-rvLengthFeet"
+                name="rvLengthFeet"
+                type="number"
+                inputMode="numeric"
+                min={LEAD_LIMITS.lengthMinFeet}
+                max={LEAD_LIMITS.lengthMaxFeet}
+                required
+                defaultValue={values.rvLengthFeet ?? prefill.rvLengthFeet ?? ""}
+                aria-describedby={describedBy("rvLengthFeet")}
+                aria-invalid={errors.rvLengthFeet ? true : undefined}
+                className={input}
+              />
+              <FieldError id="ask-rvLengthFeet-error" messages={errors.rvLengthFeet} />
+            </div>
+            <fieldset className="sm:col-span-2">
+              <legend className={label}>Kind of space</legend>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+                {COVER_WANTS.map((c) => (
+                  <label key={c} className="flex min-h-8 items-center gap-2 text-slate-700">
+                    <input
+                      type="radio"
+                      name="cover"
+                      value={c}
+                      required
+                      defaultChecked={(values.cover ?? prefill.cover ?? "any") === c}
+                      className="accent-brand-500"
+                    />
+                    {COVER_WANT_LABELS[c]}
+                  </label>
+                ))}
+              </div>
+              <FieldError id="ask-cover-error" messages={errors.cover} />
+            </fieldset>
+            <div>
+              <label htmlFor="ask-moveIn" className={label}>
+                Move-in date (optional)
+              </label>
+              <input
+                id="ask-moveIn"
+                name="moveIn"
+                type="date"
+                defaultValue={values.moveIn ?? ""}
+                aria-describedby={describedBy("moveIn")}
+                aria-invalid={errors.moveIn ? true : undefined}
+                className={input}
+              />
+              <FieldError id="ask-moveIn-error" messages={errors.moveIn} />
+            </div>
+            <div>
+              <label htmlFor="ask-name" className={label}>
+                Your name
+              </label>
+              <input
+                id="ask-name"
+                name="name"
+                autoComplete="name"
+                required
+                maxLength={LEAD_LIMITS.nameMax}
+                defaultValue={values.name ?? ""}
+                aria-describedby={describedBy("name")}
+                aria-invalid={errors.name ? true : undefined}
+                className={input}
+              />
+              <FieldError id="ask-name-error" messages={errors.name} />
+            </div>
+            <div>
+              <label htmlFor="ask-email" className={label}>
+                Email
+              </label>
+              <input
+                id="ask-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={LEAD_LIMITS.emailMax}
+                defaultValue={values.email ?? ""}
+                aria-describedby={describedBy("email")}
+                aria-invalid={errors.email ? true : undefined}
+                className={input}
+              />
+              <FieldError id="ask-email-error" messages={errors.email} />
+            </div>
+            <div>
+              <label htmlFor="ask-phone" className={label}>
+                Phone (optional)
+              </label>
+              <input
+                id="ask-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={LEAD_LIMITS.phoneMax}
+                defaultValue={values.phone ?? ""}
+                aria-describedby={describedBy("phone")}
+                aria-invalid={errors.phone ? true : undefined}
+                className={input}
+              />
+              <FieldError id="ask-phone-error" messages={errors.phone} />
+            </div>
+            <div className="sm:col-span-2">
+              <label htmlFor="ask-message" className={label}>
+                Message
+              </label>
+              <textarea
+                id="ask-message"
+                name="message"
+                rows={4}
+                required
+                maxLength={LEAD_LIMITS.messageMax}
+                defaultValue={values.message ?? ""}
+                placeholder="When you need the space, for how long, anything else they should know."
+                aria-describedby={describedBy("message")}
+                aria-invalid={errors.message ? true : undefined}
+                className={input}
+              />
+              <FieldError id="ask-message-error" messages={errors.message} />
+            </div>
+            <div className="sm:col-span-2">
+              <button
+                type="submit"
+                disabled={sending}
+                className="rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+              >
+                {sending ? "Sending…" : "Send my question"}
+              </button>
+              <p className="mt-2 text-sm text-slate-600">
+                Your email and phone go to the facility only, and are deleted after 180 days.
+              </p>
+            </div>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

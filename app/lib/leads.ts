@@ -1,0 +1,75 @@
+/**
+ * Leads: a visitor asks a facility about a space (docs/product.md section 14). The form's rules,
+ * limits and labels, shared by the facility page, the owner console and the server; no server
+ * imports.
+ */
+
+export const RV_TYPES = [
+  "class_a",
+  "class_b",
+  "class_c",
+  "fifth_wheel",
+  "travel_trailer",
+  "toy_hauler",
+  "other",
+] as const;
+export type RvType = (typeof RV_TYPES)[number];
+export const RV_TYPE_LABELS: Record<RvType, string> = {
+  class_a: "Class A motorhome",
+  class_b: "Class B camper van",
+  class_c: "Class C motorhome",
+  fifth_wheel: "Fifth wheel",
+  travel_trailer: "Travel trailer",
+  toy_hauler: "Toy hauler",
+  other: "Other",
+};
+
+export const COVER_WANTS = ["any", "uncovered", "covered", "enclosed"] as const;
+export type CoverWant = (typeof COVER_WANTS)[number];
+export const COVER_WANT_LABELS: Record<CoverWant, string> = {
+  any: "Any",
+  uncovered: "Uncovered (open)",
+  covered: "Covered",
+  enclosed: "Enclosed",
+};
+
+export const LEAD_STATUSES = ["new", "replied", "won", "lost", "withdrawn", "handled"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  replied: "Replied",
+  won: "Won",
+  lost: "Lost",
+  withdrawn: "Withdrawn by the visitor",
+  handled: "Handled by our team",
+};
+/** The statuses an owner sets by hand (replying sets "replied"). */
+export const OWNER_SET_STATUSES = ["new", "replied", "won", "lost"] as const;
+
+export const LEAD_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  phoneMax: 30,
+  messageMax: 2_000,
+  replyMax: 5_000,
+  /** Links a message may carry: more reads as spam. */
+  linksMax: 2,
+  lengthMinFeet: 10,
+  lengthMaxFeet: 65,
+  /** A form sent faster than this after the page was served is a bot's. */
+  minFillSeconds: 3,
+  /** A form older than this is stale (the page was left open); the visitor is asked to send it again. */
+  maxFillHours: 24,
+} as const;
+
+/** How long a lead's contact details are kept (docs/product.md section 14, "Privacy"). */
+export const LEAD_RETENTION_DAYS = 180;
+
+export const LEAD_MESSAGES = {
+  sent: "Your question is on its way. We sent you a copy by email; the facility answers you directly.",
+  sentUnowned: (phone: string | null) =>
+    `Thank you: this facility has not claimed its listing yet, so our team will pass your question on.${phone ? ` For a faster answer, call them at ${phone}.` : ""} We sent you a copy by email.`,
+  tooMany: "You have sent several questions already. Please try again in a little while.",
+  tooManyLinks: `Please include at most ${LEAD_LIMITS.linksMax} links in your message.`,
+  stale: "This form was open for a long time. Please check your answers and send it again.",
+} as const;

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { COVER_WANTS, LEAD_STATUSES, RV_TYPES } from "../../../app/lib/leads";
+import { users } from "./auth";
+import { locations } from "./locations";
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/**
+ * A visitor's question about a space at a facility (docs/product.md section 14). `routed_to` says
+ * who answers: the listing's owner, or the admins when it has none. The visitor's name, email and
+ * phone are cleared after the retention period (`contact_deleted_at`); the rest stays for counts.
+ * `withdraw_token_hash` is the SHA-256 of the token in the visitor's receipt link.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: text("id").primaryKey(),
+    locationId: text("location_id")
+      .notNull()
+      .references(() => locations.placeId, { onDelete: "cascade" }),
+    routedTo: text("routed_to", { enum: ["owner", "admins"] }).notNull(),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
+    rvType: text("rv_type", { enum: RV_TYPES }).notNull(),
+    rvLengthFeet: integer("rv_length_feet").notNull(),
+    cover: text("cover", { enum: COVER_WANTS }).notNull(),
+    moveIn: date("move_in", { mode: "string" }),
+    name: text("name"),
+    email: text("email"),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    withdrawTokenHash: text("withdraw_token_hash").notNull().unique(),
+    visitorUserId: text("visitor_user_id").references(() => users.id, { onDelete: "set null" }),
+    contactDeletedAt: at("contact_deleted_at"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("leads_status", inList("status", LEAD_STATUSES)),
+    check("leads_rv_type", inList("rv_type", RV_TYPES)),
+    check("leads_cover", inList("cover", COVER_WANTS)),
+    check("leads_routed_to", inList("routed_to", ["owner", "admins"])),
+    index("leads_location_idx").on(t.locationId, t.createdAt),
+    index("leads_routed_status_idx").on(t.routedTo, t.status),
+  ],
+);
+
+/** One message of a lead's thread: the visitor's question is the lead itself; replies are rows here. */
+export const leadMessages = pgTable(
+  "lead_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    /** The outbox row that carried it to the visitor. */
+    emailId: bigint("email_id", { mode: "number" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("lead_messages_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+export type LeadRow = typeof leads.$inferSelect;

@@ -1,0 +1,139 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { normalizeUsPhone } from "../../app/lib/claim-form";
+import { COVER_WANTS, LEAD_LIMITS, LEAD_MESSAGES, RV_TYPES } from "../../app/lib/leads";
+import { resolveAuthSecret } from "../auth/secret";
+import { getConfig } from "../config";
+import { getDatabase } from "../db";
+import { AppError } from "../errors";
+import { clientIp } from "../http/rate-limit";
+import { createSharedRateLimiter } from "../http/shared-rate-limit";
+import { logger } from "../logger";
+import { formStamp, linkCount, stampAgeSeconds, submitLead } from "./service";
+
+/**
+ * The facility page's POST `intent=lead` (docs/product.md section 14): validated, then checked
+ * against bots (a hidden field people leave empty, a signed time the form was served) and limits
+ * per address and per email, then stored and mailed. A bot is answered as if it succeeded.
+ */
+export const LEAD_RATE_LIMITS = {
+  perIp: { name: "lead-ip", windowMs: 10 * 60_000, max: 5 },
+  perEmail: { name: "lead-email", windowMs: 24 * 60 * 60_000, max: 5 },
+} as const;
+
+/** The hidden field people never see; a bot fills it. */
+export const HONEYPOT_FIELD = "company_website";
+
+export function leadFormStamp(): string {
+  return formStamp(resolveAuthSecret(getConfig()));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const schema = z.object({
+  rvType: z.enum(RV_TYPES, { error: "Choose the type of your RV." }),
+  rvLengthFeet: z.coerce
+    .number({ error: "Enter your RV's length in feet." })
+    .int("Enter a whole number of feet.")
+    .min(
+      LEAD_LIMITS.lengthMinFeet,
+      `Enter a length from ${LEAD_LIMITS.lengthMinFeet} to ${LEAD_LIMITS.lengthMaxFeet} feet.`,
+    )
+    .max(
+      LEAD_LIMITS.lengthMaxFeet,
+      `Enter a length from ${LEAD_LIMITS.lengthMinFeet} to ${LEAD_LIMITS.lengthMaxFeet} feet.`,
+    ),
+  cover: z.enum(COVER_WANTS, { error: "Choose the kind of space." }),
+  moveIn: z
+    .string()
+    .max(10)
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine(
+      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
+      "Enter the move-in date as a date.",
+    )
+    .refine((v) => v === null || v >= today(), "Choose a move-in date from today on."),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter your name.")
+    .max(LEAD_LIMITS.nameMax, `Keep your name under ${LEAD_LIMITS.nameMax} characters.`),
+  email: z.email("Enter a valid email address, like name@example.com.").max(LEAD_LIMITS.emailMax),
+  phone: z
+    .string()
+    .max(LEAD_LIMITS.phoneMax, "Enter a US phone number, like (512) 555-0100.")
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || normalizeUsPhone(v) !== null, "Enter a US phone number, like (512) 555-0100."),
+  message: z
+    .string()
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "Write a short message: what you need and when.")
+        .max(
+          LEAD_LIMITS.messageMax,
+          `Keep the message under ${LEAD_LIMITS.messageMax.toLocaleString("en-US")} characters.`,
+        ),
+    ),
+});
+
+export type LeadActionResult =
+  | { lead: "sent"; text: string }
+  | { lead: "error"; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> };
+
+const FIELDS = ["rvType", "rvLengthFeet", "cover", "moveIn", "name", "email", "phone", "message"] as const;
+
+export async function leadAction(request: Request, form: FormData, locationId: string) {
+  const values: Record<string, string> = {};
+  for (const name of FIELDS) {
+    const v = form.get(name);
+    values[name] = typeof v === "string" ? v.slice(0, name === "message" ? LEAD_LIMITS.messageMax + 100 : 300) : "";
+  }
+  const fail = (status: number, message: string, fieldErrors: Record<string, string[]> = {}, headers?: HeadersInit) =>
+    data<LeadActionResult>({ lead: "error", message, fieldErrors, values }, { status, headers });
+  const botAnswer = () => data<LeadActionResult>({ lead: "sent", text: LEAD_MESSAGES.sent });
+
+  // Bots: a filled hidden field, or a form sent faster than a person types. Silently dropped.
+  const honeypot = form.get(HONEYPOT_FIELD);
+  const age = stampAgeSeconds(resolveAuthSecret(getConfig()), String(form.get("stamp") ?? ""));
+  if ((typeof honeypot === "string" && honeypot !== "") || (age !== null && age < LEAD_LIMITS.minFillSeconds)) {
+    logger.info({ locationId, reason: honeypot ? "honeypot" : "too fast" }, "lead dropped as a bot's");
+    return botAnswer();
+  }
+  if (age === null || age > LEAD_LIMITS.maxFillHours * 3600) return fail(400, LEAD_MESSAGES.stale);
+
+  const parsed = schema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, form.get(f) ?? undefined])));
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
+    return fail(400, "Check the fields marked below.", fieldErrors);
+  }
+  const input = parsed.data;
+  if (linkCount(input.message) > LEAD_LIMITS.linksMax)
+    return fail(400, LEAD_MESSAGES.tooManyLinks, { message: [LEAD_MESSAGES.tooManyLinks] });
+
+  const db = getDatabase();
+  for (const [limit, key] of [
+    [LEAD_RATE_LIMITS.perIp, clientIp(request)],
+    [LEAD_RATE_LIMITS.perEmail, input.email.toLowerCase()],
+  ] as const) {
+    const hit = await createSharedRateLimiter(db, limit).hit(key);
+    if (!hit.ok) return fail(429, LEAD_MESSAGES.tooMany, {}, { "Retry-After": String(hit.retryAfterSeconds) });
+  }
+  try {
+    const lead = await submitLead(db, {
+      locationId,
+      input: { ...input, phone: input.phone ? normalizeUsPhone(input.phone) : null },
+      visitorUserId: null,
+    });
+    return data<LeadActionResult>({
+      lead: "sent",
+      text: lead.routedTo === "owner" ? LEAD_MESSAGES.sent : LEAD_MESSAGES.sentUnowned(lead.listingPhone),
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw data("Location not found", { status: 404 });
+    throw error;
+  }
+}

@@ -1,0 +1,469 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import {
+  COVER_WANT_LABELS,
+  LEAD_LIMITS,
+  LEAD_RETENTION_DAYS,
+  LEAD_STATUS_LABELS,
+  RV_TYPE_LABELS,
+  type CoverWant,
+  type LeadStatus,
+  type RvType,
+} from "../../app/lib/leads";
+import { recordAudit, type Actor } from "../audit/record";
+import { getConfig, publicUrl } from "../config";
+import type { Database } from "../db/client";
+import { leadMessages, leads, listedLocation, listingOwners, locations, users, type LeadRow } from "../db/schema";
+import { enqueueEmail, kickEmail } from "../email";
+import { AppError } from "../errors";
+
+/**
+ * Leads (docs/product.md section 14): a visitor's question about a space, stored with the emails
+ * it sends in one transaction (to the owner with reply-to set to the visitor, and a receipt with a
+ * withdraw link to the visitor), the owner's replies through the outbox, statuses, and the
+ * contact details cleared after the retention period.
+ */
+const tx = (t: unknown) => t as Database;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export interface LeadInput {
+  rvType: RvType;
+  rvLengthFeet: number;
+  cover: CoverWant;
+  moveIn: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+}
+
+export interface SubmittedLead {
+  id: string;
+  routedTo: "owner" | "admins";
+  /** A second identical request from the same email: nothing new was stored or sent. */
+  duplicate: boolean;
+  listingPhone: string | null;
+}
+
+/** A visitor's signed "form served at" time, so a bot cannot fake how long it took to fill. */
+export function formStamp(secret: string, now = Date.now()): string {
+  const at = now.toString(36);
+  return `${at}.${createHmac("sha256", secret).update(`lead-form:${at}`).digest("base64url").slice(0, 22)}`;
+}
+
+/** How many seconds ago a stamp was made; null when it is not one of ours. */
+export function stampAgeSeconds(secret: string, stamp: string, now = Date.now()): number | null {
+  const [at, mac] = stamp.slice(0, 64).split(".");
+  if (!at || !mac || !/^[0-9a-z]{1,12}$/.test(at)) return null;
+  const expected = createHmac("sha256", secret).update(`lead-form:${at}`).digest("base64url").slice(0, 22);
+  if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return null;
+  return (now - parseInt(at, 36)) / 1000;
+}
+
+/** Links in a message: http(s) URLs and bare www. addresses. */
+export function linkCount(text: string): number {
+  let n = 0;
+  for (const word of text.split(/\s+/)) if (/^(https?:\/\/|www\.)/i.test(word)) n++;
+  return n;
+}
+
+function describe(input: LeadInput): string[] {
+  return [
+    `RV: ${RV_TYPE_LABELS[input.rvType]}, ${input.rvLengthFeet} ft`,
+    `Space: ${COVER_WANT_LABELS[input.cover]}`,
+    `Move-in: ${input.moveIn ?? "not given"}`,
+  ];
+}
+
+/**
+ * Stores a lead for listing `locationId` and queues its emails. The same email asking the same
+ * listing the same thing within a day is answered as sent without storing or sending it twice.
+ */
+export async function submitLead(
+  db: Database,
+  request: { locationId: string; input: LeadInput; visitorUserId: string | null; now?: Date },
+): Promise<SubmittedLead> {
+  const { input } = request;
+  const now = request.now ?? new Date();
+  const site = publicUrl(getConfig());
+  const result = await db.transaction(async (t) => {
+    const db = tx(t);
+    const [listing] = await db
+      .select({
+        placeId: locations.placeId,
+        name: locations.name,
+        slug: locations.slug,
+        phone: locations.phoneNumber,
+      })
+      .from(locations)
+      .where(and(eq(locations.placeId, request.locationId), listedLocation));
+    if (!listing) throw new AppError("not_found", 404, "Location not found");
+    const [same] = await db
+      .select({ id: leads.id, routedTo: leads.routedTo })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.locationId, listing.placeId),
+          eq(leads.email, input.email),
+          eq(leads.message, input.message),
+          gte(leads.createdAt, new Date(now.getTime() - 86_400_000)),
+        ),
+      )
+      .limit(1);
+    if (same) return { id: same.id, routedTo: same.routedTo, duplicate: true, listingPhone: listing.phone };
+    const owners = await db
+      .select({ userId: users.id, email: users.email, name: users.name })
+      .from(listingOwners)
+      .innerJoin(users, eq(users.id, listingOwners.userId))
+      .where(eq(listingOwners.locationId, listing.placeId));
+    const routedTo = owners.length > 0 ? "owner" : "admins";
+    const id = randomUUID();
+    const token = randomBytes(24).toString("base64url");
+    await db.insert(leads).values({
+      id,
+      locationId: listing.placeId,
+      routedTo,
+      rvType: input.rvType,
+      rvLengthFeet: input.rvLengthFeet,
+      cover: input.cover,
+      moveIn: input.moveIn,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      message: input.message,
+      withdrawTokenHash: hashToken(token),
+      visitorUserId: request.visitorUserId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const details = describe(input);
+    for (const owner of owners) {
+      await enqueueEmail(db, {
+        kind: "lead.new",
+        to: owner.email,
+        replyTo: input.email,
+        subject: `${input.name} asks about a space at ${listing.name}`.slice(0, 300),
+        text: [
+          `Hello${owner.name ? ` ${owner.name}` : ""},`,
+          "",
+          `${input.name} asked about a space at ${listing.name}:`,
+          "",
+          ...details.map((l) => `  ${l}`),
+          "",
+          ...input.message.split("\n").map((l) => `  ${l}`),
+          "",
+          `Reply to this email to answer ${input.name} directly${input.phone ? `, or call ${input.phone}` : ""}.`,
+          `Your leads, with their status and replies, are in your console: ${site}/owner/leads`,
+        ].join("\n"),
+      });
+    }
+    await enqueueEmail(db, {
+      kind: "lead.receipt",
+      to: input.email,
+      subject: `Your question to ${listing.name}`.slice(0, 300),
+      text: [
+        `Hello ${input.name},`,
+        "",
+        routedTo === "owner"
+          ? `We passed your question on to ${listing.name}. They answer you directly by email${input.phone ? " or phone" : ""}.`
+          : `${listing.name} has not claimed its listing on our site yet, so our team will pass your question on.${listing.phone ? ` For a faster answer, call them at ${listing.phone}.` : ""}`,
+        "",
+        "What you asked:",
+        "",
+        ...details.map((l) => `  ${l}`),
+        "",
+        ...input.message.split("\n").map((l) => `  ${l}`),
+        "",
+        `The facility's page: ${site}/location/${listing.slug}`,
+        "",
+        `Changed your mind? Withdraw the request, and we delete your contact details: ${site}/leads/withdraw?token=${token}`,
+        `We keep your contact details for ${LEAD_RETENTION_DAYS} days at most.`,
+      ].join("\n"),
+    });
+    return { id, routedTo, duplicate: false, listingPhone: listing.phone } as const;
+  });
+  if (!result.duplicate) kickEmail();
+  return result;
+}
+
+/** The lead a withdraw link names, for its confirmation page; undefined when the link is not one. */
+export async function leadByToken(db: Database, token: string) {
+  if (token.length < 20 || token.length > 100) return undefined;
+  const [row] = await db
+    .select({ id: leads.id, status: leads.status, listing: locations.name, createdAt: leads.createdAt })
+    .from(leads)
+    .innerJoin(locations, eq(locations.placeId, leads.locationId))
+    .where(eq(leads.withdrawTokenHash, hashToken(token)));
+  return row;
+}
+
+/** Withdraws the request of a receipt's link: its contact details are deleted at once. */
+export async function withdrawLead(db: Database, token: string, now = new Date()): Promise<boolean> {
+  const lead = await leadByToken(db, token);
+  if (!lead) return false;
+  await db
+    .update(leads)
+    .set({ status: "withdrawn", name: null, email: null, phone: null, contactDeletedAt: now, updatedAt: now })
+    .where(eq(leads.id, lead.id));
+  return true;
+}
+
+export interface LeadViewer {
+  userId: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
+/** The lead `id` if `viewer` may see it (its listing's owner, or an admin); 404 otherwise. */
+async function readableLead(db: Database, viewer: LeadViewer, id: string): Promise<LeadRow & { listingName: string }> {
+  const [row] = await db
+    .select({ lead: leads, listingName: locations.name })
+    .from(leads)
+    .innerJoin(locations, eq(locations.placeId, leads.locationId))
+    .where(eq(leads.id, id.slice(0, 100)));
+  if (!row) throw new AppError("not_found", 404, "No such lead.");
+  if (!viewer.isAdmin) {
+    const [own] = await db
+      .select({ id: listingOwners.locationId })
+      .from(listingOwners)
+      .where(and(eq(listingOwners.locationId, row.lead.locationId), eq(listingOwners.userId, viewer.userId)));
+    // Another owner's lead is answered as if it did not exist.
+    if (!own) throw new AppError("not_found", 404, "No such lead.");
+  }
+  return { ...row.lead, listingName: row.listingName };
+}
+
+/** The owner's (or admin's) reply, sent to the visitor through the outbox and kept in the thread. */
+export async function replyToLead(
+  db: Database,
+  request: { viewer: LeadViewer; leadId: string; body: string; requestId?: string | null; now?: Date },
+): Promise<void> {
+  const body = request.body.replace(/\r\n?/g, "\n").trim();
+  if (!body) throw new AppError("bad_request", 400, "Write your reply first.");
+  if (body.length > LEAD_LIMITS.replyMax)
+    throw new AppError(
+      "bad_request",
+      400,
+      `Keep the reply under ${LEAD_LIMITS.replyMax.toLocaleString("en-US")} characters.`,
+    );
+  const now = request.now ?? new Date();
+  await db.transaction(async (t) => {
+    const db = tx(t);
+    const lead = await readableLead(db, request.viewer, request.leadId);
+    if (!lead.email || lead.status === "withdrawn")
+      throw new AppError(
+        "conflict",
+        409,
+        "The visitor withdrew this request or its contact details were deleted: it cannot be answered here.",
+      );
+    const emailId = await enqueueEmail(db, {
+      kind: "lead.reply",
+      to: lead.email,
+      replyTo: request.viewer.email,
+      subject: `Re: your question to ${lead.listingName}`.slice(0, 300),
+      text: [
+        `Hello${lead.name ? ` ${lead.name}` : ""},`,
+        "",
+        `${lead.listingName} answered your question about a space:`,
+        "",
+        ...body.split("\n").map((l) => `  ${l}`),
+        "",
+        "Reply to this email to answer them.",
+      ].join("\n"),
+    });
+    await db.insert(leadMessages).values({
+      leadId: lead.id,
+      authorUserId: request.viewer.userId,
+      authorName: request.viewer.name || request.viewer.email,
+      body,
+      emailId,
+      createdAt: now,
+    });
+    if (lead.status === "new")
+      await db.update(leads).set({ status: "replied", updatedAt: now }).where(eq(leads.id, lead.id));
+    await recordAudit(db, {
+      actor: { userId: request.viewer.userId, email: request.viewer.email },
+      action: "lead.reply",
+      subject: { type: "lead", id: lead.id },
+      requestId: request.requestId,
+    });
+  });
+  kickEmail();
+}
+
+/** Sets a lead's status (owners: new, replied, won, lost; admins may also mark one handled). */
+export async function setLeadStatus(
+  db: Database,
+  request: { viewer: LeadViewer; leadId: string; status: LeadStatus; requestId?: string | null; now?: Date },
+): Promise<{ before: LeadStatus }> {
+  const allowed: LeadStatus[] = request.viewer.isAdmin
+    ? ["new", "replied", "won", "lost", "handled"]
+    : ["new", "replied", "won", "lost"];
+  if (!allowed.includes(request.status)) throw new AppError("bad_request", 400, "Choose new, replied, won or lost.");
+  return db.transaction(async (t) => {
+    const db = tx(t);
+    const lead = await readableLead(db, request.viewer, request.leadId);
+    if (lead.status === "withdrawn") throw new AppError("conflict", 409, "The visitor withdrew this request.");
+    await db
+      .update(leads)
+      .set({ status: request.status, updatedAt: request.now ?? new Date() })
+      .where(eq(leads.id, lead.id));
+    await recordAudit(db, {
+      actor: { userId: request.viewer.userId, email: request.viewer.email },
+      action: "lead.status",
+      subject: { type: "lead", id: lead.id },
+      before: { status: lead.status },
+      after: { status: request.status },
+      requestId: request.requestId,
+    });
+    return { before: lead.status };
+  });
+}
+
+export interface LeadListItem {
+  id: string;
+  locationId: string;
+  listingName: string;
+  status: LeadStatus;
+  rvType: RvType;
+  rvLengthFeet: number;
+  cover: CoverWant;
+  moveIn: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string;
+  createdAt: Date;
+  replies: { authorName: string; body: string; createdAt: Date }[];
+}
+
+/** Leads of the listings `locationIds` (already authorised), newest first, with their replies. */
+export async function leadsOf(
+  db: Database,
+  locationIds: readonly string[],
+  { status, page, pageSize }: { status: LeadStatus | "all"; page: number; pageSize: number },
+): Promise<{ rows: LeadListItem[]; total: number }> {
+  if (locationIds.length === 0) return { rows: [], total: 0 };
+  const where = and(
+    inArray(leads.locationId, [...locationIds]),
+    status === "all" ? undefined : eq(leads.status, status),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: leads.id,
+        locationId: leads.locationId,
+        listingName: locations.name,
+        status: leads.status,
+        rvType: leads.rvType,
+        rvLengthFeet: leads.rvLengthFeet,
+        cover: leads.cover,
+        moveIn: leads.moveIn,
+        name: leads.name,
+        email: leads.email,
+        phone: leads.phone,
+        message: leads.message,
+        createdAt: leads.createdAt,
+      })
+      .from(leads)
+      .innerJoin(locations, eq(locations.placeId, leads.locationId))
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(leads).where(where),
+  ]);
+  const replies =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            leadId: leadMessages.leadId,
+            authorName: leadMessages.authorName,
+            body: leadMessages.body,
+            createdAt: leadMessages.createdAt,
+          })
+          .from(leadMessages)
+          .where(
+            inArray(
+              leadMessages.leadId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(leadMessages.createdAt));
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      replies: replies.filter((m) => m.leadId === r.id).map(({ leadId: _, ...m }) => m),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Leads to listings without an owner that nobody handled yet: the admins' work queue. */
+export async function unownedLeads(db: Database, { page, pageSize }: { page: number; pageSize: number }) {
+  const where = and(eq(leads.routedTo, "admins"), eq(leads.status, "new"));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: leads.id,
+        locationId: leads.locationId,
+        listingName: locations.name,
+        listingPhone: locations.phoneNumber,
+        rvType: leads.rvType,
+        rvLengthFeet: leads.rvLengthFeet,
+        cover: leads.cover,
+        moveIn: leads.moveIn,
+        name: leads.name,
+        email: leads.email,
+        phone: leads.phone,
+        message: leads.message,
+        createdAt: leads.createdAt,
+      })
+      .from(leads)
+      .innerJoin(locations, eq(locations.placeId, leads.locationId))
+      .where(where)
+      .orderBy(asc(leads.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(leads).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Leads per UTC day for listings `ids` in [from, to] (the analytics' lead series). */
+export async function leadsPerDay(
+  db: Database,
+  ids: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ day: sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, n: count() })
+    .from(leads)
+    .where(
+      and(
+        inArray(leads.locationId, [...ids]),
+        gte(leads.createdAt, new Date(`${from}T00:00:00Z`)),
+        lt(leads.createdAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)),
+      ),
+    )
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [String(r.day), Number(r.n)]));
+}
+
+/** Clears the contact details of leads older than the retention period; returns how many. */
+export async function purgeLeadContacts(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - LEAD_RETENTION_DAYS * 86_400_000);
+  const rows = await db
+    .update(leads)
+    .set({ name: null, email: null, phone: null, contactDeletedAt: now })
+    .where(and(lt(leads.createdAt, cutoff), isNull(leads.contactDeletedAt)))
+    .returning({ id: leads.id });
+  return rows.length;
+}
+
+export const statusLabel = (status: LeadStatus) => LEAD_STATUS_LABELS[status];
+export type { Actor };
