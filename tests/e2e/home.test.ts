@@ -8,7 +8,14 @@ const baseUrl = inject("baseUrl");
  * Every public route of docs/product.md section 2 (parameters filled in) that has no content of its own
  * yet. The console routes are guarded: tests/e2e/authorization.test.ts covers them.
  */
-const PUBLIC_SCREENS = ["/rv-storage", "/blog", "/blog/some-article", "/login", "/signup", "/business/login"];
+const PUBLIC_SCREENS = [
+  "/rv-storage",
+  "/blog",
+  "/blog/prepare-rv-for-winter-storage-checklist",
+  "/login",
+  "/signup",
+  "/business/login",
+];
 const browser = browserForThisFile();
 let page: Page;
 

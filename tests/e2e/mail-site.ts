@@ -30,5 +30,8 @@ export function mailingSiteForThisFile(prepare: (dataDir: string) => Promise<voi
     /** The first message to `address` whose subject matches. */
     mailTo: (address: string, subject: RegExp): ReceivedMail | undefined =>
       started(sink).received.find((m) => m.recipients.includes(address) && subject.test(m.mail.subject ?? "")),
+    /** Every message to `address` whose subject matches. */
+    mailsTo: (address: string, subject: RegExp): ReceivedMail[] =>
+      started(sink).received.filter((m) => m.recipients.includes(address) && subject.test(m.mail.subject ?? "")),
   };
 }

@@ -108,6 +108,14 @@ export function LocationCard({
             ))}
           </ul>
         )}
+        {/* Above the card's stretched link: a question straight to the facility (docs/product.md section 14). */}
+        <Link
+          to={`/location/${location.slug}#ask`}
+          state={{ from: pathname + search }}
+          className="relative z-10 mt-auto self-start text-sm font-medium text-brand-700 underline hover:text-brand-600"
+        >
+          Ask about a space<span className="sr-only"> at {location.name}</span>
+        </Link>
       </div>
     </article>
   );

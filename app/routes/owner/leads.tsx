@@ -118,7 +118,8 @@ function LeadCard({ lead }: { lead: Lead }) {
                 : "Contact details deleted after 180 days."}
             </p>
           ) : (
-            <Form method="post" className="space-y-2">
+            // Keyed by the thread's length: a sent reply empties the box.
+            <Form method="post" className="space-y-2" key={lead.replies.length}>
               <input type="hidden" name="intent" value="reply" />
               <input type="hidden" name="leadId" value={lead.id} />
               <input type="hidden" name="back" value={back} />
