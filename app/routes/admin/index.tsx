@@ -4,6 +4,7 @@ import {
   ClipboardList,
   Eye,
   FileCheck2,
+  Inbox,
   MessageSquareWarning,
   TriangleAlert,
   UserPlus,
@@ -19,6 +20,7 @@ import { pendingChangeCount } from "../../../server/listings/queries";
 import { promotionCounts } from "../../../server/promotions/admin-queries";
 import { queueCounts } from "../../../server/catalogue/reports";
 import { weekFigures } from "../../../server/admin/overview";
+import { unownedLeads } from "../../../server/leads/service";
 import type { Route } from "./+types/index";
 
 export function meta(args: Route.MetaArgs) {
@@ -29,12 +31,13 @@ export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
 export async function loader() {
   const db = getDatabase();
-  const [pendingClaims, pendingChanges, promotions, queue, week] = await Promise.all([
+  const [pendingClaims, pendingChanges, promotions, queue, week, leads] = await Promise.all([
     pendingClaimCount(db),
     pendingChangeCount(db),
     promotionCounts(db),
     queueCounts(db),
     weekFigures(db),
+    unownedLeads(db, { page: 1, pageSize: 1 }),
   ]);
   return {
     pendingClaims,
@@ -43,6 +46,7 @@ export async function loader() {
     openReports: queue.reports,
     listingsWithProblems: queue.listingsWithProblems,
     week,
+    waitingLeads: leads.total,
   };
 }
 
@@ -76,7 +80,8 @@ function QueueCard({
 
 /** The admin overview (docs/product.md section 12): the queues that wait for someone, then the week's figures. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { pendingClaims, pendingChanges, openInvoices, openReports, listingsWithProblems, week } = loaderData;
+  const { pendingClaims, pendingChanges, openInvoices, openReports, listingsWithProblems, week, waitingLeads } =
+    loaderData;
   return (
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
@@ -93,6 +98,9 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         </QueueCard>
         <QueueCard to="/admin/manage?section=problems" Icon={TriangleAlert} count={listingsWithProblems}>
           {listingsWithProblems === 1 ? "listing has" : "listings have"} data problems
+        </QueueCard>
+        <QueueCard to="/admin/manage?section=leads" Icon={Inbox} count={waitingLeads}>
+          {waitingLeads === 1 ? "lead to an unclaimed listing waits" : "leads to unclaimed listings wait"}
         </QueueCard>
         <QueueCard to="/admin/promotions" Icon={BadgeDollarSign} count={openInvoices}>
           {openInvoices === 1 ? "invoice waits" : "invoices wait"} for payment
