@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog-post";
-import { ArticleCard } from "../components/blog/article-card";
+import { ArticleCard, TagList } from "../components/blog/article-card";
 import { ArticleCover } from "../components/blog/article-cover";
 import { articlePath, blogImageUrl, tagLabel } from "../lib/articles";
 import { originFrom, seo } from "../lib/meta";
@@ -88,20 +88,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             · {a.readingMinutes} min read
             {a.isDemo ? " · Demo article" : ""}
           </p>
-          {a.tags.length > 0 && (
-            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Tags">
-              {a.tags.map((tag) => (
-                <li key={tag}>
-                  <Link
-                    to={`/blog?tag=${encodeURIComponent(tag)}`}
-                    className="inline-flex min-h-8 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-slate-200"
-                  >
-                    {tagLabel(tag)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagList tags={a.tags} className="mt-3" />
         </header>
         {a.coverImageId && a.coverWidth && a.coverHeight ? (
           <div className="mt-6 overflow-hidden rounded-card">

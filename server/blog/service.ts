@@ -331,41 +331,42 @@ export async function saveArticle(db: Database, request: SaveRequest): Promise<S
   });
 }
 
-/** Soft delete (restorable); its public page answers 404 at once. */
-export async function deleteArticle(
+/**
+ * Soft delete (restorable; its public page answers 404 at once) or restore. Deleting a deleted
+ * article, or restoring one that is not, answers 404 and changes nothing.
+ */
+async function setDeleted(
   db: Database,
   actor: Actor,
   id: string,
+  deleted: boolean,
   requestId?: string | null,
 ): Promise<{ title: string }> {
   return db.transaction(async (t) => {
     const db = tx(t);
     const [row] = await db
       .update(articles)
-      .set({ deletedAt: sql`now()`, version: sql`${articles.version} + 1` })
-      .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
+      .set({ deletedAt: deleted ? sql`now()` : null, version: sql`${articles.version} + 1` })
+      .where(and(eq(articles.id, id), deleted ? isNull(articles.deletedAt) : sql`${articles.deletedAt} is not null`))
       .returning({ title: articles.title });
-    if (!row) throw new AppError("not_found", 404, ARTICLE_MESSAGES.notFound);
-    await recordAudit(db, { actor, action: "article.delete", subject: { type: "article", id }, requestId });
+    if (!row)
+      throw new AppError(
+        "not_found",
+        404,
+        deleted ? ARTICLE_MESSAGES.notFound : "This article is not deleted, or no longer exists.",
+      );
+    await recordAudit(db, {
+      actor,
+      action: deleted ? "article.delete" : "article.restore",
+      subject: { type: "article", id },
+      requestId,
+    });
     return row;
   });
 }
 
-export async function restoreArticle(
-  db: Database,
-  actor: Actor,
-  id: string,
-  requestId?: string | null,
-): Promise<{ title: string }> {
-  return db.transaction(async (t) => {
-    const db = tx(t);
-    const [row] = await db
-      .update(articles)
-      .set({ deletedAt: null, version: sql`${articles.version} + 1` })
-      .where(and(eq(articles.id, id), sql`${articles.deletedAt} is not null`))
-      .returning({ title: articles.title });
-    if (!row) throw new AppError("not_found", 404, "This article is not deleted, or no longer exists.");
-    await recordAudit(db, { actor, action: "article.restore", subject: { type: "article", id }, requestId });
-    return row;
-  });
-}
+export const deleteArticle = (db: Database, actor: Actor, id: string, requestId?: string | null) =>
+  setDeleted(db, actor, id, true, requestId);
+
+export const restoreArticle = (db: Database, actor: Actor, id: string, requestId?: string | null) =>
+  setDeleted(db, actor, id, false, requestId);

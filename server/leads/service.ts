@@ -338,6 +338,22 @@ export interface LeadListItem {
   replies: { authorName: string; body: string; createdAt: Date }[];
 }
 
+/** What a list of leads shows of each (with its listing's name). */
+const LEAD_COLUMNS = {
+  id: leads.id,
+  locationId: leads.locationId,
+  listingName: locations.name,
+  rvType: leads.rvType,
+  rvLengthFeet: leads.rvLengthFeet,
+  cover: leads.cover,
+  moveIn: leads.moveIn,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  message: leads.message,
+  createdAt: leads.createdAt,
+};
+
 /** Leads of the listings `locationIds` (already authorised), newest first, with their replies. */
 export async function leadsOf(
   db: Database,
@@ -351,21 +367,7 @@ export async function leadsOf(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: leads.id,
-        locationId: leads.locationId,
-        listingName: locations.name,
-        status: leads.status,
-        rvType: leads.rvType,
-        rvLengthFeet: leads.rvLengthFeet,
-        cover: leads.cover,
-        moveIn: leads.moveIn,
-        name: leads.name,
-        email: leads.email,
-        phone: leads.phone,
-        message: leads.message,
-        createdAt: leads.createdAt,
-      })
+      .select({ ...LEAD_COLUMNS, status: leads.status })
       .from(leads)
       .innerJoin(locations, eq(locations.placeId, leads.locationId))
       .where(where)
@@ -406,21 +408,7 @@ export async function unownedLeads(db: Database, { page, pageSize }: { page: num
   const where = and(eq(leads.routedTo, "admins"), eq(leads.status, "new"));
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: leads.id,
-        locationId: leads.locationId,
-        listingName: locations.name,
-        listingPhone: locations.phoneNumber,
-        rvType: leads.rvType,
-        rvLengthFeet: leads.rvLengthFeet,
-        cover: leads.cover,
-        moveIn: leads.moveIn,
-        name: leads.name,
-        email: leads.email,
-        phone: leads.phone,
-        message: leads.message,
-        createdAt: leads.createdAt,
-      })
+      .select({ ...LEAD_COLUMNS, listingPhone: locations.phoneNumber })
       .from(leads)
       .innerJoin(locations, eq(locations.placeId, leads.locationId))
       .where(where)

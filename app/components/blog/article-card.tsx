@@ -55,21 +55,27 @@ export function ArticleCard({
           {article.isDemo ? " · Demo article" : ""}
         </p>
         {article.excerpt && <p className="mt-2 flex-1 text-slate-700">{article.excerpt}</p>}
-        {article.tags.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-            {article.tags.map((tag) => (
-              <li key={tag}>
-                <Link
-                  to={`/blog?tag=${encodeURIComponent(tag)}`}
-                  className="inline-flex min-h-8 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-slate-200"
-                >
-                  {tagLabel(tag)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <TagList tags={article.tags} className="mt-3" />
       </div>
     </article>
+  );
+}
+
+/** An article's tags, each a link to the list of that tag; nothing when it has none. */
+export function TagList({ tags, className = "" }: { tags: readonly string[]; className?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={`flex flex-wrap gap-1.5 ${className}`} aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Link
+            to={`/blog?tag=${encodeURIComponent(tag)}`}
+            className="inline-flex min-h-8 items-center rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-slate-200"
+          >
+            {tagLabel(tag)}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

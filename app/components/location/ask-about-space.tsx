@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
 import { COVER_WANTS, COVER_WANT_LABELS, LEAD_LIMITS, RV_TYPES, RV_TYPE_LABELS } from "../../lib/leads";
 
@@ -14,6 +15,32 @@ function FieldError({ id, messages }: { id: string; messages: string[] | undefin
     <p id={id} className="mt-1 text-sm text-red-700">
       {messages.join(" ")}
     </p>
+  );
+}
+
+/** A labelled input of the form, described by its error. */
+function TextField({
+  name,
+  label: text,
+  errors,
+  ...props
+}: { name: string; label: string; errors: Record<string, string[]> } & ComponentProps<"input">) {
+  const messages = errors[name];
+  return (
+    <div>
+      <label htmlFor={`ask-${name}`} className={label}>
+        {text}
+      </label>
+      <input
+        id={`ask-${name}`}
+        name={name}
+        aria-describedby={messages?.length ? `ask-${name}-error` : undefined}
+        aria-invalid={messages?.length ? true : undefined}
+        className={input}
+        {...props}
+      />
+      <FieldError id={`ask-${name}-error`} messages={messages} />
+    </div>
   );
 }
 
@@ -92,25 +119,17 @@ export function AskAboutSpace({
               </select>
               <FieldError id="ask-rvType-error" messages={errors.rvType} />
             </div>
-            <div>
-              <label htmlFor="ask-rvLengthFeet" className={label}>
-                Length (feet)
-              </label>
-              <input
-                id="ask-rvLengthFeet"
-                name="rvLengthFeet"
-                type="number"
-                inputMode="numeric"
-                min={LEAD_LIMITS.lengthMinFeet}
-                max={LEAD_LIMITS.lengthMaxFeet}
-                required
-                defaultValue={values.rvLengthFeet ?? prefill.rvLengthFeet ?? ""}
-                aria-describedby={describedBy("rvLengthFeet")}
-                aria-invalid={errors.rvLengthFeet ? true : undefined}
-                className={input}
-              />
-              <FieldError id="ask-rvLengthFeet-error" messages={errors.rvLengthFeet} />
-            </div>
+            <TextField
+              name="rvLengthFeet"
+              label="Length (feet)"
+              errors={errors}
+              defaultValue={values.rvLengthFeet ?? prefill.rvLengthFeet ?? ""}
+              type="number"
+              inputMode="numeric"
+              min={LEAD_LIMITS.lengthMinFeet}
+              max={LEAD_LIMITS.lengthMaxFeet}
+              required
+            />
             <fieldset className="sm:col-span-2">
               <legend className={label}>Kind of space</legend>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
@@ -130,73 +149,41 @@ export function AskAboutSpace({
               </div>
               <FieldError id="ask-cover-error" messages={errors.cover} />
             </fieldset>
-            <div>
-              <label htmlFor="ask-moveIn" className={label}>
-                Move-in date (optional)
-              </label>
-              <input
-                id="ask-moveIn"
-                name="moveIn"
-                type="date"
-                defaultValue={values.moveIn ?? ""}
-                aria-describedby={describedBy("moveIn")}
-                aria-invalid={errors.moveIn ? true : undefined}
-                className={input}
-              />
-              <FieldError id="ask-moveIn-error" messages={errors.moveIn} />
-            </div>
-            <div>
-              <label htmlFor="ask-name" className={label}>
-                Your name
-              </label>
-              <input
-                id="ask-name"
-                name="name"
-                autoComplete="name"
-                required
-                maxLength={LEAD_LIMITS.nameMax}
-                defaultValue={values.name ?? ""}
-                aria-describedby={describedBy("name")}
-                aria-invalid={errors.name ? true : undefined}
-                className={input}
-              />
-              <FieldError id="ask-name-error" messages={errors.name} />
-            </div>
-            <div>
-              <label htmlFor="ask-email" className={label}>
-                Email
-              </label>
-              <input
-                id="ask-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={LEAD_LIMITS.emailMax}
-                defaultValue={values.email ?? ""}
-                aria-describedby={describedBy("email")}
-                aria-invalid={errors.email ? true : undefined}
-                className={input}
-              />
-              <FieldError id="ask-email-error" messages={errors.email} />
-            </div>
-            <div>
-              <label htmlFor="ask-phone" className={label}>
-                Phone (optional)
-              </label>
-              <input
-                id="ask-phone"
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                maxLength={LEAD_LIMITS.phoneMax}
-                defaultValue={values.phone ?? ""}
-                aria-describedby={describedBy("phone")}
-                aria-invalid={errors.phone ? true : undefined}
-                className={input}
-              />
-              <FieldError id="ask-phone-error" messages={errors.phone} />
-            </div>
+            <TextField
+              name="moveIn"
+              label="Move-in date (optional)"
+              errors={errors}
+              defaultValue={values.moveIn ?? ""}
+              type="date"
+            />
+            <TextField
+              name="name"
+              label="Your name"
+              errors={errors}
+              defaultValue={values.name ?? ""}
+              autoComplete="name"
+              required
+              maxLength={LEAD_LIMITS.nameMax}
+            />
+            <TextField
+              name="email"
+              label="Email"
+              errors={errors}
+              defaultValue={values.email ?? ""}
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={LEAD_LIMITS.emailMax}
+            />
+            <TextField
+              name="phone"
+              label="Phone (optional)"
+              errors={errors}
+              defaultValue={values.phone ?? ""}
+              type="tel"
+              autoComplete="tel"
+              maxLength={LEAD_LIMITS.phoneMax}
+            />
             <div className="sm:col-span-2">
               <label htmlFor="ask-message" className={label}>
                 Message
