@@ -76,7 +76,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("leads", () => {
     const visitor = await (await newHumanContext(browser())).newPage();
     await visitor.goto(`${base()}/location/${owned.slug}`);
     await visitor.waitForLoadState("load");
-    await visitor.getByRole("link", { name: "Ask about a space" }).click();
+    await visitor.getByRole("link", { name: "Ask about a space", exact: true }).click();
     const form = visitor.locator("#ask");
     await form.getByLabel("RV type").selectOption("class_a");
     await form.getByLabel("Length (feet)").fill("40");
