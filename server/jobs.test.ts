@@ -33,7 +33,7 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge and the data check", () => {
+  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge, the data check and the leads' contact purge", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "count daily visitors",
@@ -47,6 +47,7 @@ describe("daily jobs", () => {
       "purge deleted photos",
       "remove unapplied import files",
       "check listing data",
+      "delete old lead contact details",
     ]);
   });
 });

@@ -248,7 +248,13 @@ const garbageSegment: fc.Arbitrary<{ text: string; long: boolean }> = fc.oneof(
       .constantFrom("..", "%2e%2e", "%2F", "%00", "%", "%ZZ", ".", "~", "%C0%AE", "index.html", "%E2%80%AE")
       .map((text) => ({ text, long: false })),
   },
-  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 6 }).map((text) => ({ text, long: false })) }, // raw UTF-8
+  // Raw UTF-8, but whitespace and control characters encoded: a raw space would split the request line.
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: "grapheme", maxLength: 6 })
+      .map((text) => ({ text: text.replace(/[\s\u0000-\u001f\u007f]/gu, encodeURIComponent), long: false })),
+  },
   { weight: 1, arbitrary: longText.map((s) => ({ text: percentEncode(s), long: true })) },
   { weight: 1, arbitrary: repeated.map((s) => ({ text: percentEncode(s), long: true })) },
 );
