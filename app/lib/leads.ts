@@ -73,3 +73,24 @@ export const LEAD_MESSAGES = {
   tooManyLinks: `Please include at most ${LEAD_LIMITS.linksMax} links in your message.`,
   stale: "This form was open for a long time. Please check your answers and send it again.",
 } as const;
+
+/**
+ * The RV length to fill in the form from a results page's size filter (`?size=12x30&size=20x40`
+ * or `?size=12x30,20x40`): the longest length chosen, when it is within the form's range.
+ */
+export function lengthFromSearch(search: string): number | null {
+  let longest: number | null = null;
+  for (const value of new URLSearchParams(search.slice(0, 2_000)).getAll("size")) {
+    for (const option of value.split(",").slice(0, 20)) {
+      const [, length] = option.toLowerCase().split("x");
+      const feet = length && /^\d{1,3}$/.test(length) ? Number(length) : NaN;
+      if (
+        feet >= LEAD_LIMITS.lengthMinFeet &&
+        feet <= LEAD_LIMITS.lengthMaxFeet &&
+        (longest === null || feet > longest)
+      )
+        longest = feet;
+    }
+  }
+  return longest;
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { lengthFromSearch } from "./leads";
+
+describe("the question's length from the size filter", () => {
+  it("takes the longest size chosen, within the form's range", () => {
+    expect(lengthFromSearch("?size=12x30&size=20x40")).toBe(40);
+    expect(lengthFromSearch("?size=12x30,20x25&sort=rating")).toBe(30);
+    expect(lengthFromSearch("?size=10X15")).toBe(15);
+    expect(lengthFromSearch("")).toBeNull();
+    expect(lengthFromSearch("?size=9x9")).toBeNull();
+    expect(lengthFromSearch("?size=10x999")).toBeNull();
+    expect(lengthFromSearch("?size=garbage&size=x&size=10x")).toBeNull();
+  });
+});
