@@ -136,7 +136,9 @@ async function claimDue(db: Database, now: Date, batch: number): Promise<EmailOu
     const due = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
+      // PostgreSQL keeps microseconds and a Date milliseconds: a row written in the millisecond of
+      // `now` (enqueued, then kicked at once) is due too, not left for the next poll.
+      .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, new Date(now.getTime() + 1))))
       .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
       .limit(batch)
       .for("update", { skipLocked: true });
