@@ -5,6 +5,11 @@
  */
 export type SortDirection = "asc" | "desc";
 
+/** A list filter's value when it is one of `allowed`, else `fallback` (`?status=`, `?view=`…). */
+export function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
 export interface TableParams<Key extends string> {
   sort: Key;
   dir: SortDirection;

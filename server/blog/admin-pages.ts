@@ -10,7 +10,7 @@ import {
 } from "../../app/lib/articles";
 import { MAX_TEXT_FILTER_LENGTH } from "../../app/lib/input-limits";
 import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../app/lib/listing-photos";
-import { clampPage, parseTableParams } from "../../app/lib/table-params";
+import { clampPage, oneOf, parseTableParams } from "../../app/lib/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { serverNow } from "../clock";
 import { getDatabase } from "../db";
@@ -56,10 +56,7 @@ const text = (form: FormData, name: string, max: number) => {
 export async function adminBlogPage(request: Request) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, MAX_TEXT_FILTER_LENGTH);
-  const rawStatus = params.get("status") ?? "all";
-  const status = ([...ARTICLE_STATUSES, "all", "deleted"] as string[]).includes(rawStatus)
-    ? (rawStatus as ArticleStatus | "all" | "deleted")
-    : "all";
+  const status = oneOf(params.get("status"), [...ARTICLE_STATUSES, "all", "deleted"] as const, "all");
   const table = parseTableParams<AdminArticleSort>(params, {
     sortable: ADMIN_ARTICLE_SORTS,
     defaultSort: "updated",

@@ -58,7 +58,6 @@ export async function blogListPage(db: Database, request: Request) {
     articles: rows.map(cardData),
     tags,
     tag,
-    tagKnown: tag === null || tags.some((t) => t.tag === tag),
     page,
     pageCount,
     pageSize: ARTICLES_PAGE_SIZE,

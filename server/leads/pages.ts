@@ -1,4 +1,5 @@
 import { LEAD_STATUSES, type LeadStatus } from "../../app/lib/leads";
+import { oneOf } from "../../app/lib/table-params";
 import { csvField } from "../analytics/admin-pages";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
@@ -24,8 +25,7 @@ async function scope(viewer: SignedInViewer, params: URLSearchParams) {
   const listings = await ownedListings(getDatabase(), viewer.userId);
   const wanted = (params.get("listing") ?? "").slice(0, 200);
   const listing = listings.some((l) => l.placeId === wanted) ? wanted : "";
-  const raw = params.get("status") ?? "all";
-  const status: LeadStatus | "all" = (LEAD_STATUSES as readonly string[]).includes(raw) ? (raw as LeadStatus) : "all";
+  const status = oneOf(params.get("status"), [...LEAD_STATUSES, "all"] as const, "all");
   const ids = listing ? [listing] : listings.map((l) => l.placeId);
   return { listings, listing, status, ids };
 }

@@ -4,13 +4,12 @@ import {
   COVER_WANT_LABELS,
   LEAD_LIMITS,
   LEAD_RETENTION_DAYS,
-  LEAD_STATUS_LABELS,
   RV_TYPE_LABELS,
   type CoverWant,
   type LeadStatus,
   type RvType,
 } from "../../app/lib/leads";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit } from "../audit/record";
 import { getConfig, publicUrl } from "../config";
 import type { Database } from "../db/client";
 import { leadMessages, leads, listedLocation, listingOwners, locations, users, type LeadRow } from "../db/schema";
@@ -452,6 +451,3 @@ export async function purgeLeadContacts(db: Database, now = new Date()): Promise
     .returning({ id: leads.id });
   return rows.length;
 }
-
-export const statusLabel = (status: LeadStatus) => LEAD_STATUS_LABELS[status];
-export type { Actor };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { MAX_TEXT_FILTER_LENGTH } from "../../app/lib/input-limits";
-import { clampPage, parseTableParams } from "../../app/lib/table-params";
+import { clampPage, oneOf, parseTableParams } from "../../app/lib/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
@@ -45,10 +45,6 @@ const actorOf = (viewer: SignedInViewer): PromotionActor => ({
   name: viewer.name,
   isAdmin: viewer.isAdmin,
 });
-
-function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
 
 export async function adminPromotionsPage(request: Request) {
   const params = new URL(request.url).searchParams;

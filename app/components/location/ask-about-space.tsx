@@ -58,7 +58,7 @@ export function AskAboutSpace({
   facility: string;
   stamp: string;
   result: AskResult | undefined;
-  prefill: { rvLengthFeet?: string; cover?: string };
+  prefill: { rvLengthFeet?: string };
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
@@ -140,7 +140,7 @@ export function AskAboutSpace({
                       name="cover"
                       value={c}
                       required
-                      defaultChecked={(values.cover ?? prefill.cover ?? "any") === c}
+                      defaultChecked={(values.cover ?? "any") === c}
                       className="accent-brand-500"
                     />
                     {COVER_WANT_LABELS[c]}
