@@ -21,7 +21,7 @@ import { BODY_LIMITS } from "../http/body-limit";
 import { filesFrom, readUploadForm } from "../http/upload";
 import { getImageStorage } from "../images";
 import { addArticleImage, removeArticleCover } from "./images";
-import { MarkdownRejectedError, renderArticleMarkdown, directoryLinksIn } from "./markdown";
+import { MarkdownRejectedError } from "./markdown";
 import { ADMIN_ARTICLE_SORTS, adminArticles, articleById, type AdminArticleSort } from "./queries";
 import {
   ARTICLE_MESSAGES,
@@ -29,7 +29,8 @@ import {
   SAVE_MODES,
   createArticle,
   deleteArticle,
-  resolveDirectoryLinks,
+  brokenDirectoryLinks,
+  renderWithDirectoryLinks,
   restoreArticle,
   saveArticle,
   type ArticleFieldErrors,
@@ -141,7 +142,7 @@ export async function adminBlogEditPage(id: string) {
   const a = await articleById(getDatabase(), id);
   if (!a) throw notFound(ARTICLE_MESSAGES.notFound);
   const now = serverNow();
-  const brokenLinks = await brokenLinksOf(a.body);
+  const brokenLinks = await brokenDirectoryLinks(getDatabase(), a.body);
   return {
     article: {
       id: a.id,
@@ -169,13 +170,6 @@ export async function adminBlogEditPage(id: string) {
     brokenLinks,
     now: now.toISOString(),
   };
-}
-
-async function brokenLinksOf(body: string): Promise<string[]> {
-  const paths = directoryLinksIn(body);
-  if (paths.length === 0) return [];
-  const resolved = await resolveDirectoryLinks(getDatabase(), paths);
-  return paths.filter((p) => !resolved.has(p));
 }
 
 export type EditorAnswer =
@@ -310,16 +304,9 @@ export async function adminBlogEditAction(
 export async function adminBlogPreview(request: Request) {
   const form = await readForm(request);
   const body = text(form, "body", ARTICLE_BODY_MAX_BYTES + 1);
-  const paths = directoryLinksIn(body);
-  const resolved = await resolveDirectoryLinks(getDatabase(), paths);
   try {
-    const rendered = renderArticleMarkdown(body, { resolveLink: (p) => resolved.get(p) });
-    return {
-      ok: true as const,
-      html: rendered.html,
-      readingMinutes: rendered.readingMinutes,
-      brokenLinks: paths.filter((p) => !resolved.has(p)),
-    };
+    const { rendered, brokenLinks } = await renderWithDirectoryLinks(getDatabase(), body);
+    return { ok: true as const, html: rendered.html, readingMinutes: rendered.readingMinutes, brokenLinks };
   } catch (error) {
     if (error instanceof MarkdownRejectedError)
       return data({ ok: false as const, error: error.message }, { status: 400 });

@@ -6,8 +6,7 @@ import { renderQueueFor } from "../images/demo-photos";
 import type { ImageStorage } from "../images/storage";
 import { DEMO_ARTICLES, demoCoverSvg } from "./demo-articles";
 import { storeDemoCover } from "./images";
-import { renderArticleMarkdown, directoryLinksIn } from "./markdown";
-import { resolveDirectoryLinks } from "./service";
+import { renderWithDirectoryLinks } from "./service";
 
 /**
  * The demo articles of a fresh install (docs/product.md section 13): written once into an empty
@@ -23,8 +22,7 @@ export async function ensureDemoArticles(db: Database): Promise<number> {
   if ((row?.n ?? 0) > 0) return 0;
   const values = [];
   for (const a of DEMO_ARTICLES) {
-    const links = await resolveDirectoryLinks(db, directoryLinksIn(a.body));
-    const rendered = renderArticleMarkdown(a.body, { resolveLink: (p) => links.get(p) });
+    const { rendered } = await renderWithDirectoryLinks(db, a.body);
     const publishedAt = new Date(a.publishedAt);
     values.push({
       id: `demo-article-${a.slug}`.slice(0, 100),

@@ -426,17 +426,20 @@ export function directoryLinksIn(markdown: string): string[] {
   return [...paths];
 }
 
+/** The message for a body over ARTICLE_BODY_MAX_BYTES, or null when it fits. */
+export function bodySizeProblem(markdown: string): string | null {
+  const bytes = Buffer.byteLength(markdown, "utf8");
+  if (bytes <= ARTICLE_BODY_MAX_BYTES) return null;
+  return `The article is ${formatKilobytes(bytes)}; the most is ${formatKilobytes(ARTICLE_BODY_MAX_BYTES)}. Split it or shorten it.`;
+}
+
 /**
  * Renders an article body to sanitized HTML with its headings, word count and reading time.
  * Throws MarkdownRejectedError when the body is over ARTICLE_BODY_MAX_BYTES.
  */
 export function renderArticleMarkdown(markdown: string, options: RenderOptions = {}): RenderedArticle {
-  const bytes = Buffer.byteLength(markdown, "utf8");
-  if (bytes > ARTICLE_BODY_MAX_BYTES) {
-    throw new MarkdownRejectedError(
-      `The article is ${formatKilobytes(bytes)}; the most is ${formatKilobytes(ARTICLE_BODY_MAX_BYTES)}. Split it or shorten it.`,
-    );
-  }
+  const tooLarge = bodySizeProblem(markdown);
+  if (tooLarge) throw new MarkdownRejectedError(tooLarge);
   const env = {};
   const parsed = md.parse(markdown, env);
   const words = wordsIn(parsed);

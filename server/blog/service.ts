@@ -20,11 +20,11 @@ import { articleSlugRedirects, articles, listedLocation, locations, type Article
 import { AppError } from "../errors";
 import { placeFromSlug } from "../geo/resolve-place";
 import {
-  ARTICLE_BODY_MAX_BYTES,
-  MarkdownRejectedError,
+  bodySizeProblem,
   directoryLinksIn,
   renderArticleMarkdown,
   type DirectoryLink,
+  type RenderedArticle,
 } from "./markdown";
 
 /**
@@ -78,12 +78,19 @@ export function conflictError(row: Pick<ArticleRow, "savedByName" | "updatedAt" 
   });
 }
 
+/** What is wrong with a title, if anything (a new draft checks only this). */
+function titleProblems(title: string): string[] {
+  const problems: string[] = [];
+  if (!title.trim()) problems.push(ARTICLE_MESSAGES.titleMissing);
+  if (title.length > ARTICLE_TITLE_MAX) problems.push(`Use at most ${ARTICLE_TITLE_MAX} characters.`);
+  return problems;
+}
+
 /** The field problems of `input` that need no database; `mode` decides whether an empty body may pass. */
 export function articleInputProblems(input: ArticleInput, mode: SaveMode): ArticleFieldErrors {
   const errors: ArticleFieldErrors = {};
   const add = (field: keyof ArticleFieldErrors, message: string) => (errors[field] ??= []).push(message);
-  if (!input.title.trim()) add("title", ARTICLE_MESSAGES.titleMissing);
-  if (input.title.length > ARTICLE_TITLE_MAX) add("title", `Use at most ${ARTICLE_TITLE_MAX} characters.`);
+  for (const problem of titleProblems(input.title)) add("title", problem);
   if (!isArticleSlug(input.slug))
     add(
       "slug",
@@ -100,24 +107,14 @@ export function articleInputProblems(input: ArticleInput, mode: SaveMode): Artic
   if (input.seoTitle.length > SEO_TITLE_MAX) add("seoTitle", `Use at most ${SEO_TITLE_MAX} characters.`);
   if (input.seoDescription.length > SEO_DESCRIPTION_MAX)
     add("seoDescription", `Use at most ${SEO_DESCRIPTION_MAX} characters.`);
-  const bytes = Buffer.byteLength(input.body, "utf8");
-  if (bytes > ARTICLE_BODY_MAX_BYTES) {
-    try {
-      renderArticleMarkdown(input.body);
-    } catch (error) {
-      if (error instanceof MarkdownRejectedError) add("body", error.message);
-      else throw error;
-    }
-  }
+  const tooLarge = bodySizeProblem(input.body);
+  if (tooLarge) add("body", tooLarge);
   if ((mode === "publish" || mode === "schedule") && !input.body.trim()) add("body", ARTICLE_MESSAGES.bodyMissing);
   return errors;
 }
 
 /** What each directory link of an article points at now; a path missing from the map goes nowhere. */
-export async function resolveDirectoryLinks(
-  db: Database,
-  paths: readonly string[],
-): Promise<Map<string, DirectoryLink>> {
+async function resolveDirectoryLinks(db: Database, paths: readonly string[]): Promise<Map<string, DirectoryLink>> {
   const found = new Map<string, DirectoryLink>();
   const listingSlugs: string[] = [];
   for (const path of paths.slice(0, 200)) {
@@ -145,6 +142,30 @@ export async function resolveDirectoryLinks(
     }
   }
   return found;
+}
+
+/** The body's links into the directory, what each points at now, and those that go nowhere. */
+async function checkDirectoryLinks(db: Database, body: string) {
+  const paths = directoryLinksIn(body);
+  const resolved = await resolveDirectoryLinks(db, paths);
+  return { resolved, broken: paths.filter((p) => !resolved.has(p)) };
+}
+
+/** The links of `body` into the directory that go nowhere now (the editor lists them). */
+export async function brokenDirectoryLinks(db: Database, body: string): Promise<string[]> {
+  return (await checkDirectoryLinks(db, body)).broken;
+}
+
+/**
+ * `body` rendered as the public page shows it, its directory links made cards where they resolve,
+ * with those that do not. Throws MarkdownRejectedError for a body over the limit.
+ */
+export async function renderWithDirectoryLinks(
+  db: Database,
+  body: string,
+): Promise<{ rendered: RenderedArticle; brokenLinks: string[] }> {
+  const { resolved, broken } = await checkDirectoryLinks(db, body);
+  return { rendered: renderArticleMarkdown(body, { resolveLink: (path) => resolved.get(path) }), brokenLinks: broken };
 }
 
 async function uniqueSlug(db: Database, wanted: string, exceptId?: string): Promise<string> {
@@ -185,11 +206,8 @@ export async function createArticle(
   title: string,
   requestId?: string | null,
 ): Promise<{ id: string; slug: string }> {
-  const problems = articleInputProblems(
-    { title, slug: "a", excerpt: "", tags: [], body: "", coverAlt: "", seoTitle: "", seoDescription: "" },
-    "save",
-  );
-  if (problems.title) throw new ArticleFieldError({ title: problems.title });
+  const problems = titleProblems(title);
+  if (problems.length > 0) throw new ArticleFieldError({ title: problems });
   const id = randomUUID();
   return db.transaction(async (t) => {
     const db = tx(t);
@@ -246,19 +264,11 @@ export async function saveArticle(db: Database, request: SaveRequest): Promise<S
   const { author, id, input, mode, now } = request;
   const problems = articleInputProblems(input, mode);
   if (Object.keys(problems).length > 0) throw new ArticleFieldError(problems);
-  // Rendering is the slow part: done before the transaction, so no lock waits on it.
-  const linkPaths = directoryLinksIn(input.body);
-  const resolved = await resolveDirectoryLinks(db, linkPaths);
-  const brokenLinks = linkPaths.filter((p) => !resolved.has(p));
+  // Rendering is the slow part: done before the transaction, so no lock waits on it. The body's
+  // size was checked above, so it renders.
+  const { rendered, brokenLinks } = await renderWithDirectoryLinks(db, input.body);
   if ((mode === "publish" || mode === "schedule") && brokenLinks.length > 0)
     throw new ArticleFieldError({ body: [ARTICLE_MESSAGES.brokenLinks(brokenLinks)] });
-  let rendered;
-  try {
-    rendered = renderArticleMarkdown(input.body, { resolveLink: (path) => resolved.get(path) });
-  } catch (error) {
-    if (error instanceof MarkdownRejectedError) throw new ArticleFieldError({ body: [error.message] });
-    throw error;
-  }
   if (mode === "schedule") {
     if (!request.publishAt || Number.isNaN(request.publishAt.getTime()))
       throw new ArticleFieldError({ publishAt: [ARTICLE_MESSAGES.publishAtMissing] });
