@@ -159,7 +159,11 @@ export function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csv(header: readonly string[], rows: readonly (readonly (string | number | boolean | null)[])[]): string {
+/** A header and rows as CSV text, CRLF line ends, each field through `csvField`. */
+export function csv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null)[])[],
+): string {
   return [header, ...rows].map((r) => `${r.map(csvField).join(",")}\r\n`).join("");
 }
 

@@ -30,6 +30,12 @@ async function storeVariants(storage: ImageStorage, imageId: string, variants: r
   for (const v of variants) await storage.put(keyOf(imageId, v.width, v.format), v.bytes);
 }
 
+/** The pixel size of the widest variant: the image's size on the page and in Markdown. */
+function sizeOf(variants: readonly ImageVariant[]): { width: number; height: number } {
+  const widest = variants.reduce((a, b) => (b.outputWidth > a.outputWidth ? b : a));
+  return { width: widest.outputWidth, height: widest.outputHeight };
+}
+
 export interface StoredArticleImage {
   id: string;
   width: number;
@@ -58,8 +64,7 @@ export async function addArticleImage(
   try {
     const processed = await renderQueueFor(storage).run(`article:${randomUUID()}`, () => processImage(file.bytes));
     variants = processed.variants;
-    const widest = variants.reduce((a, b) => (b.outputWidth > a.outputWidth ? b : a));
-    size = { width: widest.outputWidth, height: widest.outputHeight };
+    size = sizeOf(variants);
   } catch (error) {
     if (error instanceof RenderQueueFullError) throw new ArticleFieldError({ [field]: [PHOTO_TEXT.busy(file.name)] });
     if (error instanceof ImageRejectedError)
@@ -142,6 +147,5 @@ export async function serveBlogImage(
 export async function storeDemoCover(storage: ImageStorage, imageId: string, svg: string) {
   const processed = await processImage(Buffer.from(svg));
   await storeVariants(storage, imageId, processed.variants);
-  const widest = processed.variants.reduce((a, b) => (b.outputWidth > a.outputWidth ? b : a));
-  return { width: widest.outputWidth, height: widest.outputHeight };
+  return sizeOf(processed.variants);
 }

@@ -1,6 +1,6 @@
 import { LEAD_STATUSES, type LeadStatus } from "../../app/lib/leads";
 import { oneOf } from "../../app/lib/table-params";
-import { csvField } from "../analytics/admin-pages";
+import { csv } from "../analytics/admin-pages";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
@@ -100,9 +100,9 @@ export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): P
     "message",
     "replies",
   ];
-  const lines = [
+  const body = csv(
     header,
-    ...rows.map((r) => [
+    rows.map((r) => [
       r.createdAt.toISOString(),
       r.listingName,
       r.status,
@@ -116,8 +116,7 @@ export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): P
       r.message,
       r.replies.length,
     ]),
-  ];
-  const body = lines.map((l) => `${l.map((v) => csvField(v ?? null)).join(",")}\r\n`).join("");
+  );
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

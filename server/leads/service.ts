@@ -402,21 +402,24 @@ export async function leadsOf(
   };
 }
 
+const WAITING_FOR_ADMINS = and(eq(leads.routedTo, "admins"), eq(leads.status, "new"));
+
 /** Leads to listings without an owner that nobody handled yet: the admins' work queue. */
 export async function unownedLeads(db: Database, { page, pageSize }: { page: number; pageSize: number }) {
-  const where = and(eq(leads.routedTo, "admins"), eq(leads.status, "new"));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...LEAD_COLUMNS, listingPhone: locations.phoneNumber })
-      .from(leads)
-      .innerJoin(locations, eq(locations.placeId, leads.locationId))
-      .where(where)
-      .orderBy(asc(leads.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(leads).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return db
+    .select({ ...LEAD_COLUMNS, listingPhone: locations.phoneNumber })
+    .from(leads)
+    .innerJoin(locations, eq(locations.placeId, leads.locationId))
+    .where(WAITING_FOR_ADMINS)
+    .orderBy(asc(leads.createdAt))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** How many leads wait in the admins' queue (the queue's tab and the overview). */
+export async function unownedLeadCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leads).where(WAITING_FOR_ADMINS);
+  return row?.n ?? 0;
 }
 
 /** Leads per UTC day for listings `ids` in [from, to] (the analytics' lead series). */

@@ -1,4 +1,4 @@
-import { setLeadStatus, unownedLeads } from "../leads/service";
+import { setLeadStatus, unownedLeadCount, unownedLeads } from "../leads/service";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { KEY_FIELDS } from "../../app/lib/listings";
@@ -81,15 +81,15 @@ export async function manageQueuePage(request: Request) {
     defaultDir: "asc",
   });
   const db = getDatabase();
-  const [changeCount, counts, leadQueue] = await Promise.all([
+  const [changeCount, counts, leadCount] = await Promise.all([
     pendingChangeCount(db),
     queueCounts(db),
-    unownedLeads(db, { page: Math.max(1, table.page), pageSize: MANAGE_PAGE_SIZE }),
+    unownedLeadCount(db),
   ]);
   const base = {
     section,
     kind: kind ?? null,
-    counts: { changes: changeCount, reports: counts.reports, problems: counts.problems, leads: leadQueue.total },
+    counts: { changes: changeCount, reports: counts.reports, problems: counts.problems, leads: leadCount },
     problemsByKind: counts.problemsByKind,
     pageSize: MANAGE_PAGE_SIZE,
     sort: table.sort,
@@ -97,9 +97,9 @@ export async function manageQueuePage(request: Request) {
   };
   const empty = { total: 0, page: 1, rows: [], reports: [], problems: [], leads: [] };
   if (section === "leads") {
-    const total = leadQueue.total;
+    const total = leadCount;
     const page = clampPage(table.page, total, MANAGE_PAGE_SIZE);
-    const { rows } = page === table.page ? leadQueue : await unownedLeads(db, { page, pageSize: MANAGE_PAGE_SIZE });
+    const rows = await unownedLeads(db, { page, pageSize: MANAGE_PAGE_SIZE });
     return {
       ...base,
       ...empty,

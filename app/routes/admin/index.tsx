@@ -20,7 +20,7 @@ import { pendingChangeCount } from "../../../server/listings/queries";
 import { promotionCounts } from "../../../server/promotions/admin-queries";
 import { queueCounts } from "../../../server/catalogue/reports";
 import { weekFigures } from "../../../server/admin/overview";
-import { unownedLeads } from "../../../server/leads/service";
+import { unownedLeadCount } from "../../../server/leads/service";
 import type { Route } from "./+types/index";
 
 export function meta(args: Route.MetaArgs) {
@@ -37,7 +37,7 @@ export async function loader() {
     promotionCounts(db),
     queueCounts(db),
     weekFigures(db),
-    unownedLeads(db, { page: 1, pageSize: 1 }),
+    unownedLeadCount(db),
   ]);
   return {
     pendingClaims,
@@ -46,7 +46,7 @@ export async function loader() {
     openReports: queue.reports,
     listingsWithProblems: queue.listingsWithProblems,
     week,
-    waitingLeads: leads.total,
+    waitingLeads: leads,
   };
 }
 
