@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LISTING_CONFLICT_TEXT } from "../../app/lib/listings";
+import { announce } from "./announce";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
@@ -48,31 +48,6 @@ async function importFile(page: Page, name: string, text: string) {
 async function searchApi(lat: number, lng: number) {
   const answer = await fetch(`${base()}/api/search?lat=${lat}&lng=${lng}&radius=5`);
   return (await answer.json()) as { items: { id: string; lat: number; lng: number }[] };
-}
-
-/** Sends only the headers of a body announced as `bytes` long and returns the status. */
-function announce(pathname: string, bytes: number, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(pathname, base());
-    const request = http.request(
-      url,
-      {
-        method: "POST",
-        headers: {
-          "Content-Type": "multipart/form-data; boundary=x",
-          "Content-Length": String(bytes),
-          Cookie: cookie,
-          Origin: url.origin,
-        },
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on("error", reject);
-    request.write("--x\r\n");
-  });
 }
 
 describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => {
@@ -234,7 +209,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     expect(await none.text()).toContain("Select at least one listing first.");
 
     // A 200 MB upload is refused before it is read.
-    expect(await announce("/admin/locations/import/upload", 200 * 1024 * 1024, cookie)).toBe(413);
+    expect(await announce(base(), "/admin/locations/import/upload", 200 * 1024 * 1024, { cookie })).toBe(413);
 
     // A file with a wrong header fails with a message naming the file and the column.
     await importFile(page, "wrong-header.csv", "id,title\n1,Nope\n");

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
+import { announce } from "./announce";
 import { browserForThisFile, newHumanContext, signedInPage } from "./browser";
 
 /**
@@ -151,12 +152,8 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the blog", () => {
     await admin.waitForURL(/\/admin\/blog\/edit\//);
     const editor = admin.url();
     const cookie = (await admin.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const huge = await fetch(editor, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: base(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: `intent=save&version=1&title=x&slug=two-editors&body=${"x".repeat(5 * 1024 * 1024)}`,
-    });
-    expect(huge.status).toBe(413);
+    const form = { cookie, contentType: "application/x-www-form-urlencoded", start: "intent=save&version=1&body=" };
+    expect(await announce(base(), new URL(editor).pathname, 5 * 1024 * 1024, form)).toBe(413);
 
     // A second tab saves first; the first one's save is refused and its text stays.
     const second = await admin.context().newPage();

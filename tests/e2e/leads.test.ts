@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { listingOwners, locations } from "../../server/db/schema";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
+import { announce } from "./announce";
 import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
 
@@ -174,7 +175,8 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("leads", () => {
       text: expect.stringContaining("from 10 to 65 feet"),
     });
     // A 100 kB message is refused before it is read.
-    expect((await answer({ message: "x".repeat(100_000) })).status).toBe(413);
+    const form = { contentType: "application/x-www-form-urlencoded", start: "intent=lead&message=" };
+    expect(await announce(base(), `/location/${owned.slug}`, 100_000, form)).toBe(413);
     // Too many links reads as spam.
     expect(await answer({ message: "http://a.example http://b.example http://c.example" })).toMatchObject({
       status: 400,
