@@ -17,3 +17,4 @@ export * from "./analytics-rollups";
 export * from "./search-demand";
 export * from "./articles";
 export * from "./leads";
+export * from "./job-runs";
