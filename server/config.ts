@@ -39,6 +39,13 @@ const envSchema = z.object({
     .max(65535, "must be between 1 and 65535")
     .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  // On SIGTERM: finish in-flight requests for at most this long (docs/operations.md, "Deployment").
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 600000")
+    .max(600_000, "must be between 0 and 600000")
+    .default(10_000),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
   DATABASE_URL: z
     .string()
@@ -124,7 +131,46 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .optional()
     .describe("tests only: where the Stripe SDK sends its requests (a local stand-in)"),
+  // Object storage (docs/operations.md, "Object storage"): S3_BUCKET turns it on.
+  S3_BUCKET: z
+    .string()
+    .refine(isBucketName, "must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens")
+    .optional()
+    .describe("photos, article images and claim evidence go to this S3 bucket instead of DATA_DIR"),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, hostname: /./, error: "must be an http(s) URL such as https://s3.example.com" })
+    .optional()
+    .describe("an S3-compatible service (MinIO, R2, …); AWS S3 when unset"),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 (lowercase letters, digits, hyphens)")
+    .default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().max(256, "must be at most 256 characters").optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256, "must be at most 256 characters").optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .default(false)
+    .describe("bucket in the path (http://host/bucket/key), as MinIO and most stand-ins need"),
+  S3_PREFIX: z
+    .string()
+    .max(200, "must be at most 200 characters")
+    .refine(isKeyPrefix, "must be folder names of A-Z a-z 0-9 . _ - joined by /, e.g. rvstorage/prod")
+    .transform((value) => value.replace(/\/$/, ""))
+    .optional()
+    .describe("a folder inside the bucket that holds everything the site stores"),
 });
+
+/** S3's bucket naming rules (the strictest common subset of AWS, MinIO and R2). */
+function isBucketName(name: string): boolean {
+  return /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(name) && !name.includes("..");
+}
+
+/** `a/b` or `a/b/`: segments as storage keys have them (server/images/storage.ts). */
+function isKeyPrefix(prefix: string): boolean {
+  const segments = (prefix.endsWith("/") ? prefix.slice(0, -1) : prefix).split("/");
+  return segments.every((segment) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(segment));
+}
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; promotionPlans: PromotionPlans };
 
@@ -163,7 +209,28 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         `Stripe is configured but the plans file has no Stripe price id for: ${missing.join(", ")} (plans.N.stripePriceIds)`,
       );
   }
+  const s3Problem = s3SettingsProblem(cleaned, result.data);
+  if (s3Problem) throw new ConfigError(`Invalid environment configuration:\n  ${s3Problem}`);
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), promotionPlans };
+}
+
+/** S3 settings that only make sense together (docs/operations.md, "Object storage"). */
+function s3SettingsProblem(
+  env: Record<string, string | undefined>,
+  data: {
+    S3_BUCKET?: string | undefined;
+    S3_ACCESS_KEY_ID?: string | undefined;
+    S3_SECRET_ACCESS_KEY?: string | undefined;
+  },
+): string | undefined {
+  const keys = [data.S3_ACCESS_KEY_ID, data.S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (keys === 1)
+    return "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's default credentials";
+  if (data.S3_BUCKET) return undefined;
+  const stray = Object.keys(env).filter((name) => name.startsWith("S3_") && name in envSchema.shape);
+  if (stray.length > 0)
+    return `S3_BUCKET: must be set when ${stray.sort().join(", ")} ${stray.length > 1 ? "are" : "is"}`;
+  return undefined;
 }
 
 /**
