@@ -2,11 +2,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../config";
+import { s3SettingsOf, sharedS3Client } from "./s3";
+import { createS3PrivateStore } from "./s3-private-store";
 
 /**
  * Files only the application may read (claim evidence): never under a public URL, served only by
- * routes that check who is asking. The local driver keeps them under DATA_DIR/private; an object
- * store can stand behind the same interface (docs/operations.md "Files").
+ * routes that check who is asking. The local driver keeps them under DATA_DIR/private, the S3 one
+ * (s3-private-store.ts) in the bucket's private/ folder (docs/operations.md, "Object storage").
  */
 export interface PrivateStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -53,7 +55,13 @@ export function createLocalPrivateStore(root: string): PrivateStore {
 
 let current: PrivateStore | undefined;
 
+/** The bucket's `private/` folder when S3_BUCKET is set, else DATA_DIR/private. */
 export function getPrivateStore(): PrivateStore {
-  current ??= createLocalPrivateStore(path.join(getConfig().dataDir, "private"));
+  if (current) return current;
+  const config = getConfig();
+  const s3 = s3SettingsOf(config);
+  current = s3
+    ? createS3PrivateStore({ client: sharedS3Client(s3), bucket: s3.bucket, prefix: s3.prefix })
+    : createLocalPrivateStore(path.join(config.dataDir, "private"));
   return current;
 }
