@@ -121,8 +121,26 @@ describe("the S3 storage's read cache", () => {
     expect(new Set(reads.map((r) => r?.etag))).toEqual(new Set([etagOf(Buffer.from("hot"))]));
     // A missing file is asked for every time: another instance may store it meanwhile.
     await storage.get("place-images/p/w320n2.jpg");
+    expect(await storage.exists("place-images/p/w320n2.jpg")).toBe(false);
     await storage.get("place-images/p/w320n2.jpg");
+    expect(await storage.exists("place-images/p/w320n2.jpg")).toBe(false);
     expect(requests("GetObjectCommand")).toBe(3);
+    expect(requests("HeadObjectCommand")).toBe(2);
+  });
+
+  it("remembers which files exist, so warming demo photos does not HEAD each file on every page view", async () => {
+    const counting = countingClient();
+    const { prefix, storage } = freshStorage({ client: counting.client });
+    await storage.put("place-images/p/w320n1.jpg", Buffer.from("mine"));
+    const other = createS3Storage({ client: s3.client(), bucket: BUCKET, prefix });
+    await other.put("place-images/p/w640n1.jpg", Buffer.from("theirs"));
+    for (let i = 0; i < 3; i++) {
+      expect(await storage.exists("place-images/p/w320n1.jpg")).toBe(true);
+      expect(await storage.exists("place-images/p/w640n1.jpg")).toBe(true);
+    }
+    expect(counting.requests("HeadObjectCommand")).toBe(1);
+    await storage.remove("place-images/p");
+    expect(await storage.exists("place-images/p/w320n1.jpg")).toBe(false);
   });
 
   it("forgets a file this instance replaces or removes", async () => {

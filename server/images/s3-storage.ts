@@ -12,8 +12,9 @@ import { assertValidKey, etagOf, normalizePrefix, type ImageStorage, type Stored
  * A PUT replaces an object whole (S3 never shows half of one). ETags are the SHA-1 of the bytes,
  * as the local driver's, so they match across instances and drivers. Reads go through a small
  * in-memory cache (LRU by total bytes, entries kept a few minutes) so hot files are not fetched
- * from the bucket on every request; this instance's own writes and removals clear it at once,
- * another instance's within `cacheTtlMs`.
+ * from the bucket on every request, and exists() remembers the keys it has seen stored, so that
+ * warming demo photos does not send a HEAD per file per page view. This instance's own writes and
+ * removals clear both at once; another instance's show within `cacheTtlMs`.
  */
 export interface S3StorageOptions {
   client: S3Client;
@@ -32,6 +33,9 @@ export interface S3StorageOptions {
 export const S3_CACHE_BYTES = 32 * 1024 * 1024;
 /** How long a cached file is served before the bucket is asked again. */
 export const S3_CACHE_TTL_MS = 5 * 60_000;
+
+/** Keys remembered as stored (see `known` below): about 1 MB of memory at most. */
+const KNOWN_KEYS = 10_000;
 
 export interface S3ImageStorage extends ImageStorage {
   /** The read cache, for tests and diagnostics. */
@@ -69,20 +73,40 @@ export function createS3Storage({
   // write never caches the bytes the write replaced.
   const reading = new Map<string, Read>();
 
+  // Keys seen stored lately (put, read or HEAD), with when that expires: the page views that warm
+  // demo photos ask exists() for twelve files per photo, which would be a HEAD each every time.
+  const known = new Map<string, number>();
+  const remember = (key: string) => {
+    known.delete(key);
+    known.set(key, clock() + cacheTtlMs);
+    if (known.size > KNOWN_KEYS) known.delete(known.keys().next().value!);
+  };
+  const isKnown = (key: string) => {
+    const expires = known.get(key);
+    if (expires !== undefined && expires <= clock()) known.delete(key);
+    return expires !== undefined && expires > clock();
+  };
+
   const forget = (key: string) => {
     cache.delete(key);
     reading.delete(key);
+    known.delete(key);
   };
   const forgetFolder = (key: string) => {
     cache.deleteFolder(key);
-    for (const each of [...reading.keys()]) if (each === key || each.startsWith(`${key}/`)) reading.delete(each);
+    const under = (each: string) => each === key || each.startsWith(`${key}/`);
+    for (const each of [...reading.keys()]) if (under(each)) reading.delete(each);
+    for (const each of [...known.keys()]) if (under(each)) known.delete(each);
   };
 
   async function load(key: string, read: Read): Promise<StoredObject | undefined> {
     const fetched = await getObject(folder, key);
     if (!fetched) return undefined;
     const object: StoredObject = { ...fetched, etag: etagOf(fetched.bytes) };
-    if (reading.get(key) === read) cache.set(key, object);
+    if (reading.get(key) === read) {
+      cache.set(key, object);
+      remember(key);
+    }
     return object;
   }
 
@@ -111,6 +135,7 @@ export function createS3Storage({
       } finally {
         forget(key);
       }
+      remember(key);
     },
 
     async get(key) {
@@ -129,8 +154,10 @@ export function createS3Storage({
 
     async exists(key) {
       assertValidKey(key);
-      if (cache.get(key)) return true;
-      return (await headObject(folder, key)) !== undefined;
+      if (isKnown(key)) return true;
+      const stored = (await headObject(folder, key)) !== undefined;
+      if (stored) remember(key);
+      return stored;
     },
 
     async list(prefix) {
