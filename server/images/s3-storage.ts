@@ -52,7 +52,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
 };
 
-function contentTypeOf(key: string): string | undefined {
+/** The Content-Type stored with an image file, from its extension. */
+export function contentTypeOf(key: string): string | undefined {
   const dot = key.lastIndexOf(".");
   return dot < 0 ? undefined : CONTENT_TYPES[key.slice(dot + 1)];
 }
