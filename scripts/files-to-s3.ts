@@ -8,7 +8,8 @@ import { parseArgs } from "node:util";
 import { getConfig } from "../server/config";
 import { UsageError, runCli } from "../server/cli";
 import { copyFilesToS3, formatAreaReport } from "../server/files/copy-to-s3";
-import { createS3Client, s3SettingsOf } from "../server/files/s3";
+import { createS3Client } from "../server/files/s3";
+import { s3SettingsOf } from "../server/files/s3-settings";
 
 const USAGE = `Usage: npm run files:to-s3 [-- --dry-run]
 

@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../config";
-import { s3SettingsOf, sharedS3Client } from "./s3";
-import { createS3PrivateStore } from "./s3-private-store";
+import { s3SettingsOf, type S3Settings } from "./s3-settings";
 
 /**
  * Files only the application may read (claim evidence): never under a public URL, served only by
@@ -60,8 +59,25 @@ export function getPrivateStore(): PrivateStore {
   if (current) return current;
   const config = getConfig();
   const s3 = s3SettingsOf(config);
-  current = s3
-    ? createS3PrivateStore({ client: sharedS3Client(s3), bucket: s3.bucket, prefix: s3.prefix })
-    : createLocalPrivateStore(path.join(config.dataDir, "private"));
+  current = s3 ? lazyS3PrivateStore(s3) : createLocalPrivateStore(path.join(config.dataDir, "private"));
   return current;
+}
+
+/** The S3 driver, loaded on first use so that a site on DATA_DIR never loads the AWS SDK. */
+function lazyS3PrivateStore(settings: S3Settings): PrivateStore {
+  let driver: Promise<PrivateStore> | undefined;
+  const load = () =>
+    (driver ??= Promise.all([import("./s3-private-store"), import("./s3")]).then(
+      ([{ createS3PrivateStore }, { sharedS3Client }]) =>
+        createS3PrivateStore({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix }),
+      (error: unknown) => {
+        driver = undefined;
+        throw error;
+      },
+    ));
+  return {
+    put: async (key, bytes) => (await load()).put(key, bytes),
+    get: async (key) => (await load()).get(key),
+    delete: async (key) => (await load()).delete(key),
+  };
 }

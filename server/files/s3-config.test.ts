@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
-import { s3SettingsOf } from "./s3";
+import { s3SettingsOf } from "./s3-settings";
 
 describe("S3 settings", () => {
   it("are off without S3_BUCKET, and default the region and path style", () => {

@@ -8,45 +8,20 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import type { Config } from "../config";
+import type { S3Settings } from "./s3-settings";
 
 /**
  * The S3 plumbing both object-store drivers share: the photo storage (server/images/s3-storage.ts)
  * and the private store for claim evidence (server/files/s3-private-store.ts). Settings come from
- * S3_* (docs/operations.md, "Object storage").
+ * S3_* (docs/operations.md, "Object storage"). Only loaded when S3_BUCKET is set: the SDK is heavy.
  */
 
-export interface S3Settings {
-  bucket: string;
-  /** An S3-compatible service's address; AWS when unset. */
-  endpoint?: string | undefined;
-  region: string;
-  /** Both or neither; neither means the SDK's default credential chain. */
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-  forcePathStyle: boolean;
-  /** A folder inside the bucket for everything the site stores ("" for the bucket's root). */
-  prefix: string;
-}
-
-/** The S3 settings, or undefined when S3_BUCKET is unset (files stay in DATA_DIR). */
-export function s3SettingsOf(config: Config): S3Settings | undefined {
-  if (!config.S3_BUCKET) return undefined;
-  return {
-    bucket: config.S3_BUCKET,
-    endpoint: config.S3_ENDPOINT,
-    region: config.S3_REGION,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    prefix: config.S3_PREFIX ?? "",
-  };
-}
+export type { S3Settings } from "./s3-settings";
 
 export function createS3Client(settings: S3Settings): S3Client {
   // The SDK warns on every start under Node 20 that its 2027 releases will need Node 22. Its
-  // maintainers' documented switch turns that off (aws/aws-sdk-js-v3 issue 7983); an operator who
-  // sets the variable keeps their choice. docs/operations.md, "Object storage".
+  // maintainers' documented switch turns that off; an operator who sets the variable keeps their
+  // choice (docs/decisions/020-object-storage-s3.md).
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   return new S3Client({
     region: settings.region,

@@ -1,7 +1,7 @@
 import { getConfig } from "../config";
-import { s3SettingsOf, sharedS3Client } from "../files/s3";
+import type { S3Settings } from "../files/s3";
+import { s3SettingsOf } from "../files/s3-settings";
 import { createLocalStorage } from "./local-storage";
-import { createS3Storage } from "./s3-storage";
 import type { ImageStorage } from "./storage";
 
 let storage: ImageStorage | undefined;
@@ -16,8 +16,30 @@ export function getImageStorage(): ImageStorage {
   if (storage) return storage;
   const config = getConfig();
   const s3 = s3SettingsOf(config);
-  storage = s3
-    ? createS3Storage({ client: sharedS3Client(s3), bucket: s3.bucket, prefix: s3.prefix })
-    : createLocalStorage(config.dataDir);
+  storage = s3 ? lazyS3Storage(s3) : createLocalStorage(config.dataDir);
   return storage;
+}
+
+/**
+ * The S3 driver, loaded on its first call: the AWS SDK costs about half a second and 20 MB at
+ * start-up, which a site keeping its files in DATA_DIR should not pay.
+ */
+function lazyS3Storage(settings: S3Settings): ImageStorage {
+  let driver: Promise<ImageStorage> | undefined;
+  const load = () =>
+    (driver ??= Promise.all([import("./s3-storage"), import("../files/s3")]).then(
+      ([{ createS3Storage }, { sharedS3Client }]) =>
+        createS3Storage({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix }),
+      (error: unknown) => {
+        driver = undefined;
+        throw error;
+      },
+    ));
+  return {
+    put: async (key, bytes) => (await load()).put(key, bytes),
+    get: async (key) => (await load()).get(key),
+    exists: async (key) => (await load()).exists(key),
+    list: async (prefix) => (await load()).list(prefix),
+    remove: async (prefix) => (await load()).remove(prefix),
+  };
 }

@@ -28,7 +28,7 @@ let desPatched = false;
 /**
  * s3rver encrypts its ListObjectsV2 continuation tokens with single DES, which OpenSSL 3 (Node 17
  * and later) only has in its legacy provider, so every truncated listing fails with a 500
- * (jamhall/s3rver issue 818). Triple DES with the key three times over is the same cipher (EDE
+ * (docs/decisions/020-object-storage-s3.md). Triple DES with the key three times over is the same cipher (EDE
  * with K1 = K2 = K3 is single DES) and is still in the default provider: map the one to the other,
  * in this test process only.
  */
