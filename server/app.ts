@@ -3,12 +3,15 @@ import express from "express";
 import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig, publicUrlWarning } from "./config";
-import { connectDatabase, disconnectDatabase } from "./db";
+import { sql } from "drizzle-orm";
+import { connectDatabase, disconnectDatabase, getDatabase } from "./db";
+import { RETRY_AFTER_SECONDS, databaseUnavailable } from "./errors";
+import { isDatabaseUnavailable } from "./db/errors";
 import { startEmail, stopEmail } from "./email";
 import { getGazetteer } from "./geo";
 import { ensureDemoArticles } from "./blog/demo";
 import { ensureDemoData } from "./locations/demo-seed";
-import { withAppErrors } from "./http/app-errors";
+import { UNEXPECTED_API_MESSAGE, withAppErrors } from "./http/app-errors";
 import { bodyLimit } from "./http/body-limit";
 import { createFastPath } from "./http/fast-path";
 import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http/request-rules";
@@ -20,12 +23,15 @@ import { startSearch, stopSearch } from "./search";
 import { startSearchDemand, stopSearchDemand } from "./search/demand";
 
 let ready = false;
+/** Set on SIGTERM: /readyz answers 503 so a load balancer stops sending new requests. */
+let draining = false;
+let stopDailyJobs = () => {};
 
 /**
  * Everything that must happen before the first request: configuration, database connection and
  * migrations, demo data on an empty database, the gazetteer and the search index in memory.
  */
-export async function boot(): Promise<{ port: number; host: string }> {
+export async function boot(): Promise<{ port: number; host: string; shutdownTimeoutMs: number }> {
   const config = getConfig();
   const started = Date.now();
   const warning = publicUrlWarning(config);
@@ -43,12 +49,12 @@ export async function boot(): Promise<{ port: number; host: string }> {
   // Sign-in, sign-up and new-session limits count in the database: one budget for all instances.
   shareRateLimits(handle.db);
   shareAnonymousLimit(handle.db);
-  scheduleDailyJobs(handle.db);
+  stopDailyJobs = scheduleDailyJobs(handle.db);
   startEmail(handle.db);
   startSearchDemand(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
-  return { port: config.PORT, host: config.HOST };
+  return { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
 }
 
 /** Requests answered before Express sees them: GET /api/search and a bad Host (server/http/fast-path.ts). */
@@ -96,7 +102,51 @@ app.get("/healthz", (_req, res) => {
   res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "starting" });
 });
 
+// Whether this instance should get traffic: booted, not shutting down, and its database answers
+// (docs/operations.md, "Deployment"). /healthz only says the process is alive.
+app.get("/readyz", async (_req, res) => {
+  res.setHeader("Cache-Control", "no-store");
+  if (!ready || draining) {
+    res.status(503).json({ status: draining ? "draining" : "starting" });
+    return;
+  }
+  const database = await databaseReachable();
+  res
+    .status(database ? 200 : 503)
+    .json({ status: database ? "ready" : "unavailable", database: database ? "ok" : "unreachable" });
+});
+
+// Pages that answer 503 (the database is unreachable) say when to come back, as the APIs do.
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    if (this.statusCode === 503 || args[0] === 503) {
+      if (!this.getHeader("retry-after")) this.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    }
+    if (draining) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+});
+
 app.all("/api/auth/*splat", authHttpHandler());
+// Errors of the Express routes above (the auth API): an unreachable database is a 503 with
+// Retry-After, anything else a JSON 500 with the request id; never Express's HTML page.
+app.use("/api", (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const requestId = String(res.locals.requestId);
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, requestId }, "the database is unreachable");
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ error: databaseUnavailable().message });
+    return;
+  }
+  logger.error({ err: error, requestId }, "unexpected error in an API route");
+  res.status(500).json({ error: UNEXPECTED_API_MESSAGE, requestId });
+});
 
 app.use(
   createRequestHandler({
@@ -108,8 +158,38 @@ app.use(
   }),
 );
 
+let lastProbe: { at: number; ok: Promise<boolean> } | undefined;
+
+/** `select 1` within 2 s, at most once a second however often /readyz is asked. */
+function databaseReachable(): Promise<boolean> {
+  const now = Date.now();
+  if (lastProbe && now - lastProbe.at < 1000) return lastProbe.ok;
+  const ok = (async () => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer within 2 s")), 2000);
+      });
+      await Promise.race([getDatabase().execute(sql`select 1`), timeout]);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+  lastProbe = { at: now, ok };
+  return ok;
+}
+
+/** SIGTERM's first step (server.js): /readyz answers 503 and responses close their connection. */
+export function beginShutdown(): void {
+  draining = true;
+}
+
 /** Closes the database (and releases the PGlite lock) on SIGINT/SIGTERM. */
 export async function shutdown(): Promise<void> {
+  stopDailyJobs();
   // The search demand counted in memory is written before the database closes.
   await stopSearchDemand().catch(() => {});
   await stopSearch();

@@ -28,6 +28,17 @@ export const notFound = (message: string) => new AppError("not_found", 404, mess
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new AppError("conflict", 409, message, details);
 
+/** The database cannot be reached right now (docs/operations.md, "When the database is unreachable"). */
+export const databaseUnavailable = () =>
+  new AppError(
+    "database_unavailable",
+    503,
+    "We can't reach our database right now. Search still works; please try this again in a minute.",
+  );
+
+/** Seconds a client should wait before retrying a 503 answer of ours. */
+export const RETRY_AFTER_SECONDS = 10;
+
 /** Throws a 404 AppError carrying `message` unless `value` is present (Epic's invariantResponse). */
 export function notFoundUnless<T>(value: T | null | undefined, message: string): asserts value is T {
   if (value === null || value === undefined) throw notFound(message);

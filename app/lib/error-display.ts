@@ -9,6 +9,7 @@ const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
   410: { title: "Listing removed", text: "This page was removed and is not coming back." },
   409: { title: "Conflict", text: "That clashes with something that changed in the meantime." },
   500: { title: "Something went wrong", text: "An unexpected error occurred on our side. Please try again." },
+  503: { title: "Temporarily unavailable", text: "This page can't be shown right now. Please try again in a minute." },
 };
 
 export interface ErrorDisplay {

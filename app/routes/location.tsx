@@ -31,6 +31,8 @@ import { reportListingAction } from "../../server/catalogue/report-action";
 import { AskAboutSpace, type AskResult } from "../components/location/ask-about-space";
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
+import { isDatabaseUnavailable } from "../../server/db/errors";
+import { databaseUnavailable } from "../../server/errors";
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -61,6 +63,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     location = (await getLocationBySlug(slug)) ?? (await getLocationByIdPiece(parsed.placeIdPiece));
   } catch (error) {
+    // Not seen recently and the database is unreachable: a 503 that says so (docs/operations.md).
+    if (isDatabaseUnavailable(error)) throw databaseUnavailable();
     logger.error({ err: error, slug }, "could not load a location");
     throw data("Failed to load location", { status: 500 });
   }

@@ -1,4 +1,6 @@
 import { isRole, roleFlags, type Role } from "../../app/lib/roles";
+import { isDatabaseUnavailable } from "../db/errors";
+import { databaseUnavailable } from "../errors";
 import { logger } from "../logger";
 import { getAuth } from "./auth";
 
@@ -74,6 +76,10 @@ export function getViewer(request: Request, { fresh = false }: { fresh?: boolean
   const pending = getAuth()
     .api.getSession({ headers: request.headers, query: { disableCookieCache: fresh } })
     .then(viewerFrom, (error: unknown) => {
+      // A guard must not send a signed-in visitor to the sign-in form because the database is
+      // down: that is a 503 (docs/operations.md, "When the database is unreachable"). Public pages
+      // go on as signed out.
+      if (fresh && isDatabaseUnavailable(error)) throw databaseUnavailable();
       logger.error({ err: error }, "could not read the session: treating the request as signed out");
       return NO_VIEWER;
     });

@@ -42,7 +42,14 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // A connection attempt to an unreachable server gives up after 5 s, so requests answer a 503
+    // instead of hanging (docs/operations.md, "When the database is unreachable").
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     // An idle connection that the server ends (a restart, a failover, an administrator) is an
     // 'error' on the pool; unhandled, it would crash the process. The pool replaces the
     // connection on the next query, so a warning is all it takes.

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, type ServerBuild } from "react-router";
-import { AppError } from "../errors";
+import { AppError, RETRY_AFTER_SECONDS, databaseUnavailable } from "../errors";
+import { isDatabaseUnavailable } from "../db/errors";
 import { logger } from "../logger";
 import { requestIdContext } from "./request-context";
 
@@ -10,6 +11,8 @@ import { requestIdContext } from "./request-context";
  * - A page: the error page (root ErrorBoundary) with the error's status and message, as if the
  *   route had thrown `data(message, { status })`.
  * - An /api route: `{ error: message, ...details }` as JSON with the error's status.
+ * - An error that says the database cannot be reached: a 503 AppError (Retry-After is added to
+ *   pages by server/app.ts).
  * - Anything else unexpected: a page gets React Router's 500 (the message is hidden outside
  *   development); an /api route gets a JSON 500 with a generic message. Both are logged.
  *
@@ -24,7 +27,7 @@ export function isApiRequest(request: Request): boolean {
 
 /** The JSON answer of an /api route for an AppError. */
 export function apiErrorResponse(error: AppError): Response {
-  const retry = error.status === 503 ? { "Retry-After": "2" } : undefined;
+  const retry = error.status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
   return Response.json(
     { error: error.message, ...error.details },
     { status: error.status, headers: { "Cache-Control": "no-store", ...retry } },
@@ -47,6 +50,11 @@ function requestIdOf(context: Readonly<RouterContextProvider> | undefined): stri
 export function toRouteError(error: unknown, request: Request, context?: Readonly<RouterContextProvider>): unknown {
   if (request.signal.aborted) return error;
   const api = isApiRequest(request);
+  // An unreachable database is nobody's mistake and passes: a 503 with Retry-After, not a 500.
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, requestId: requestIdOf(context), url: request.url }, "the database is unreachable");
+    error = databaseUnavailable();
+  }
   if (error instanceof AppError) {
     if (error.status >= 500) {
       logger.error(

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "../db";
 import { listedLocation, locations, type LocationRow } from "../db/schema";
+import { LastGood } from "./last-good";
 import { logger } from "../logger";
 import { SAMPLE_LOCATION } from "./sample";
 
@@ -8,16 +9,25 @@ import { SAMPLE_LOCATION } from "./sample";
  * Reads of the catalogue for pages. When the database cannot be read, the last good answer is
  * served from memory, else the built-in sample location (docs/product.md section 8, "Database failure").
  */
-const lastGood = new Map<string, unknown>();
+// Bounded: a crawler walking every listing must not keep the whole catalogue in memory.
+const lastGood = new LastGood<unknown>(5000);
 
-async function withFallback<T>(key: string, read: () => Promise<T>, fallback: () => T): Promise<T> {
+/**
+ * `read()`, remembered under `key`; when the database fails, the last good answer, else
+ * `fallback(error)` (docs/operations.md, "When the database is unreachable").
+ */
+async function withFallback<T>(key: string, read: () => Promise<T>, fallback: (error: unknown) => T): Promise<T> {
   try {
     const value = await read();
-    lastGood.set(key, value);
+    lastGood.remember(key, value);
     return value;
   } catch (error) {
-    logger.error({ err: error, key }, "catalogue read failed; serving cached or sample data");
-    return lastGood.has(key) ? (lastGood.get(key) as T) : fallback();
+    const remembered = lastGood.recall(key);
+    logger.warn(
+      { err: error, key, remembered: remembered !== undefined },
+      "catalogue read failed; serving the last good answer or the sample",
+    );
+    return remembered !== undefined ? (remembered as T) : fallback(error);
   }
 }
 
@@ -34,9 +44,9 @@ export async function getLocationBySlug(slug: string): Promise<LocationRow | und
       const [row] = await getDatabase().select().from(locations).where(eq(locations.slug, slug)).limit(1);
       return row;
     },
-    () => {
+    (error) => {
       // "Not found" would be a lie when the database could not be asked.
-      throw new CatalogueUnavailableError("The catalogue could not be read");
+      throw new CatalogueUnavailableError("The catalogue could not be read", { cause: error });
     },
   );
 }
@@ -118,10 +128,17 @@ export function getLocationsInState(state: string): Promise<LocationRow[]> {
 /** Listed listings by place id, in the order of `ids` (missing, hidden and deleted ones left out). */
 export async function getLocationsByIds(ids: readonly string[]): Promise<LocationRow[]> {
   if (ids.length === 0) return [];
-  const rows = await getDatabase()
-    .select()
-    .from(locations)
-    .where(and(inArray(locations.placeId, [...ids]), listedLocation));
+  const rows = await withFallback(
+    `ids:${ids.join(",")}`,
+    () =>
+      getDatabase()
+        .select()
+        .from(locations)
+        .where(and(inArray(locations.placeId, [...ids]), listedLocation)),
+    (error) => {
+      throw error;
+    },
+  );
   const byId = new Map(rows.map((r) => [r.placeId, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
