@@ -1,6 +1,7 @@
 // The production (and development) entry point: boots the app built from server/app.ts, then
 // serves static assets and every route. `npm start` runs it through scripts/start.mjs.
 import http from "node:http";
+import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
 import express from "express";
 
@@ -38,8 +39,11 @@ try {
 }
 
 const { port, host } = listen;
+let stopping = false;
 // A few hot endpoints are answered before Express (server/app.ts handleFastPath).
 const listener = http.createServer((req, res) => {
+  // While stopping, every answer closes its connection so keep-alive clients move on.
+  if (stopping) res.setHeader("Connection", "close");
   if (!mod.handleFastPath(req, res)) server(req, res);
 });
 listener.listen(port, host, () => {
@@ -50,9 +54,35 @@ listener.on("error", (error) => {
   process.exit(1);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    listener.close();
-    Promise.resolve(mod.shutdown?.()).finally(() => process.exit(0));
+// Graceful shutdown (docs/operations.md, "Deployment"): stop accepting connections, let the
+// requests under way finish (their analytics batches are written before they answer), then flush
+// the search demand counted in memory, let the email worker finish its delivery and close the
+// database. Past SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the exit code is 1.
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  const deadline = listen.shutdownTimeoutMs ?? 10_000;
+  console.log(`${signal}: finishing the requests under way (at most ${deadline} ms), then stopping`);
+  mod.beginShutdown?.();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    listener.closeAllConnections();
+  }, deadline);
+  timer.unref();
+  await new Promise((resolve) => {
+    listener.close(() => resolve());
+    listener.closeIdleConnections();
   });
+  clearTimeout(timer);
+  try {
+    await mod.shutdown?.();
+  } catch (error) {
+    console.error(`Shutting down: ${error instanceof Error ? error.message : String(error)}`);
+    timedOut = true;
+  }
+  if (timedOut) console.error(`Stopped after cutting requests that took longer than ${deadline} ms`);
+  process.exit(timedOut ? 1 : 0);
 }
+
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));

@@ -3,7 +3,7 @@
  * `npm start` would, for the browser tests and the page benchmarks. SITE_URL points them at a
  * site that is already up instead; SKIP_BUILD=1 reuses the last build.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -12,6 +12,8 @@ import path from "node:path";
 export interface RunningSite {
   baseUrl: string;
   stop(): Promise<void>;
+  /** The server process (undefined for SITE_URL), for tests that signal it themselves. */
+  child?: ChildProcess;
 }
 
 async function freePort(): Promise<number> {
@@ -93,6 +95,7 @@ export async function startBuiltSite({
   }
   return {
     baseUrl,
+    child: server,
     stop: async () => {
       if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((r) => server.once("exit", r));
