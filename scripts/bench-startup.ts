@@ -1,0 +1,156 @@
+/**
+ * npm run bench:startup: how long an instance takes to serve, and how much memory it holds, with a
+ * large catalogue in PostgreSQL (docs/operations.md, "Benchmarks and page budgets").
+ *
+ * Creates a scratch database on BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test),
+ * fills it with BENCH_LISTINGS (1,000,000) listings spread over the contiguous US (generated in
+ * SQL, 100,000 per statement), then BENCH_RUNS (3) times starts the built site on it
+ * (DEMO_DATA=off) and prints the time from spawn to a 200 from /healthz and the process's resident
+ * and peak memory; then, on the last instance, adds one listing from outside and announces it as
+ * another instance would, and measures /api/search answers while the index is rebuilt (the old
+ * index keeps serving: no error, and the time until the new listing is found).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase } from "../server/db/client";
+import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
+
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHUNK = 100_000;
+const STATES = ["TX", "CA", "FL", "AZ", "CO", "GA", "NC", "OH", "WA", "MI", "PA", "NY", "TN", "MO", "OR"];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
+}
+
+async function fill(url: string) {
+  const handle = await openDatabase({ kind: "postgres", url, max: 1 });
+  await handle.migrate();
+  await handle.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const states = `array[${STATES.map((s) => `'${s}'`).join(",")}]`;
+  try {
+    for (let from = 1; from <= LISTINGS; from += CHUNK) {
+      const to = Math.min(LISTINGS, from + CHUNK - 1);
+      // Deterministic spread: positions from a hash of the row number.
+      await client.query(`
+        insert into locations (place_id, slug, name, address, city, state, latitude, longitude, rating,
+                               user_ratings_total, dimensions, tier)
+        select 'bench' || g, 'bench-storage-' || g, 'Bench RV Storage ' || g, g || ' Main St', 'Benchville',
+               (${states})[1 + g % ${STATES.length}],
+               25 + (hashint4(g) & 65535) / 65535.0 * 24,
+               -124 + (hashint4(g + 7) & 65535) / 65535.0 * 57,
+               round((3 + (g % 20) / 10.0)::numeric, 1), g % 300,
+               jsonb_build_array(jsonb_build_object('width', 12, 'length', 20 + (g % 5) * 5)), 'Free'
+        from generate_series(${from}, ${to}) g`);
+      process.stdout.write(`\r  filled ${to.toLocaleString("en-US")} of ${LISTINGS.toLocaleString("en-US")}`);
+    }
+    process.stdout.write("\n");
+    await client.query("analyze locations");
+  } finally {
+    await client.end();
+  }
+}
+
+async function rebuildWhileServing(site: RunningSite, url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Far from any generated row's exact spot, and ranked first by its tier.
+    await client.query(`
+      insert into locations (place_id, slug, name, latitude, longitude, state, tier, dimensions)
+      values ('bench-new', 'bench-new-listing', 'Bench New Listing', 39.5, -98.35, 'KS', 'Preferred',
+              '[{"width":12,"length":40}]')`);
+    const started = Date.now();
+    await client.query("select pg_notify('locations_changed', 'bench')");
+    const latencies: number[] = [];
+    let errors = 0;
+    let foundAfter: number | undefined;
+    while (Date.now() - started < 120_000) {
+      const t = performance.now();
+      const response = await fetch(`${site.baseUrl}/api/search?lat=39.5&lng=-98.35`);
+      latencies.push(performance.now() - t);
+      if (!response.ok) errors++;
+      const body = (await response.json()) as { items?: { id: string }[] };
+      if (body.items?.some((item) => item.id === "bench-new")) {
+        foundAfter = Date.now() - started;
+        break;
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
+    return { foundAfter, errors, requests: latencies.length, p50: pct(0.5), p99: pct(0.99) };
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<number> {
+  if (!process.env.SKIP_BUILD) {
+    const build = spawnSync("npx", ["react-router", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (build.status !== 0) throw new Error("The build failed");
+  }
+  process.env.SKIP_BUILD = "1";
+  const name = `rvbench_startup_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  let site: RunningSite | undefined;
+  try {
+    console.log(`bench:startup: ${LISTINGS.toLocaleString("en-US")} listings in PostgreSQL, ${RUNS} start-ups`);
+    const fillStarted = Date.now();
+    await fill(url.toString());
+    console.log(`  loaded in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
+    const times: number[] = [];
+    const rss: number[] = [];
+    const peaks: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const started = Date.now();
+      site = await startBuiltSite({
+        env: { DATABASE_URL: url.toString(), DEMO_DATA: "off", SITE_URL: "", LOG_LEVEL: "warn" },
+      });
+      const ms = Date.now() - started;
+      const memory = memoryOf(site.child!.pid!);
+      times.push(ms);
+      rss.push(memory.rssMb);
+      peaks.push(memory.peakMb);
+      console.log(
+        `  run ${run}: serving after ${(ms / 1000).toFixed(1)} s, resident ${memory.rssMb} MB, peak ${memory.peakMb} MB`,
+      );
+      if (run < RUNS) {
+        await site.stop();
+        site = undefined;
+      }
+    }
+    console.log(
+      `  median: serving after ${(median(times) / 1000).toFixed(1)} s, resident ${median(rss)} MB, peak ${median(peaks)} MB`,
+    );
+    const rebuild = await rebuildWhileServing(site!, url.toString());
+    console.log(
+      `  rebuild after another instance's write: the new listing was found after ${
+        rebuild.foundAfter === undefined ? "(not within 120 s)" : `${(rebuild.foundAfter / 1000).toFixed(1)} s`
+      }; meanwhile ${rebuild.requests} searches answered from the old index, p50 ${rebuild.p50} ms, p99 ${rebuild.p99} ms, ${rebuild.errors} errors`,
+    );
+    return rebuild.errors === 0 && rebuild.foundAfter !== undefined ? 0 : 1;
+  } finally {
+    await site?.stop();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+runScript(main);
