@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "../db";
 import { listedLocation, locations, type LocationRow } from "../db/schema";
-import { LastGood } from "./last-good";
+import { Lru } from "../lru";
 import { logger } from "../logger";
 import { SAMPLE_LOCATION } from "./sample";
 
@@ -10,7 +10,7 @@ import { SAMPLE_LOCATION } from "./sample";
  * served from memory, else the built-in sample location (docs/product.md section 8, "Database failure").
  */
 // Bounded: a crawler walking every listing must not keep the whole catalogue in memory.
-const lastGood = new LastGood<unknown>(5000);
+const lastGood = new Lru<unknown>(5000);
 
 /**
  * `read()`, remembered under `key`; when the database fails, the last good answer, else
@@ -19,10 +19,10 @@ const lastGood = new LastGood<unknown>(5000);
 async function withFallback<T>(key: string, read: () => Promise<T>, fallback: (error: unknown) => T): Promise<T> {
   try {
     const value = await read();
-    lastGood.remember(key, value);
+    lastGood.set(key, value);
     return value;
   } catch (error) {
-    const remembered = lastGood.recall(key);
+    const remembered = lastGood.get(key);
     logger.warn(
       { err: error, key, remembered: remembered !== undefined },
       "catalogue read failed; serving the last good answer or the sample",

@@ -6,6 +6,7 @@ import type { LatLng } from "../geo/coordinates";
 import type { SearchScope } from "./query";
 import type { SearchIndex } from "./search-index";
 import { searchNear, type SearchOptions } from "./service";
+import { Lru } from "../lru";
 
 /** A complete HTTP answer, ready for node:http or a fetch Response. */
 export interface EndpointAnswer {
@@ -25,27 +26,6 @@ export function invalidParametersAnswer(errors: readonly SearchParamError[]): En
     headers: { ...NOSNIFF, "Content-Type": JSON_TYPE, "Cache-Control": "no-store" },
     body: JSON.stringify({ error: "invalid_parameters", errors }),
   };
-}
-
-/** A map that forgets its least recently used entry past `max` (a Map keeps insertion order). */
-class Lru<V> {
-  private readonly entries = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get size(): number {
-    return this.entries.size;
-  }
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-  set(key: string, value: V): void {
-    this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-  }
 }
 
 /**
