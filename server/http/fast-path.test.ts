@@ -23,8 +23,11 @@ beforeAll(async () => {
 afterAll(() => close());
 
 describe("the fast path", () => {
-  it("answers GET /api/search and leaves everything else to Express", async () => {
+  it("answers GET and HEAD /api/search and leaves everything else to Express", async () => {
     expect((await send(port, { path: "/api/search?lat=1&lng=2" })).status).toBe(200);
+    const before = searches;
+    expect((await send(port, { method: "HEAD", path: "/api/search?lat=1&lng=2" })).status).toBe(200);
+    expect(searches).toBe(before + 1);
     expect((await send(port, { path: "/api/searchx" })).body).toBe("express");
     expect((await send(port, { method: "POST", path: "/api/search" })).body).toBe("express");
   });

@@ -7,7 +7,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Requests answered before Express sees them (server.js calls this first for every request).
- * GET /api/search is the hot path of every results page and filter preview: it is served from a
+ * GET (and HEAD) /api/search is the hot path of every results page and filter preview: it is served from a
  * per-index answer cache straight onto node:http, skipping Express's routing and React Router's
  * fetch Request/Response round trip (ADR 005). Since nothing else guards this path, it checks the
  * Host header for everyone, carries a request id, and turns an exception into a logged 500
@@ -20,7 +20,8 @@ export function createFastPath({
   return function handleFastPath(req: IncomingMessage, res: ServerResponse): boolean {
     if (refuseMalformedRequest(req, res)) return true;
     const url = req.url ?? "";
-    if (req.method !== "GET" || !(url === "/api/search" || url.startsWith("/api/search?"))) return false;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !(url === "/api/search" || url.startsWith("/api/search?")))
+      return false;
     const requestId = requestIdFrom(req.headers["x-request-id"]);
     res.setHeader("X-Request-Id", requestId);
     try {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResult } from "../../app/lib/search";
 import { answerSearch, createSearchIndex, searchRowFromLocation, setSearchIndex } from "./index";
-import { cachedAnswerCount } from "./endpoint";
+import http from "node:http";
+import zlib from "node:zlib";
+import { serve } from "../../tests/setup/http";
+import { cachedAnswerCount, chooseEncoding, searchRequestHandler } from "./endpoint";
 import { demoRowsAround, townAt } from "./test-support";
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
@@ -150,5 +153,84 @@ describe("the answer cache", () => {
     for (let n = 0; n < 2500; n++) answerSearch(`lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&size=10x25&_=${n}`);
     // Searched and serialised once: the same answer object, not a new one built again.
     expect(answerSearch(popular)).toBe(first);
+  });
+});
+
+describe("compressed answers on the wire", () => {
+  let port: number;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ port, close } = await serve(searchRequestHandler));
+  });
+  afterAll(() => close());
+
+  /** One raw request: the bytes as sent, not decoded. */
+  const raw = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  const QUERY = `/api/search?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}`;
+
+  it("sends brotli, else gzip, else plain JSON, each with its Content-Length and Vary", async () => {
+    const plain = await raw(QUERY);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.bytes.length);
+    const json = JSON.parse(plain.bytes.toString("utf8")) as SearchResult;
+    expect(json.items.length).toBeGreaterThan(0);
+
+    const br = await raw(QUERY, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.bytes.length);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.bytes).toString("utf8"))).toEqual(json);
+
+    const gzip = await raw(QUERY, { "Accept-Encoding": "gzip;q=1, br;q=0" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gzip.headers["content-length"])).toBe(gzip.bytes.length);
+    expect(JSON.parse(zlib.gunzipSync(gzip.bytes).toString("utf8"))).toEqual(json);
+
+    expect((await raw(QUERY, { "Accept-Encoding": "identity" })).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("compresses a cached answer once", () => {
+    const first = answerSearch(QUERY.slice(QUERY.indexOf("?") + 1));
+    expect(first.encoded?.br).toBeInstanceOf(Buffer);
+    const again = answerSearch(QUERY.slice(QUERY.indexOf("?") + 1));
+    expect(again).toBe(first);
+  });
+
+  it("answers HEAD with the same headers and no body", async () => {
+    const get = await raw(QUERY, { "Accept-Encoding": "br" });
+    const head = await raw(QUERY, { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.bytes.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(get.headers["content-length"]);
+    expect(head.headers["content-encoding"]).toBe("br");
+  });
+
+  it("leaves a small answer (an error) uncompressed", async () => {
+    const bad = await raw("/api/search?lat=x", { "Accept-Encoding": "br" });
+    expect(bad.status).toBe(400);
+    expect(bad.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers br, then gzip, honours q=0, and ignores what it does not know", () => {
+    expect(chooseEncoding("gzip, deflate, br")).toBe("br");
+    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(chooseEncoding(["deflate", "gzip;q=0.5"])).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("*")).toBe("identity");
+    expect(chooseEncoding(`${"x,".repeat(100_000)}br`)).toBe("identity"); // capped, and linear
   });
 });

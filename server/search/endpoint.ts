@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import zlib from "node:zlib";
 import type { SearchParamError } from "../../app/lib/search-params";
 import { parseSearchRequest } from "./http";
 import { getSearchIndex } from "./refresh";
@@ -13,6 +14,54 @@ export interface EndpointAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes in each encoding, made on first use and kept with the cached answer. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
+type Encoding = "br" | "gzip" | "identity";
+
+/** Smaller bodies gain too little from compression to pay for it. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * The encoding to send: brotli, then gzip, when the client accepts it (`q=0` refuses), else none.
+ * A plain split and compare: no pattern runs over the header.
+ */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "")).slice(0, 512);
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith("q="));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
+
+/** The answer's body in `encoding`, compressed once per answer (the cache keeps it). */
+function bodyIn(answer: EndpointAnswer, encoding: Encoding): Buffer {
+  answer.encoded ??= {};
+  let bytes = answer.encoded[encoding];
+  if (!bytes) {
+    const plain = (answer.encoded.identity ??= Buffer.from(answer.body));
+    bytes =
+      encoding === "br"
+        ? // Quality 5: within a few per cent of the smallest, at a fraction of the time of 11.
+          zlib.brotliCompressSync(plain, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+            },
+          })
+        : encoding === "gzip"
+          ? zlib.gzipSync(plain, { level: 6 })
+          : plain;
+    answer.encoded[encoding] = bytes;
+  }
+  return bytes;
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -98,10 +147,26 @@ export function answerSearch(query: string): EndpointAnswer {
   return answer;
 }
 
-/** The node:http / Express handler for GET /api/search. */
+/**
+ * The node:http handler for GET and HEAD /api/search: the answer compressed with brotli or gzip
+ * when the client accepts it (once per cached answer), with its Content-Length; HEAD sends the
+ * same headers without the body.
+ */
 export function searchRequestHandler(req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? "";
   const q = url.indexOf("?");
   const answer = answerSearch(q === -1 ? "" : url.slice(q + 1));
-  res.writeHead(answer.status, answer.headers).end(answer.body);
+  const wanted =
+    Buffer.byteLength(answer.body) >= MIN_COMPRESSED_BYTES
+      ? chooseEncoding(req.headers["accept-encoding"])
+      : "identity";
+  const body = bodyIn(answer, wanted);
+  const headers: Record<string, string> = {
+    ...answer.headers,
+    Vary: "Accept-Encoding",
+    "Content-Length": String(body.length),
+  };
+  if (wanted !== "identity") headers["Content-Encoding"] = wanted;
+  res.writeHead(answer.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
