@@ -15,7 +15,7 @@ import { auditLog, catalogueImports, listingOwners, locations, users } from "../
 import { buildSearchIndex } from "../search/load";
 import { facilityUrls } from "../seo/sitemap";
 import { parseCatalogueFilters } from "./filters";
-import { applyImport, getImport, settleImports, startImport } from "./imports";
+import { applyImport, getImport, purgeStaleImportFiles, settleImports, startImport } from "./imports";
 import { applyBulkAction, cataloguePage, changeListingOwner, countCatalogue } from "./service";
 
 let handle: DatabaseHandle;
@@ -197,6 +197,32 @@ describe("imports from the browser", () => {
     expect(failed.error).toContain("wrong.csv");
     expect(failed.error).toContain("place_id");
     expect(failed.error).not.toContain(dataDir);
+  });
+
+  it("removes the files a crash left: of applied imports, and uploads that never got their row", async () => {
+    const folder = path.join(dataDir, "imports");
+    const applied = await startImport(db(), actor, fileOf("a.csv", `${HEADER}\np-left-1,Left One,30.1,-97.7,TX\n`));
+    await settleImports();
+    // The apply committed and the process stopped before removing the file (tests/crash covers the kill).
+    await db().update(catalogueImports).set({ status: "applied" }).where(eq(catalogueImports.id, applied.id));
+    const orphan = (name: string, ageMs: number) => {
+      const file = path.join(folder, name);
+      fs.writeFileSync(file, HEADER);
+      const at = new Date(Date.now() - ageMs);
+      fs.utimesSync(file, at, at);
+      return file;
+    };
+    const stale = orphan("0b5e1d2c-3f4a-4b6c-8d9e-0f1a2b3c4d5e.csv", 2 * 24 * 60 * 60 * 1000);
+    const arriving = orphan("1b5e1d2c-3f4a-4b6c-8d9e-0f1a2b3c4d5e.ndjson", 60 * 1000);
+    const foreign = orphan("notes.txt", 30 * 24 * 60 * 60 * 1000);
+
+    expect(await purgeStaleImportFiles(db())).toBe(2);
+    expect(fs.existsSync(path.join(folder, `${applied.id}.csv`))).toBe(false);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(arriving)).toBe(true);
+    expect(fs.existsSync(foreign)).toBe(true);
+    fs.rmSync(arriving);
+    fs.rmSync(foreign);
   });
 
   it("refuses another file type and an empty file, keeping nothing", async () => {

@@ -188,25 +188,35 @@ function runStep(db: Database, row: CatalogueImportRow, step: "check" | "apply")
       const report = await importSource(
         db,
         { ...source, rows: counted(db, row.id, source.rows, step === "check") },
-        { dryRun: step === "check" },
-      );
-      const done = new Date();
-      await db
-        .update(catalogueImports)
-        .set(
-          step === "check"
-            ? { status: "checked", checkReport: storedReport(report), rowsRead: report.read, updatedAt: done }
-            : {
+        {
+          dryRun: step === "check",
+          // "applied" commits with the rows (a dry run never calls this), so a crash never leaves
+          // one without the other (docs/operations.md, "Crashes").
+          beforeCommit: async (tx, report) => {
+            const done = new Date();
+            await tx
+              .update(catalogueImports)
+              .set({
                 status: "applied",
                 applyReport: storedReport(report),
                 rowsRead: report.read,
                 appliedAt: done,
                 updatedAt: done,
-              },
-        )
-        .where(eq(catalogueImports.id, row.id));
-      if (step === "apply") {
-        await fsp.rm(fileOf(row), { force: true });
+              })
+              .where(eq(catalogueImports.id, row.id));
+          },
+        },
+      );
+      if (step === "check") {
+        await db
+          .update(catalogueImports)
+          .set({ status: "checked", checkReport: storedReport(report), rowsRead: report.read, updatedAt: new Date() })
+          .where(eq(catalogueImports.id, row.id));
+      } else {
+        // Committed: a file left behind is removed by the daily job, not a reason to say "failed".
+        await fsp
+          .rm(fileOf(row), { force: true })
+          .catch((e: unknown) => logger.warn({ err: e, importId: row.id }, "could not remove an applied import file"));
         if (report.accepted > 0) await notifyLocationsChanged(db);
       }
       logger.info(
@@ -301,7 +311,10 @@ export async function recentImports(db: Database, limit = 20): Promise<Catalogue
   return db.select().from(catalogueImports).orderBy(desc(catalogueImports.createdAt)).limit(limit);
 }
 
-/** Daily: files of imports never applied are removed after a week (the reports stay). */
+/**
+ * Daily: files of imports never applied are removed after a week (the reports stay), then the
+ * files a crash left behind (docs/operations.md, "Crashes"). Returns how many files went.
+ */
 export async function purgeStaleImportFiles(db: Database, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
   const rows = await db
@@ -315,5 +328,54 @@ export async function purgeStaleImportFiles(db: Database, now = new Date()): Pro
       .set({ status: "failed", error: "Not applied within a week; the file was removed.", updatedAt: now })
       .where(eq(catalogueImports.id, row.id));
   }
-  return rows.length;
+  return rows.length + (await removeLeftImportFiles(db, now));
+}
+
+const IMPORT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(?:csv|json|ndjson)$/;
+/** An upload still arriving has a file and no row yet; none takes this long. */
+const UPLOAD_MAX_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the files of imports applied or failed (a crash came between the commit and the
+ * removal), of imports whose step was cut off (marked failed as getImport does), and of uploads
+ * that stopped before their row was written.
+ */
+async function removeLeftImportFiles(db: Database, now: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(importsDir());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  const files = names.flatMap((name) => {
+    const id = IMPORT_FILE.exec(name)?.[1];
+    return id && !running.has(id) ? [{ id, file: path.join(importsDir(), name) }] : [];
+  });
+  if (files.length === 0) return 0;
+  const statuses = new Map(
+    (
+      await db
+        .select({ id: catalogueImports.id, status: catalogueImports.status })
+        .from(catalogueImports)
+        .where(
+          inArray(
+            catalogueImports.id,
+            files.map((f) => f.id),
+          ),
+        )
+    ).map((r) => [r.id, r.status]),
+  );
+  let removed = 0;
+  for (const { id, file } of files) {
+    let status = statuses.get(id);
+    if (status === "checking" || status === "applying") status = (await getImport(db, id, now)).status;
+    const written = status === undefined ? (await fsp.stat(file).catch(() => undefined))?.mtime : undefined;
+    const left =
+      status === "applied" || status === "failed" || (written && now.getTime() - written.getTime() > UPLOAD_MAX_MS);
+    if (!left) continue;
+    await fsp.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -11,6 +11,8 @@ const tempDir = () => {
   dirs.push(dir);
   return dir;
 };
+/** The pid a lock names (its first line). */
+const holder = (dir: string) => fs.readFileSync(path.join(dir, "db.lock"), "utf8").split("\n")[0];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -19,7 +21,7 @@ describe("data directory lock", () => {
   it("is taken, released and taken again", () => {
     const dir = tempDir();
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, "db.lock"), "utf8")).toBe(String(process.pid));
+    expect(holder(dir)).toBe(String(process.pid));
     release();
     expect(fs.existsSync(path.join(dir, "db.lock"))).toBe(false);
     acquireDataDirLock(dir)();
@@ -43,7 +45,29 @@ describe("data directory lock", () => {
     await new Promise((resolve) => dead.once("exit", resolve));
     fs.writeFileSync(path.join(dir, "db.lock"), String(dead.pid));
     const release = acquireDataDirLock(dir);
-    expect(fs.readFileSync(path.join(dir, "db.lock"), "utf8")).toBe(String(process.pid));
+    expect(holder(dir)).toBe(String(process.pid));
     release();
   });
+
+  // A pid is given out again after its process died (a reboot after a crash makes that likely):
+  // the start time written with it tells the new process from the holder.
+  it.skipIf(!fs.existsSync("/proc/self/stat"))(
+    "takes over a lock whose pid now belongs to another process",
+    async () => {
+      const dir = tempDir();
+      const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 20000)"]);
+      try {
+        await new Promise((resolve) => other.once("spawn", resolve));
+        const lockFile = path.join(dir, "db.lock");
+        fs.writeFileSync(lockFile, `${other.pid}\n1`);
+        acquireDataDirLock(dir)();
+        // The same pid with its own start time still holds it.
+        const start = fs.readFileSync(`/proc/${other.pid}/stat`, "utf8").split(") ")[1]!.split(" ")[19];
+        fs.writeFileSync(lockFile, `${other.pid}\n${start}`);
+        expect(() => acquireDataDirLock(dir)).toThrow(DatabaseLockedError);
+      } finally {
+        other.kill();
+      }
+    },
+  );
 });

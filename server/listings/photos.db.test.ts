@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { placeImageUrl } from "../../app/lib/images";
 import { PHOTO_MAX_BYTES, PHOTO_RESTORE_DAYS, PHOTO_TEXT } from "../../app/lib/listing-photos";
 import { insertOwnedListing } from "./test-support";
@@ -13,7 +13,8 @@ import { exeBytes, type insertListing, insertPerson } from "../claims/test-suppo
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, listingRevisions, locations } from "../db/schema";
 import { demoPhotoIsListed } from "../images/demo-photos";
-import { photoKeys } from "../images/place-photos";
+import { processImage } from "../images/pipeline";
+import { photoKeys, storePhoto } from "../images/place-photos";
 import { createLocalStorage } from "../images/local-storage";
 import type { ImageStorage } from "../images/storage";
 import { restoreRevision } from "./moderation";
@@ -21,6 +22,7 @@ import { getSearchIndex, refreshSearchIndex } from "../search";
 import {
   addListingPhotos,
   deleteListingPhoto,
+  ORPHAN_PHOTO_MIN_AGE_MS,
   purgeDeletedPhotos,
   recentlyDeletedPhotos,
   reorderListingPhotos,
@@ -211,7 +213,10 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     const week = PHOTO_RESTORE_DAYS * 24 * 60 * 60 * 1000;
     expect((await purgeDeletedPhotos(db(), storage, new Date(deletedAt.getTime() + week - 1000))).purged).toBe(0);
     for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(true);
-    expect(await purgeDeletedPhotos(db(), storage, new Date(deletedAt.getTime() + week + 1000))).toEqual({ purged: 1 });
+    expect(await purgeDeletedPhotos(db(), storage, new Date(deletedAt.getTime() + week + 1000))).toEqual({
+      purged: 1,
+      orphans: 0,
+    });
     for (const key of photoKeys(id, 3)) expect(await storage.exists(key)).toBe(false);
     expect(await rejection(restoreListingPhoto(db(), { actor: owner, locationId: id, url: c }))).toMatchObject({
       status: 409,
@@ -266,5 +271,38 @@ describe("reorderListingPhotos and deleteListingPhoto", () => {
     });
     // Above the drawn demo numbers, so an upload is never mistaken for one to draw.
     expect(added).toEqual([placeImageUrl(id, 10, 1280, "jpg")]);
+  });
+});
+
+describe("orphaned photo files", () => {
+  it("are removed by the daily job once an hour old; listed, restorable and drawn photos stay", async () => {
+    // A storage of its own: the other tests' files are not this test's business.
+    const ownRoot = await mkdtemp(path.join(os.tmpdir(), "orphan-photos-"));
+    onTestFinished(() => rm(ownRoot, { recursive: true, force: true }));
+    const own = createLocalStorage(ownRoot);
+    const { listing, owner } = await ownedListing();
+    const id = listing.placeId;
+    await addListingPhotos(db(), own, {
+      actor: owner,
+      locationId: id,
+      files: [await photo("a.jpg", 30), await photo("b.jpg", 60)],
+    });
+    await deleteListingPhoto(db(), { actor: owner, locationId: id, url: placeImageUrl(id, 2, 1280, "jpg") });
+    // An upload stopped between writing its files and its commit (a crash): number 3, listed nowhere.
+    const { variants } = await processImage((await photo("c.jpg", 90)).bytes);
+    await storePhoto(own, id, 3, variants);
+    // A demo listing's photo drawn on request, which its list need not name.
+    const demo = `demo_orphans${Date.now()}`;
+    await ownedListing({ placeId: demo, isDemo: true, imageUrls: [], imageCount: 0 });
+    await storePhoto(own, demo, 1, variants);
+
+    const now = new Date();
+    expect(await purgeDeletedPhotos(db(), own, now)).toEqual({ purged: 0, orphans: 0 });
+    for (const key of photoKeys(id, 3)) expect(await own.exists(key)).toBe(true);
+    const later = new Date(now.getTime() + ORPHAN_PHOTO_MIN_AGE_MS + 60_000);
+    expect(await purgeDeletedPhotos(db(), own, later)).toEqual({ purged: 0, orphans: 1 });
+    for (const key of photoKeys(id, 3)) expect(await own.exists(key)).toBe(false);
+    for (const key of [...photoKeys(id, 1), ...photoKeys(id, 2), ...photoKeys(demo, 1)])
+      expect(await own.exists(key)).toBe(true);
   });
 });

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lte } from "drizzle-orm";
-import { imageRefFromUrl, parseImageFileName, placeImageUrl, MAX_PHOTO_INDEX } from "../../app/lib/images";
+import { and, eq, inArray, lte } from "drizzle-orm";
+import {
+  imageRefFromUrl,
+  parseImageFileName,
+  placeImageUrl,
+  MAX_PHOTO_INDEX,
+  PLACE_IMAGES_FOLDER,
+} from "../../app/lib/images";
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
@@ -342,9 +348,79 @@ export async function restoreListingPhoto(db: Database, request: DeletePhotoRequ
   return imageUrls;
 }
 
+/** Unlisted files younger than this may belong to an upload or an images:ingest still running. */
+export const ORPHAN_PHOTO_MIN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * The photo numbers stored under `folder` (all of place-images, or one listing's) that their
+ * listing neither lists nor keeps for restoring, by listing, with one key of each; numbers a demo
+ * listing draws on request and folders of listings that do not exist are left out.
+ */
+async function unlistedPhotos(db: Database, storage: ImageStorage, folder: string) {
+  const stored = new Map<string, Map<number, string>>();
+  for (const key of await storage.list(folder)) {
+    const [, placeId = "", name = "", extra] = key.split("/");
+    const parsed = extra === undefined ? parseImageFileName(name) : undefined;
+    if (!parsed || isDemoPhoto(placeId, parsed.index)) continue;
+    let numbers = stored.get(placeId);
+    if (!numbers) stored.set(placeId, (numbers = new Map()));
+    if (!numbers.has(parsed.index)) numbers.set(parsed.index, key);
+  }
+  const ids = [...stored.keys()];
+  const unlisted = new Map<string, Map<number, string>>();
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const rows = await db
+      .select({ placeId: locations.placeId, imageUrls: locations.imageUrls })
+      .from(locations)
+      .where(inArray(locations.placeId, chunk));
+    const deleted = await db
+      .select({ locationId: deletedListingPhotos.locationId, url: deletedListingPhotos.url })
+      .from(deletedListingPhotos)
+      .where(inArray(deletedListingPhotos.locationId, chunk));
+    for (const row of rows) {
+      const numbers = new Map(stored.get(row.placeId));
+      const urls = [...row.imageUrls, ...deleted.filter((d) => d.locationId === row.placeId).map((d) => d.url)];
+      for (const url of urls) {
+        const ref = imageRefFromUrl(url);
+        if (ref?.placeId === row.placeId) numbers.delete(ref.index);
+      }
+      if (numbers.size > 0) unlisted.set(row.placeId, numbers);
+    }
+  }
+  return unlisted;
+}
+
+/**
+ * Removes the files of photos no listing lists or keeps for restoring: what an upload stopped
+ * between writing its files and its commit (a crash, docs/operations.md "Crashes") or a purge
+ * stopped before its removals leaves behind. Each listing is checked again holding its row lock,
+ * which an upload holds while it writes, and only files older than ORPHAN_PHOTO_MIN_AGE_MS go.
+ * Returns how many photos (twelve files each) were removed.
+ */
+async function removeOrphanPhotos(db: Database, storage: ImageStorage, now: Date): Promise<number> {
+  let removed = 0;
+  for (const placeId of (await unlistedPhotos(db, storage, PLACE_IMAGES_FOLDER)).keys()) {
+    removed += await db.transaction(async (t) => {
+      const db = tx(t);
+      await db.select({ id: locations.placeId }).from(locations).where(eq(locations.placeId, placeId)).for("update");
+      const numbers = (await unlistedPhotos(db, storage, placeFolderKey(placeId))).get(placeId) ?? new Map();
+      const old: number[] = [];
+      for (const [index, key] of numbers) {
+        const file = await storage.get(key);
+        if (file && now.getTime() - file.lastModified.getTime() >= ORPHAN_PHOTO_MIN_AGE_MS) old.push(index);
+      }
+      await removeFiles(storage, placeId, old);
+      return old.length;
+    });
+  }
+  return removed;
+}
+
 /**
  * The daily job: forgets photos deleted more than PHOTO_RESTORE_DAYS ago and removes their files
- * (after the commit, unless the listing uses the same photo number again). Returns how many.
+ * (after the commit, unless the listing uses the same photo number again), then removes orphaned
+ * files (removeOrphanPhotos). Returns how many of each.
  */
 export async function purgeDeletedPhotos(db: Database, storage: ImageStorage, now = new Date()) {
   const gone = await db
@@ -361,5 +437,5 @@ export async function purgeDeletedPhotos(db: Database, storage: ImageStorage, no
     if (row?.imageUrls.some((u) => imageRefFromUrl(u)?.index === ref.index)) continue;
     await removeFiles(storage, locationId, [ref.index]);
   }
-  return { purged: gone.length };
+  return { purged: gone.length, orphans: await removeOrphanPhotos(db, storage, now) };
 }

@@ -37,6 +37,13 @@ export interface ImportOptions {
   now?: Date;
   /** Rows per INSERT statement (58 parameters each; PostgreSQL allows 65535 per statement). */
   chunkSize?: number;
+  /** The file's own warnings (filled while it is read), listed first in the report. */
+  fileWarnings?: readonly string[];
+  /**
+   * Runs inside the import's transaction once every row is written: what it writes (the record of
+   * the import) commits with the rows or not at all (docs/operations.md, "Crashes"). Not on a dry run.
+   */
+  beforeCommit?: (tx: Database, report: ImportReport) => Promise<void>;
 }
 
 /**
@@ -108,11 +115,13 @@ class ImportRun {
   private readonly newSlug = new Map<string, string>();
   private readonly unknown = new Set<string>();
   private pending: Candidate[] = [];
+  private readonly fileWarnings: readonly string[];
 
   constructor(
     private readonly executor: Executor,
     options: ImportOptions,
   ) {
+    this.fileWarnings = options.fileWarnings ?? [];
     this.now = options.now ?? new Date();
     this.chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
     this.report = {
@@ -214,6 +223,7 @@ class ImportRun {
   }
 
   finish(): ImportReport {
+    this.report.warnings.unshift(...this.fileWarnings);
     if (this.unknown.size > 0) this.report.warnings.push(`ignored unknown columns: ${[...this.unknown].join(", ")}`);
     return this.report;
   }
@@ -246,7 +256,11 @@ export async function importLocations(
 ): Promise<ImportReport> {
   try {
     if (options.dryRun) return await run(db, rows, options);
-    return await db.transaction((tx) => run(tx, rows, options));
+    return await db.transaction(async (tx) => {
+      const report = await run(tx, rows, options);
+      await options.beforeCommit?.(tx as unknown as Database, report);
+      return report;
+    });
   } catch (error) {
     // Query failures come wrapped by Drizzle; anything else (a file that breaks off) passes as is.
     if (!(error instanceof DrizzleQueryError)) throw error;
@@ -269,9 +283,7 @@ export async function importSource(
   source: LocationSource,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
-  const report = await importLocations(db, source.rows, options);
-  report.warnings.unshift(...source.warnings);
-  return report;
+  return importLocations(db, source.rows, { ...options, fileWarnings: source.warnings });
 }
 
 /** Reads and imports one file (CSV, JSON or NDJSON; see read-file.ts). */

@@ -24,7 +24,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: "pglite-memory", loadDataDir: new Blob([fs.readFileSync(templatePath)]) });
 }
 
-async function createPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+/**
+ * A new, empty database on the PostgreSQL server at `serverUrl`: its URL (for a child process too)
+ * and how to drop it.
+ */
+export async function createScratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rvtest_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -35,12 +39,9 @@ async function createPostgresDatabase(serverUrl: string): Promise<DatabaseHandle
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 4 });
-  await handle.migrate();
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
@@ -48,6 +49,19 @@ async function createPostgresDatabase(serverUrl: string): Promise<DatabaseHandle
       } finally {
         await dropper.end();
       }
+    },
+  };
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const scratch = await createScratchPostgres(serverUrl);
+  const handle = await openDatabase({ kind: "postgres", url: scratch.url, max: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }
