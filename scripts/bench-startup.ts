@@ -77,10 +77,23 @@ async function rebuildWhileServing(site: RunningSite, url: string) {
     let foundAfter: number | undefined;
     while (Date.now() - started < 120_000) {
       const t = performance.now();
-      const response = await fetch(`${site.baseUrl}/api/search?lat=39.5&lng=-98.35`);
-      latencies.push(performance.now() - t);
-      if (!response.ok) errors++;
-      const body = (await response.json()) as { items?: { id: string }[] };
+      let body: { items?: { id: string }[] };
+      try {
+        const response = await fetch(`${site.baseUrl}/api/search?lat=39.5&lng=-98.35`);
+        if (!response.ok) errors++;
+        body = (await response.json()) as { items?: { id: string }[] };
+      } catch (error) {
+        // Counted and named, so that a failure shows what happened instead of ending the run.
+        errors++;
+        console.error(
+          `  search failed during the rebuild: ${(error as Error).message} ${String((error as Error).cause ?? "")}`,
+        );
+        if (site.child?.exitCode !== null)
+          throw new Error("The site exited during the rebuild (see .tmp/bench-startup-server.log)");
+        continue;
+      } finally {
+        latencies.push(performance.now() - t);
+      }
       if (body.items?.some((item) => item.id === "bench-new")) {
         foundAfter = Date.now() - started;
         break;
@@ -122,6 +135,7 @@ async function main(): Promise<number> {
       const started = Date.now();
       site = await startBuiltSite({
         env: { DATABASE_URL: url.toString(), DEMO_DATA: "off", SITE_URL: "", LOG_LEVEL: "warn" },
+        logFile: ".tmp/bench-startup-server.log",
       });
       const ms = Date.now() - started;
       const memory = memoryOf(site.child!.pid!);
