@@ -27,7 +27,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  // "VmRSS:\t  123456 kB": the number after the field's name, found without a pattern.
+  const kb = (field: string) => {
+    const line = status.split("\n").find((l) => l.startsWith(`${field}:`));
+    return line ? Number.parseInt(line.slice(field.length + 1).trim(), 10) : 0;
+  };
   return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
 }
 
