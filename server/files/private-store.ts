@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../config";
-import { s3SettingsOf, type S3Settings } from "./s3-settings";
+import { onFirstUse, s3SettingsOf, type S3Settings } from "./s3-settings";
 
 /**
  * Files only the application may read (claim evidence): never under a public URL, served only by
@@ -65,16 +65,13 @@ export function getPrivateStore(): PrivateStore {
 
 /** The S3 driver, loaded on first use so that a site on DATA_DIR never loads the AWS SDK. */
 function lazyS3PrivateStore(settings: S3Settings): PrivateStore {
-  let driver: Promise<PrivateStore> | undefined;
-  const load = () =>
-    (driver ??= Promise.all([import("./s3-private-store"), import("./s3")]).then(
-      ([{ createS3PrivateStore }, { sharedS3Client }]) =>
-        createS3PrivateStore({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix }),
-      (error: unknown) => {
-        driver = undefined;
-        throw error;
-      },
-    ));
+  const load = onFirstUse(async () => {
+    const [{ createS3PrivateStore }, { sharedS3Client }] = await Promise.all([
+      import("./s3-private-store"),
+      import("./s3"),
+    ]);
+    return createS3PrivateStore({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix });
+  });
   return {
     put: async (key, bytes) => (await load()).put(key, bytes),
     get: async (key) => (await load()).get(key),

@@ -30,3 +30,17 @@ export function s3SettingsOf(config: Config): S3Settings | undefined {
     prefix: config.S3_PREFIX ?? "",
   };
 }
+
+/**
+ * A loader that runs once, on first call, and again after a failure: the S3 drivers are imported
+ * only when a file is first read or written, so a site keeping its files in DATA_DIR never loads
+ * the AWS SDK (about half a second and 20 MB at start-up).
+ */
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}

@@ -1,6 +1,6 @@
 import { getConfig } from "../config";
 import type { S3Settings } from "../files/s3";
-import { s3SettingsOf } from "../files/s3-settings";
+import { onFirstUse, s3SettingsOf } from "../files/s3-settings";
 import { createLocalStorage } from "./local-storage";
 import type { ImageStorage } from "./storage";
 
@@ -25,16 +25,13 @@ export function getImageStorage(): ImageStorage {
  * start-up, which a site keeping its files in DATA_DIR should not pay.
  */
 function lazyS3Storage(settings: S3Settings): ImageStorage {
-  let driver: Promise<ImageStorage> | undefined;
-  const load = () =>
-    (driver ??= Promise.all([import("./s3-storage"), import("../files/s3")]).then(
-      ([{ createS3Storage }, { sharedS3Client }]) =>
-        createS3Storage({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix }),
-      (error: unknown) => {
-        driver = undefined;
-        throw error;
-      },
-    ));
+  const load = onFirstUse(async () => {
+    const [{ createS3Storage }, { sharedS3Client }] = await Promise.all([
+      import("./s3-storage"),
+      import("../files/s3"),
+    ]);
+    return createS3Storage({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix });
+  });
   return {
     put: async (key, bytes) => (await load()).put(key, bytes),
     get: async (key) => (await load()).get(key),
