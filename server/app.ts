@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { eventsRoute } from "./analytics/endpoint";
 import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig, publicUrlWarning } from "./config";
@@ -130,8 +131,11 @@ app.use((_req, res, next) => {
 });
 
 app.all("/api/auth/*splat", authHttpHandler());
-// Errors of the Express routes above (the auth API): an unreachable database is a 503 with
-// Retry-After, anything else a JSON 500 with the request id; never Express's HTML page.
+// The tracker's batches skip React Router, whose per-request work cost more than storing them
+// (server/analytics/endpoint.ts, eventsRoute); its route module still answers other methods.
+app.post("/api/analytics/events", eventsRoute());
+// Errors of the Express routes above (the auth API, analytics batches): an unreachable database
+// is a 503 with Retry-After, anything else a JSON 500 with the request id; never Express's HTML page.
 app.use("/api", (error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
   if (res.headersSent) {
     next(error);

@@ -1,10 +1,12 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { DatabaseHandle } from "../db/client";
 import { locations } from "../db/schema";
 import { createRateLimiter } from "../http/rate-limit";
 import { ensureDemoData } from "../locations/demo-seed";
-import { createEventsEndpoint } from "./endpoint";
+import { createEventsEndpoint, eventsRoute } from "./endpoint";
 import { parsePeriod } from "./metrics-endpoint";
 import { getLocationMetrics } from "./queries";
 
@@ -140,6 +142,59 @@ describe("POST /api/analytics/events", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await handler(post([event()], { session: "rl-2" }))).status).toBe(429); // 4th from this address
     expect((await handler(post([event()], { session: "rl-2", ip: "10.0.0.2" }))).status).toBe(202);
+  });
+});
+
+describe("POST /api/analytics/events answered by Express (eventsRoute)", () => {
+  async function serve(route: express.RequestHandler) {
+    const app = express();
+    app.post("/api/analytics/events", route);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/analytics/events`;
+    return { url, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+  const headers = { "content-type": "application/json", "user-agent": BROWSER, "x-test-session": "ex-1" };
+
+  it("stores a batch read from the request stream and answers as the endpoint does, with its length", async () => {
+    const site = await serve(eventsRoute(endpoint()));
+    try {
+      const before = (await getLocationMetrics(handle.db, locationId)).pageViews;
+      const batch = [event(), event(), event({ eventType: "list_view" })];
+      const response = await fetch(site.url, { method: "POST", headers, body: JSON.stringify(batch) });
+      expect(response.status).toBe(202);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ received: 3, stored: 3, duplicates: 0, ignored: 0, dropped: 0 });
+      expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect((await getLocationMetrics(handle.db, locationId)).pageViews).toBe(before + 2);
+      const unsigned = await fetch(site.url, {
+        method: "POST",
+        headers: { ...headers, "x-test-session": "" },
+        body: JSON.stringify(batch),
+      });
+      expect(unsigned.status).toBe(401);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("refuses a streamed body past the cap (413) and malformed JSON (400)", async () => {
+    const site = await serve(eventsRoute(endpoint()));
+    try {
+      const big = JSON.stringify([event({ url: "x".repeat(300 * 1024) })]);
+      const chunked = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      });
+      const response = await fetch(site.url, { method: "POST", headers, body: chunked, duplex: "half" } as RequestInit);
+      expect(response.status).toBe(413);
+      expect((await fetch(site.url, { method: "POST", headers, body: "[{" })).status).toBe(400);
+    } finally {
+      await site.close();
+    }
   });
 });
 

@@ -67,7 +67,12 @@ async function unknownLocationIds(db: Database, ids: Set<string>): Promise<strin
   return missing.filter((id) => !known.has(id));
 }
 
-export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender, receivedAt = new Date()): EventRow {
+export function toEventRow(
+  event: ValidatedAnalyticsEvent,
+  sender: Sender,
+  receivedAt = new Date(),
+  ipKey = ipBudgetKey(sender.clientIp),
+): EventRow {
   const referrer = event.referrer || null;
   return {
     eventId: event.eventId,
@@ -92,7 +97,7 @@ export function toEventRow(event: ValidatedAnalyticsEvent, sender: Sender, recei
     userAgent: event.userAgent || null,
     viewport: event.viewport ?? null,
     receivedAt,
-    ipKey: ipBudgetKey(sender.clientIp),
+    ipKey,
   };
 }
 
@@ -114,8 +119,10 @@ export async function ingestEvents(
   const rows: EventRow[] = [];
   const seen = new Set<string>();
   let ignored = 0;
+  // One hash per batch, not per event.
+  const ipKey = ipBudgetKey(sender.clientIp);
   for (const event of events) {
-    const row = toEventRow(event, sender, now);
+    const row = toEventRow(event, sender, now, ipKey);
     const age = now.getTime() - row.occurredAt.getTime();
     if (age > MAX_AGE_MS || age < -MAX_SKEW_MS) ignored++;
     else if (!seen.has(row.eventId)) {
