@@ -22,6 +22,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { runScript, startBuiltSite } from "./lib/serve-built";
+import { USER_AGENT, anonymousSession, median } from "./lib/bench";
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -30,7 +31,6 @@ const BATCH = 50;
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 400);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const TARGET = 5_000;
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 /** The simulated address of visitor i (10.x.y.z, unique for up to 16 million). */
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -38,26 +38,6 @@ const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 
 interface Visitor {
   cookie: string;
   address: string;
-}
-
-async function anonymousSession(baseUrl: string, address: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/anonymous`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseUrl,
-      "user-agent": USER_AGENT,
-      "x-forwarded-for": address,
-    },
-    body: "{}",
-  });
-  if (!response.ok) throw new Error(`Anonymous sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
-  if (!cookie) throw new Error("Anonymous sign-in set no cookie");
-  return cookie;
 }
 
 async function locationIds(baseUrl: string): Promise<string[]> {
@@ -263,12 +243,6 @@ async function measure(): Promise<Run> {
     await dropper.end();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function main(): Promise<number> {
   const runs: Run[] = [];

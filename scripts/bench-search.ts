@@ -32,6 +32,7 @@ import {
   setSearchIndex,
   type SearchIndex,
 } from "../server/search";
+import { table } from "./lib/bench";
 
 const QUICK = process.argv.includes("--quick");
 const SIZES = [20_000, QUICK ? 200_000 : 1_000_000];
@@ -143,18 +144,6 @@ function measureQueries(index: SearchIndex, places: readonly Place[], iterations
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => (value < 10 ? value.toFixed(3) : value.toFixed(0));
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((row) => row.map(String))];
-  const widths = headers.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
-  const line = (row: string[]) =>
-    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(" | ")} |`;
-  return [
-    line(headers),
-    `|${widths.map((w, c) => (c === 0 ? `-${"-".repeat(w)}-` : `-${"-".repeat(w)}:`)).join("|")}|`,
-    ...cells.slice(1).map(line),
-  ].join("\n");
-}
 
 // ---------------------------------------------------------------- HTTP (child process)
 

@@ -26,6 +26,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { PAGE_SIZE } from "../app/lib/search";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
+import { USER_AGENT, anonymousSession, median, table } from "./lib/bench";
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const SECONDS = positive("BENCH_SECONDS", 20);
@@ -37,7 +38,6 @@ const RUNS = positive("BENCH_RUNS", 1);
  */
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 16);
 const SESSIONS = positive("BENCH_SESSIONS", 200);
-const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -279,26 +279,6 @@ async function prime(baseUrl: string, all: readonly string[]): Promise<void> {
   if (failures.length > 0) throw new Error(`Requests failed before the load:\n${failures.slice(0, 20).join("\n")}`);
 }
 
-async function anonymousSession(baseUrl: string, address: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/anonymous`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: baseUrl,
-      "user-agent": USER_AGENT,
-      "x-forwarded-for": address,
-    },
-    body: "{}",
-  });
-  if (!response.ok) throw new Error(`Anonymous sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0]!)
-    .join("; ");
-  if (!cookie) throw new Error("Anonymous sign-in set no cookie");
-  return cookie;
-}
-
 async function openSessions(baseUrl: string): Promise<Visitor[]> {
   const visitors: Visitor[] = [];
   for (let i = 0; i < SESSIONS; i += 8) {
@@ -486,26 +466,6 @@ async function load(sites: RunningSite[], seconds: number, targets: Targets, vis
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
-}
-
-/** The median of the finite values (a kind a short run never answered has no latency). */
-function median(values: readonly number[]): number {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((row) => row.map(String))];
-  const widths = headers.map((_, c) => Math.max(...cells.map((row) => row[c]!.length)));
-  const line = (row: string[]) =>
-    `| ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(" | ")} |`;
-  return [
-    line(headers),
-    `|${widths.map((w, c) => (c === 0 ? `-${"-".repeat(w)}-` : `-${"-".repeat(w)}:`)).join("|")}|`,
-    ...cells.slice(1).map(line),
-  ].join("\n");
 }
 
 interface Summary {

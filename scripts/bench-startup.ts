@@ -16,14 +16,13 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
+import { median } from "./lib/bench";
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHUNK = 100_000;
 const STATES = ["TX", "CA", "FL", "AZ", "CO", "GA", "NC", "OH", "WA", "MI", "PA", "NY", "TN", "MO", "OR"];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
