@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --quick]
+ * npm run bench:search [-- --quick | --http]
  *
  * Builds search indexes of 20,000 and 1,000,000 demo-shaped locations spread around real towns
  * (weighted by population, as the demo catalogue is) and prints build time, memory, query latency
@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
+import zlib from "node:zlib";
 import autocannon from "autocannon";
 import type { AmenityFlag } from "../app/lib/amenities";
 import type { SearchQuery } from "../app/lib/search";
@@ -35,6 +36,8 @@ import {
 import { table } from "./lib/bench";
 
 const QUICK = process.argv.includes("--quick");
+/** --http: only the HTTP throughput table (seconds instead of minutes). */
+const HTTP_ONLY = process.argv.includes("--http");
 const SIZES = [20_000, QUICK ? 200_000 : 1_000_000];
 const HTTP_SECONDS = QUICK ? 3 : 10;
 const HTTP_CONNECTIONS = 20;
@@ -180,7 +183,17 @@ async function serve(): Promise<void> {
       headers: { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) },
     });
   }
+  // For the distinct-centres runs: a typical answer (the first path's), plain and as brotli, which
+  // is what a phone asks for; the bare server sends these whatever the centre.
+  const typical = canned.get(SEARCH_PATHS[0]!.path)!;
+  const typicalBrotli = brotli(typical.body);
   const bare = http.createServer((req, res) => {
+    if (req.url?.startsWith(DISTINCT_PREFIX)) {
+      const compressed = String(req.headers["accept-encoding"] ?? "").includes("br");
+      const body = compressed ? typicalBrotli : typical.body;
+      const headers = { ...typical.headers, "Content-Length": String(Buffer.byteLength(body)) };
+      return void res.writeHead(200, compressed ? { ...headers, "Content-Encoding": "br" } : headers).end(body);
+    }
     const hit = canned.get(req.url ?? "");
     if (!hit) return void res.writeHead(404).end();
     res.writeHead(200, hit.headers).end(hit.body);
@@ -207,6 +220,7 @@ async function serve(): Promise<void> {
     uncached: await listen(uncached),
     bare: await listen(bare),
     bytes: Object.fromEntries([...canned].map(([path, c]) => [path, Buffer.byteLength(c.body)])),
+    typicalBytes: { plain: Buffer.byteLength(typical.body), br: typicalBrotli.length },
   };
   process.send?.(ports);
 }
@@ -216,6 +230,34 @@ interface Ports {
   uncached: number;
   bare: number;
   bytes: Record<string, number>;
+  typicalBytes: { plain: number; br: number };
+}
+
+const DISTINCT_PREFIX = "/api/search?lat=";
+
+/** The production compression of server/search/endpoint.ts (brotli quality 5). */
+function brotli(body: string): Buffer {
+  return zlib.brotliCompressSync(Buffer.from(body), {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+  });
+}
+
+/**
+ * A new centre for every request: a town of the index's, moved by up to ~20 miles, so that no
+ * two requests share an answer and the answer cache cannot help (a cold query each time).
+ */
+function distinctPaths(): () => string {
+  const towns = getGazetteer()
+    .places()
+    .filter((p) => p.population >= 20_000);
+  let n = 0;
+  return () => {
+    const town = towns[(n * 7919) % towns.length]!;
+    n++;
+    const lat = (town.lat + ((n % 613) - 306) / 1000).toFixed(5);
+    const lng = (town.lng + ((n % 587) - 293) / 1000).toFixed(5);
+    return `${DISTINCT_PREFIX}${lat}&lng=${lng}&radius=100`;
+  };
 }
 
 async function measureHttp(): Promise<string> {
@@ -255,6 +297,39 @@ async function measureHttp(): Promise<string> {
         (uncached.requests.average / bare.requests.average).toFixed(2),
       ]);
     }
+    // Cold queries: a distinct centre per request, plain and with a phone's Accept-Encoding.
+    const nextPath = distinctPaths();
+    for (const [label, headers, bytes] of [
+      ["distinct centres, plain", {}, ports.typicalBytes.plain],
+      ["distinct centres, br", { "accept-encoding": "br, gzip" }, ports.typicalBytes.br],
+    ] as const) {
+      const runDistinct = async (port: number, warm = false) => {
+        const result = await autocannon({
+          url: `http://127.0.0.1:${port}`,
+          connections: warm ? 10 : HTTP_CONNECTIONS,
+          ...(warm ? { amount: 3000 } : { duration: HTTP_SECONDS }),
+          headers,
+          requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+        });
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        return result;
+      };
+      await runDistinct(ports.endpoint, true);
+      await runDistinct(ports.bare, true);
+      const endpoint = await runDistinct(ports.endpoint);
+      const bare = await runDistinct(ports.bare);
+      rows.push([
+        `${label} (${(bytes / 1024).toFixed(1)} KB)`,
+        Math.round(endpoint.requests.average),
+        endpoint.latency.p50,
+        endpoint.latency.p99,
+        "-",
+        Math.round(bare.requests.average),
+        (endpoint.requests.average / bare.requests.average).toFixed(2),
+        "-",
+      ]);
+    }
     return table(
       [
         "GET /api/search, 20k index",
@@ -279,6 +354,10 @@ async function main(): Promise<void> {
   console.log(
     `Search benchmark: Node ${process.version}, ${HTTP_CONNECTIONS} connections x ${HTTP_SECONDS} s per HTTP run${QUICK ? " (quick)" : ""}\n`,
   );
+  if (HTTP_ONLY) {
+    console.log(await measureHttp());
+    return;
+  }
   const gazetteer = getGazetteer();
   const places = CITIES.map((name) => gazetteer.lookup(name)).filter((p): p is Place => p !== undefined);
 
@@ -324,6 +403,7 @@ async function main(): Promise<void> {
       "endpoint: the production handler (node:http fast path, per-index answer cache); a repeated query is a cache hit.",
       "uncached: parse + search + JSON.stringify on every request, straight to node:http: what a query costs the first time.",
       "bare:     the same bytes and headers, precomputed, from plain node:http.",
+      "distinct centres: a new centre per request (no cache hit), against bare sending a typical answer of that size.",
     ].join("\n"),
   );
   console.log("\nTargets: p50 <= 1 ms at 20k, <= 10 ms at 1M; throughput ratio (endpoint/bare) >= 0.5.");

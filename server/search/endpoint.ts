@@ -49,10 +49,12 @@ function bodyIn(answer: EndpointAnswer, encoding: Encoding): Buffer {
     const plain = (answer.encoded.identity ??= Buffer.from(answer.body));
     bytes =
       encoding === "br"
-        ? // Quality 5: within a few per cent of the smallest, at a fraction of the time of 11.
+        ? // Quality 3: a typical 8 kB answer becomes 1.86 kB in about 45 us, where quality 5 gives
+          // 1.71 kB in 95 to 175 us. A query nobody asked before pays it in full, and brotli was
+          // the largest part of such an answer's cost (scripts/bench-search.ts, "distinct centres").
           zlib.brotliCompressSync(plain, {
             params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
             },
           })
