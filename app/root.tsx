@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import { SiteFooter } from "./components/layout/site-footer";
+import { LostPage } from "./components/layout/lost-page";
 import { MessagePage } from "./components/layout/message-page";
 import { SiteHeader } from "./components/layout/site-header";
 import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
@@ -92,10 +93,17 @@ export function meta({ error }: Route.MetaArgs) {
   return [{ title: pageTitle(errorTitle(error)) }, { name: "robots", content: "noindex" }];
 }
 
-/** One error page for every status, with a way home (Epic Stack's GeneralErrorBoundary). */
+/** Statuses of an address that leads nowhere: their page offers the place search to carry on. */
+const LOST_STATUSES = new Set([400, 404, 410]);
+
+/**
+ * One error page for every status, with a way home (Epic Stack's GeneralErrorBoundary); a wrong
+ * or dead address gets the search box too (docs/product.md section 8).
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { status, title, text } = describeError(error);
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  if (LOST_STATUSES.has(status)) return <LostPage title={title} text={text} />;
   return <MessagePage role="alert" eyebrow={`Error ${status}`} title={title} text={text} />;
 }

@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 
 /** Per-status words for the error pages (the root boundary and the consoles' boundaries). */
 const STATUS_MESSAGES: Record<number, { title: string; text: string }> = {
-  400: { title: "Bad request", text: "Something in that address or form was not right." },
+  400: { title: "That link doesn't look right", text: "Something in that address or form was not right." },
   401: { title: "Please sign in", text: "You need to sign in to see this page." },
   403: { title: "Not allowed", text: "Your account does not have access to this page." },
   404: { title: "Page not found", text: "We couldn't find that page. It may have moved." },

@@ -78,16 +78,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {states.length === 0 ? (
           <p className="mt-4 text-slate-600">No facilities are listed yet.</p>
         ) : (
-          <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 lg:grid-cols-5">
+          <ul className="mt-6 grid grid-cols-2 gap-x-4 sm:grid-cols-3 lg:grid-cols-5">
             {states.map((s) => (
+              // Each state is one 44 px tall link, name and count, so a thumb can hit it.
               <li key={s.state}>
                 <Link
                   to={`/rv-storage/${buildPlaceSlug(null, s.state)}`}
-                  className="text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700"
+                  className="group -mx-2 flex min-h-11 items-center gap-1 rounded-md px-2 hover:bg-slate-50"
                 >
-                  {s.name}
-                </Link>{" "}
-                <span className="text-sm text-slate-600">({s.count})</span>
+                  <span className="text-brand-700 underline decoration-brand-700/40 underline-offset-2 group-hover:decoration-brand-700">
+                    {s.name}
+                  </span>
+                  <span className="text-sm text-slate-600">({s.count})</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { LocationMap } from "../components/map/location-map";
 import { PhotoGallery } from "../components/location/photo-gallery";
+import { OpenStatusLine } from "../components/location/open-status";
 import { Rating } from "../components/location/rating";
 import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
@@ -228,6 +229,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
       <div className="mt-2">
         <Rating rating={l.rating} count={l.userRatingsTotal} />
       </div>
+      <OpenStatusLine lines={l.openingHours} state={l.state} />
 
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-8 md:col-span-2">

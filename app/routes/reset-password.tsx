@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { AuthCard } from "../components/auth/auth-form";
+import { PasswordStrengthMeter } from "../components/auth/password-strength-meter";
 import { Field, FormError } from "../components/ui/field";
 import { Input } from "../components/ui/input";
 import { SubmitButton } from "../components/ui/submit-button";
@@ -25,6 +27,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { token, valid } = loaderData;
   const form = useFormState();
+  const [password, setPassword] = useState("");
   if (!valid) {
     return (
       <AuthCard title="This link no longer works">
@@ -44,8 +47,27 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <FormError message={form.formError} />
       <Form method="post" noValidate>
         <input type="hidden" name="token" value={token} />
-        <Field label="New password" name="password" hint="At least 8 characters." error={form.error("password")}>
-          {(control) => <Input {...control} type="password" autoComplete="new-password" required minLength={8} />}
+        <Field
+          label="New password"
+          name="password"
+          hint={
+            <>
+              At least 8 characters.
+              <PasswordStrengthMeter password={password} />
+            </>
+          }
+          error={form.error("password")}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+          )}
         </Field>
         <Field label="New password again" name="confirmPassword" error={form.error("confirmPassword")}>
           {(control) => <Input {...control} type="password" autoComplete="new-password" required minLength={8} />}

@@ -29,6 +29,7 @@ export default function SignUp() {
   const data = useActionData<AuthActionData>();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo");
+  const signInHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
   return (
     <AuthCard title="Create an account" intro="Save time on your next search and manage your facility's listing.">
       <FormError message={data?.formError} />
@@ -41,17 +42,28 @@ export default function SignUp() {
           defaultValue={data?.values?.name}
           error={data?.fieldErrors?.name}
         />
-        <CredentialFields data={data} kind="new" />
+        <CredentialFields
+          data={data}
+          kind="new"
+          emailError={
+            data?.emailTaken ? (
+              <>
+                An account with this email already exists.{" "}
+                <Link to={signInHref} className="font-medium underline underline-offset-2">
+                  Sign in instead
+                </Link>
+                , or use another email.
+              </>
+            ) : undefined
+          }
+        />
         <div className="mt-6">
           <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
         </div>
       </AuthForm>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link
-          to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
-        >
+        <Link to={signInHref} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           Sign in
         </Link>
       </p>

@@ -80,6 +80,8 @@ export type FormResult =
       formError?: string;
       fieldErrors?: FieldErrors;
       values: { name?: string; email?: string };
+      /** The email has an account: the sign-up page links 'Sign in instead'. */
+      emailTaken?: boolean;
     };
 
 /**
@@ -249,7 +251,7 @@ export async function signUp(request: Request, form: FormData): Promise<FormResu
   // email: then sign-up will answer alike whether or not the address is known, and email the
   // owner of a known address instead (docs/operations.md, "Sign-in, sign-up and redirects").
   if (code?.startsWith("USER_ALREADY_EXISTS")) {
-    return { ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken }, values };
+    return { ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken }, values, emailTaken: true };
   }
   logger.warn({ status: response.status, code }, "sign-up failed");
   return { ok: false, status: 500, formError: MESSAGES.failed, values };

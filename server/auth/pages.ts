@@ -20,8 +20,8 @@ export async function redirectIfSignedIn(request: Request, fallback: string): Pr
 
 function answer(result: FormResult, target: string) {
   if (result.ok) return redirect(target, { headers: result.headers });
-  const { formError, fieldErrors, values } = result;
-  return data({ formError, fieldErrors, values }, { status: result.status });
+  const { formError, fieldErrors, values, emailTaken } = result;
+  return data({ formError, fieldErrors, values, emailTaken }, { status: result.status });
 }
 
 /** Where the form sends the person on success: `redirectTo` when it stays on this site. */

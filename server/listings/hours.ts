@@ -1,4 +1,5 @@
 import { clockLabel, WEEK_DAYS, type DayMode, type WeekDay } from "../../app/lib/listings";
+import { parseTimeRange } from "../../app/lib/opening-hours";
 
 /**
  * Opening hours in docs/product.md section 3's day-line form ("Monday: 8:00 AM – 6:00 PM",
@@ -14,30 +15,13 @@ export interface DayHours {
   line?: string;
 }
 
-/** One dash of any width; the pieces around it are trimmed apart (no quantifier to backtrack over). */
-const DASH = /[–—-]/;
-const TIME = /^(\d{1,2})(?::(\d{2}))?\s*(AM|PM)?$/i;
-
-function parseClock(text: string, fallbackPeriod?: string): { minutes: number; period?: string } | null {
-  const match = TIME.exec(text.replace(/[\u202f\u2009\u00a0]/g, " ").trim());
-  if (!match) return null;
-  const hours = Number(match[1]);
-  const minutes = Number(match[2] ?? 0);
-  const period = (match[3] ?? fallbackPeriod)?.toUpperCase();
-  if (!period || hours < 1 || hours > 12 || minutes > 59) return null;
-  return { minutes: ((hours % 12) + (period === "PM" ? 12 : 0)) * 60 + minutes, period };
-}
-
+/**
+ * One range of a day, read as the facility page reads it (app/lib/opening-hours.ts); the editor
+ * holds ranges within the day, so one running past midnight is kept as its line.
+ */
 function parseRange(text: string): { open: number; close: number } | null {
-  const parts = text.split(DASH).map((part) => part.trim());
-  if (parts.length !== 2) return null;
-  const close = parseClock(parts[1]!);
-  if (!close) return null;
-  // Google writes "8:00 – 11:00 AM": the opening time takes the closing time's period.
-  const open = parseClock(parts[0]!, close.period);
-  if (!open) return null;
-  const end = close.minutes === 0 ? 1440 : close.minutes;
-  return end > open.minutes ? { open: open.minutes, close: end } : null;
+  const range = parseTimeRange(text);
+  return range && range.close <= 1440 ? range : null;
 }
 
 /** The editor's view of a day's line; unreadable lines are kept as they are. */

@@ -1,12 +1,15 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "../ui/button";
+import { PasswordStrengthMeter } from "./password-strength-meter";
 
 /** What a sign-in or sign-up action answers when it does not redirect. */
 export interface AuthActionData {
   formError?: string;
   fieldErrors?: Partial<Record<"name" | "email" | "password", string>>;
   values?: { name?: string; email?: string };
+  /** Sign-up was refused because the email has an account: its error offers 'Sign in instead' as a link. */
+  emailTaken?: boolean;
 }
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -59,16 +62,19 @@ export function Field({
   hint,
   required = true,
   minLength,
+  onValue,
 }: {
   label: string;
   name: string;
   type?: "text" | "email" | "password";
   autoComplete: string;
   defaultValue?: string;
-  error?: string;
-  hint?: string;
+  error?: ReactNode;
+  hint?: ReactNode;
   required?: boolean;
   minLength?: number;
+  /** Called with the value as it is typed. */
+  onValue?: (value: string) => void;
 }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -87,6 +93,7 @@ export function Field({
         minLength={minLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
+        onChange={onValue ? (event) => onValue(event.currentTarget.value) : undefined}
         className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 ${
           error ? "border-red-500" : "border-slate-300"
         }`}
@@ -115,8 +122,20 @@ export function SubmitButton({ children, pendingText }: { children: ReactNode; p
   );
 }
 
-/** Email and password, as sign-in (the current password) or sign-up (a new one) asks for them. */
-export function CredentialFields({ data, kind }: { data: AuthActionData | undefined; kind: "current" | "new" }) {
+/**
+ * Email and password, as sign-in (the current password) or sign-up (a new one, with a strength
+ * hint) asks for them. `emailError` replaces the email's error text (sign-up's link to sign in).
+ */
+export function CredentialFields({
+  data,
+  kind,
+  emailError,
+}: {
+  data: AuthActionData | undefined;
+  kind: "current" | "new";
+  emailError?: ReactNode;
+}) {
+  const [password, setPassword] = useState("");
   return (
     <>
       <Field
@@ -125,16 +144,24 @@ export function CredentialFields({ data, kind }: { data: AuthActionData | undefi
         type="email"
         autoComplete="email"
         defaultValue={data?.values?.email}
-        error={data?.fieldErrors?.email}
+        error={emailError ?? data?.fieldErrors?.email}
       />
       <Field
         label="Password"
         name="password"
         type="password"
         autoComplete={kind === "new" ? "new-password" : "current-password"}
-        hint={kind === "new" ? "At least 8 characters." : undefined}
+        hint={
+          kind === "new" ? (
+            <>
+              At least 8 characters.
+              <PasswordStrengthMeter password={password} />
+            </>
+          ) : undefined
+        }
         minLength={kind === "new" ? 8 : undefined}
         error={data?.fieldErrors?.password}
+        onValue={kind === "new" ? setPassword : undefined}
       />
     </>
   );

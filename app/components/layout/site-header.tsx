@@ -2,6 +2,7 @@ import { Form, Link, NavLink } from "react-router";
 import { useAuth } from "../../lib/auth";
 import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
+import { PHONE_MENU_ITEM, PhoneMenu } from "./phone-menu";
 import { buttonClasses } from "../ui/button";
 
 /**
@@ -30,9 +31,9 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
           aria-label={`${SITE_NAME} home`}
         >
           <Logo />
-          <span className={viewer.signedIn ? "hidden sm:inline" : undefined}>{SITE_NAME}</span>
+          <span>{SITE_NAME}</span>
         </Link>
-        <div className="flex items-center gap-1 text-sm sm:text-base">
+        <div className={`items-center gap-1 text-sm sm:text-base ${viewer.signedIn ? "hidden md:flex" : "flex"}`}>
           <NavLink to="/blog" className={link}>
             Articles
           </NavLink>
@@ -58,6 +59,28 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
             </NavLink>
           )}
         </div>
+        {viewer.signedIn && (
+          <PhoneMenu transparent={transparent} className="md:hidden">
+            <NavLink to="/blog" className={PHONE_MENU_ITEM}>
+              Articles
+            </NavLink>
+            {viewer.isAdmin && (
+              <NavLink to="/admin" className={PHONE_MENU_ITEM}>
+                Admin Console
+              </NavLink>
+            )}
+            {viewer.isOwner && (
+              <NavLink to="/owner" className={PHONE_MENU_ITEM}>
+                Owner Console
+              </NavLink>
+            )}
+            <Form method="post" action="/logout">
+              <button type="submit" className={PHONE_MENU_ITEM}>
+                Sign out
+              </button>
+            </Form>
+          </PhoneMenu>
+        )}
       </nav>
     </header>
   );
