@@ -4,6 +4,9 @@ import { lengthFromSearch } from "./leads";
 describe("the question's length from the size filter", () => {
   it("takes the longest size chosen, within the form's range", () => {
     expect(lengthFromSearch("?size=12x30&size=20x40")).toBe(40);
+    // My RV's length comes first (rounded up to whole feet); out of the form's range, the sizes.
+    expect(lengthFromSearch("?size=12x30&rvLength=38.5")).toBe(39);
+    expect(lengthFromSearch("?size=12x30&rvLength=80")).toBe(30);
     expect(lengthFromSearch("?size=12x30,20x25&sort=rating")).toBe(30);
     expect(lengthFromSearch("?size=10X15")).toBe(15);
     expect(lengthFromSearch("")).toBeNull();

@@ -3,6 +3,7 @@
  * limits and labels, shared by the facility page, the owner console and the server; no server
  * imports.
  */
+import { parseMyRv } from "./rv-fit";
 
 export const RV_TYPES = [
   "class_a",
@@ -75,12 +76,19 @@ export const LEAD_MESSAGES = {
 } as const;
 
 /**
- * The RV length to fill in the form from a results page's size filter (`?size=12x30&size=20x40`
- * or `?size=12x30,20x40`): the longest length chosen, when it is within the form's range.
+ * The RV length to fill in the form from a results page: My RV's length (`?rvLength=40`, whole
+ * feet rounded up), else the size filter's (`?size=12x30&size=20x40` or `?size=12x30,20x40`): the
+ * longest length chosen; either only when it is within the form's range.
  */
 export function lengthFromSearch(search: string): number | null {
+  const params = new URLSearchParams(search.slice(0, 2_000));
+  const myRv = parseMyRv(params);
+  if (myRv.ok && myRv.rv) {
+    const feet = Math.ceil(myRv.rv.lengthFeet);
+    if (feet >= LEAD_LIMITS.lengthMinFeet && feet <= LEAD_LIMITS.lengthMaxFeet) return feet;
+  }
   let longest: number | null = null;
-  for (const value of new URLSearchParams(search.slice(0, 2_000)).getAll("size")) {
+  for (const value of params.getAll("size")) {
     for (const option of value.split(",").slice(0, 20)) {
       const [, length] = option.toLowerCase().split("x");
       const feet = length && /^\d{1,3}$/.test(length) ? Number(length) : NaN;

@@ -84,3 +84,32 @@ export function clearsHeight(clearanceFeet: number | null | undefined, rv: MyRv)
   if (rv.heightFeet === undefined || clearanceFeet === null || clearanceFeet === undefined) return undefined;
   return clearanceFeet >= rv.heightFeet;
 }
+
+/**
+ * The remembered RV from its stored text (MY_RV_STORAGE_KEY), checked like the URL's: anything
+ * unreadable or out of range is no RV, so a stale or hand-edited entry never breaks a page.
+ */
+export function myRvFromStorage(text: string | null | undefined): MyRv | undefined {
+  if (!text || text.length > 200) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const { lengthFeet, heightFeet } = value as { lengthFeet?: unknown; heightFeet?: unknown };
+  if (typeof lengthFeet !== "number" || (heightFeet !== undefined && typeof heightFeet !== "number")) return undefined;
+  const parsed = parseMyRv(new URLSearchParams(myRvParams({ lengthFeet, heightFeet })));
+  return parsed.ok ? parsed.rv : undefined;
+}
+
+/** The text stored under MY_RV_STORAGE_KEY for an RV. */
+export function myRvStorageText(rv: MyRv): string {
+  return JSON.stringify(rv.heightFeet === undefined ? { lengthFeet: rv.lengthFeet } : rv);
+}
+
+/** "40 ft", "12.5 ft": feet as a visitor reads them. */
+export function feetLabel(feet: number): string {
+  return `${Number.isInteger(feet) ? feet : Math.round(feet * 10) / 10} ft`;
+}

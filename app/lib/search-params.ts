@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { AMENITY_FLAGS, type AmenityFlag } from "./amenities";
 import { MAX_TEXT_FILTER_LENGTH, tooLongMessage } from "./input-limits";
+import { LISTING_LIMITS } from "./listings";
+import { parseMyRv } from "./rv-fit";
 import { DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, PAGE_SIZE, SORTS, type SearchFilters, type SortOrder } from "./search";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "./sizes";
 
@@ -61,7 +63,15 @@ const PAGE_SIZE_PARAM = number("pageSize").refine(
   (n) => Number.isInteger(n) && n >= 0 && n <= 100,
   "pageSize must be a whole number from 0 to 100",
 );
-const SORT = z.enum(SORTS, { error: "sort must be distance or rating" });
+const SORT = z.enum(SORTS, { error: "sort must be distance, rating or price" });
+/** Whole dollars a month, as owners give prices (LISTING_LIMITS.maxMonthlyPrice). */
+export const MAX_PRICE_LIMIT = LISTING_LIMITS.maxMonthlyPrice;
+const MAX_PRICE = z
+  .string()
+  .trim()
+  .regex(/^\d{1,6}$/, `maxPrice must be whole dollars a month, from 0 to ${MAX_PRICE_LIMIT}`)
+  .transform(Number)
+  .refine((n) => n <= MAX_PRICE_LIMIT, `maxPrice must be whole dollars a month, from 0 to ${MAX_PRICE_LIMIT}`);
 
 /**
  * Parses the search part of a URL query. Every problem names its parameter, so an API client or
@@ -112,12 +122,23 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     errors.push({ parameter: "q", message: tooLongMessage("q", MAX_TEXT_FILTER_LENGTH) });
   }
   const q = qRaw?.trim() || undefined;
+  // My RV (app/lib/rv-fit.ts) and the price cap (docs/product.md, "My RV" and "Prices").
+  const myRv = parseMyRv(params);
+  if (!myRv.ok) errors.push({ parameter: myRv.parameter, message: myRv.message });
+  const rv = myRv.ok ? myRv.rv : undefined;
+  const maxPrice = check<number | undefined>("maxPrice", MAX_PRICE, single(params, "maxPrice"), undefined);
 
   if (errors.length > 0) return { ok: false, errors };
   const point = Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : undefined;
   return {
     ok: true,
-    filters: { sizes, amenities, ...(q ? { q } : {}) },
+    filters: {
+      sizes,
+      amenities,
+      ...(q ? { q } : {}),
+      ...(rv ? { rv } : {}),
+      ...(maxPrice !== undefined ? { maxPrice } : {}),
+    },
     sort,
     page,
     radius,

@@ -4,6 +4,7 @@
  * Browser-safe and pure.
  */
 import type { AmenityFlag } from "./amenities";
+import { myRvParams, type MyRv } from "./rv-fit";
 import type { SizeOption } from "./sizes";
 import type { Tier } from "./tiers";
 
@@ -11,7 +12,8 @@ export const PAGE_SIZE = 12;
 export const MAX_PAGE_BUTTONS = 5;
 export const DEFAULT_RADIUS_MILES = 100;
 export const MAX_RADIUS_MILES = 500;
-export const SORTS = ["distance", "rating"] as const;
+/** `price`: lowest known monthly price first, unknown prices last (docs/product.md, "Prices"). */
+export const SORTS = ["distance", "rating", "price"] as const;
 export type SortOrder = (typeof SORTS)[number];
 /** Up to this many amenity chips per card. */
 export const MAX_CARD_AMENITIES = 6;
@@ -23,6 +25,10 @@ export interface SearchFilters {
   amenities: AmenityFlag[];
   /** Case-insensitive text on name, address and state. */
   q?: string;
+  /** The visitor's RV (docs/product.md, "My RV"): only places with a space at least this long. */
+  rv?: MyRv;
+  /** Whole dollars a month: only places with a known price at most this (docs/product.md, "Prices"). */
+  maxPrice?: number;
 }
 
 export interface SearchQuery extends SearchFilters {
@@ -54,6 +60,13 @@ export interface SearchItem {
   amenities: AmenityFlag[];
   /** Its sizes as "WxL". */
   sizes: string[];
+  /**
+   * The lowest monthly price its owner gives, in whole dollars; with an RV in the query, the
+   * lowest among the spaces long enough for it. Null when unknown.
+   */
+  minMonthlyPrice: number | null;
+  /** The height clearance of its covered or enclosed spaces in feet, null when not stated. */
+  clearanceFeet: number | null;
 }
 
 export interface SearchFacets {
@@ -61,6 +74,11 @@ export interface SearchFacets {
   sizes: Record<SizeOption, number>;
   /** For each amenity flag: how many locations of the current result set have it. */
   amenities: Record<AmenityFlag, number>;
+  /**
+   * How many results have a known price, counted with every filter but the max price: above 0,
+   * the page offers the price sort and the max-price filter.
+   */
+  priced: number;
 }
 
 /** A place as the search box offers it (GET /api/places/suggest and /api/places/reverse). */
@@ -105,11 +123,15 @@ export function searchParamsFor(state: {
   sort?: SortOrder;
   page?: number;
   q?: string;
+  rv?: MyRv;
+  maxPrice?: number;
 }): URLSearchParams {
   const params = new URLSearchParams();
   for (const size of state.sizes ?? []) params.append("size", size);
   for (const amenity of state.amenities ?? []) params.append("amenity", amenity);
   if (state.q) params.set("q", state.q);
+  for (const [key, value] of myRvParams(state.rv)) params.set(key, value);
+  if (state.maxPrice !== undefined) params.set("maxPrice", String(state.maxPrice));
   if (state.sort && state.sort !== "distance") params.set("sort", state.sort);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   return params;

@@ -9,6 +9,8 @@ import { LocationErrorBanner } from "../components/search/location-error-banner"
 import { Pagination } from "../components/search/pagination";
 import { PlaceSearch } from "../components/search/place-search";
 import { LoadingStatus, RESULTS_GRID, ResultsSkeleton } from "../components/search/results-skeleton";
+import { MyRvFilter } from "../components/search/my-rv-filter";
+import { PriceFilter } from "../components/search/price-filter";
 import { SizeFilter } from "../components/search/size-filter";
 import { SortButtons } from "../components/search/sort-buttons";
 import { UseMyLocationButton } from "../components/search/use-my-location";
@@ -20,6 +22,7 @@ import { itemListJsonLd } from "../lib/structured-data";
 import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
 import { parseSearchParams } from "../lib/search-params";
 import type { SizeOption } from "../lib/sizes";
+import type { MyRv } from "../lib/rv-fit";
 import {
   placeFromPoint,
   placeFromSlug,
@@ -131,14 +134,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     radius: parsed.radius,
     maxMarkers: MAX_MARKERS,
   });
-  const { sizes, amenities, q } = parsed.filters;
+  const { sizes, amenities, q, rv, maxPrice } = parsed.filters;
   recordResultsSearch(
     request,
     { ...place, label: placeLabel(place) },
     {
       total: result.total,
       radius: parsed.radius,
-      filtered: sizes.length > 0 || amenities.length > 0 || Boolean(q),
+      filtered: sizes.length > 0 || amenities.length > 0 || Boolean(q) || Boolean(rv) || maxPrice !== undefined,
       page: parsed.page,
     },
   );
@@ -155,6 +158,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       amenities: parsed.filters.amenities,
       sort: parsed.sort,
       q: parsed.filters.q,
+      rv: parsed.filters.rv,
+      maxPrice: parsed.filters.maxPrice,
     },
     radius: parsed.radius,
     result,
@@ -281,13 +286,22 @@ function Results({ data: d }: { data: ResultsData }) {
     }
     return p;
   };
-  type PageState = { sizes?: readonly string[]; amenities?: readonly string[]; sort?: SortOrder; page?: number };
+  type PageState = {
+    sizes?: readonly string[];
+    amenities?: readonly string[];
+    sort?: SortOrder;
+    page?: number;
+    rv?: MyRv | undefined;
+    maxPrice?: number | undefined;
+  };
   const hrefFor = (state: PageState) => {
     const params = searchParamsFor({
       sizes: applied.sizes,
       amenities: applied.amenities,
       sort: applied.sort,
       q: applied.q,
+      rv: applied.rv,
+      maxPrice: applied.maxPrice,
       ...state,
     });
     for (const [k, v] of pointParams()) params.set(k, v);
@@ -295,11 +309,16 @@ function Results({ data: d }: { data: ResultsData }) {
     return `${pathname}${qs ? `?${qs}` : ""}`;
   };
   // Filters and sort keep the visitor where they are; a new page starts at the top.
-  const go = (state: PageState) => navigate(hrefFor(state), { preventScrollReset: true });
+  const go = (state: PageState, replace = false) => navigate(hrefFor(state), { preventScrollReset: true, replace });
   const previewBase = `/api/search?lat=${place.lat}&lng=${place.lng}&radius=${d.radius}${place.kind === "state" ? `&state=${place.state}` : ""}`;
-  const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q });
-  const withoutAmenities = searchParamsFor({ sizes: applied.sizes, q: applied.q });
-  const hasFilters = applied.sizes.length > 0 || applied.amenities.length > 0;
+  const { rv, maxPrice } = applied;
+  const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q, rv, maxPrice });
+  const withoutAmenities = searchParamsFor({ sizes: applied.sizes, q: applied.q, rv, maxPrice });
+  const withoutPrice = searchParamsFor({ sizes: applied.sizes, amenities: applied.amenities, q: applied.q, rv });
+  // Prices appear only where owners give them (docs/product.md, "Prices").
+  const priced = result.facets.priced > 0 || maxPrice !== undefined;
+  const hasFilters = applied.sizes.length > 0 || applied.amenities.length > 0 || maxPrice !== undefined;
+  const clearAll = { sizes: [], amenities: [], maxPrice: undefined, page: 1 };
   const pageCount = Math.ceil(result.total / result.pageSize);
 
   return (
@@ -321,10 +340,20 @@ function Results({ data: d }: { data: ResultsData }) {
           otherParams={withoutAmenities}
           onApply={(amenities) => go({ amenities, page: 1 })}
         />
+        <MyRvFilter applied={rv} onApply={(next, o) => go({ rv: next, page: 1 }, o?.replace)} />
+        {priced && (
+          <PriceFilter
+            key={`p-${search}`}
+            applied={maxPrice}
+            previewBase={previewBase}
+            otherParams={withoutPrice}
+            onApply={(next) => go({ maxPrice: next, page: 1 })}
+          />
+        )}
         <button
           type="button"
           disabled={!hasFilters}
-          onClick={() => go({ sizes: [], amenities: [], page: 1 })}
+          onClick={() => go(clearAll)}
           className="h-10 rounded-md px-3 font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
         >
           Clear All
@@ -336,7 +365,7 @@ function Results({ data: d }: { data: ResultsData }) {
           Storage Locations in {placeLabel(place)} ({result.total})
         </h1>
         <div className="flex items-center gap-2">
-          <SortButtons sort={applied.sort} onChange={(sort) => go({ sort, page: 1 })} />
+          <SortButtons sort={applied.sort} priced={priced} onChange={(sort) => go({ sort, page: 1 })} />
           <button
             type="button"
             onClick={() => setShowMap((v) => !v)}
@@ -371,7 +400,7 @@ function Results({ data: d }: { data: ResultsData }) {
           {loading ? (
             <ResultsSkeleton count={result.items.length || SKELETONS_WITHOUT_RESULTS} />
           ) : result.items.length === 0 ? (
-            <NoResults hasFilters={hasFilters} onClear={() => go({ sizes: [], amenities: [], page: 1 })} />
+            <NoResults hasFilters={hasFilters} rv={rv} onClear={() => go(clearAll)} />
           ) : (
             <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
@@ -380,6 +409,7 @@ function Results({ data: d }: { data: ResultsData }) {
                   headingLevel={2}
                   eager={i < EAGER_CARD_IMAGES}
                   location={cardDataFrom({ ...item, amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]) })}
+                  rv={rv}
                 />
               ))}
             </div>
@@ -397,13 +427,18 @@ function Results({ data: d }: { data: ResultsData }) {
   );
 }
 
-function NoResults({ hasFilters, onClear }: { hasFilters: boolean; onClear(): void }) {
+function NoResults({ hasFilters, rv, onClear }: { hasFilters: boolean; rv?: MyRv; onClear(): void }) {
   return (
     <div className="rounded-card border border-dashed border-slate-300 p-8 text-center">
       <p className="text-lg font-medium">No storage locations match.</p>
       <p className="mt-2 text-slate-600">
         {hasFilters ? "Try removing a filter, or search a nearby town." : "Try a nearby town or a larger city."}
       </p>
+      {rv && (
+        <p className="mt-2 text-slate-600">
+          Only places with a space for your {rv.lengthFeet} ft RV are shown (My RV).
+        </p>
+      )}
       {hasFilters && (
         <Button onClick={onClear} className="mt-4 py-2">
           Clear All filters

@@ -3,6 +3,7 @@ import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
 import { placeImageUrl } from "../../app/lib/images";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../app/lib/sizes";
 import { buildLocationSlug } from "../../app/lib/slug";
+import type { SizeOffer } from "../../app/lib/listings";
 import type { Tier } from "../../app/lib/tiers";
 import type { NewLocationRow } from "../db/schema";
 import type { Place } from "../geo";
@@ -336,6 +337,47 @@ function pickDimensions(r: Random): Dimension[] {
   return chosen;
 }
 
+/** Covered and enclosed spaces' clearances owners state, in feet (a 13.5 ft motorhome is common). */
+const CLEARANCES = [11.5, 12, 12.5, 13, 13.5, 14, 14, 14.5, 15, 16] as const;
+
+/** FNV-1a: a 32-bit seed from a place id. */
+function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * What owners give on about half of the demo listings (more on paid tiers), so the demo shows
+ * prices, the price sort and filter, and clearances (docs/product.md, "My RV" and "Prices"). Drawn
+ * from a random stream of the listing's own id, so the rest of the catalogue is the same with or
+ * without them. A price is a rate per foot of length (higher for covered or climate-controlled
+ * places) plus a little per foot of width, in $5 steps: about $60 to $320 a month.
+ */
+export function demoOwnerFields(
+  row: Pick<
+    NewLocationRow,
+    "placeId" | "tier" | "dimensions" | "hasCoveredParking" | "hasEnclosedUnits" | "hasClimateControlled" | "createdAt"
+  >,
+): Pick<NewLocationRow, "sizeOffers" | "pricesConfirmedAt" | "coveredClearanceFeet"> {
+  const r = createRandom(seedOf(row.placeId) ^ DEMO_SEED);
+  const dimensions = row.dimensions ?? [];
+  const covered = row.hasCoveredParking === true || row.hasEnclosedUnits === true;
+  const coveredClearanceFeet = covered && r.chance(0.55) ? r.pick(CLEARANCES) : null;
+  const priced = dimensions.length > 0 && r.chance(row.tier === "Free" ? 0.45 : 0.8);
+  if (!priced) return { sizeOffers: [], pricesConfirmedAt: null, coveredClearanceFeet };
+  const perFoot = (2 + r.next() * 1.6) * (row.hasCoveredParking ? 1.35 : 1) * (row.hasClimateControlled ? 1.2 : 1);
+  const sizeOffers: SizeOffer[] = dimensions.map((d) => ({
+    width: d.width,
+    length: d.length,
+    monthlyPrice: r.chance(0.9) ? Math.round((d.length * perFoot + d.width * 1.5) / 5) * 5 : null,
+    availability: r.chance(0.2) ? null : r.pick(["available", "available", "available", "waitlist", "full"] as const),
+  }));
+  const since = (row.createdAt ?? new Date(Date.UTC(2025, 0, 1))).getTime();
+  const confirmed = Math.max(since, Date.UTC(2026, 0, 1) + Math.floor(r.next() * 300) * 86_400_000);
+  return { sizeOffers, pricesConfirmedAt: new Date(confirmed), coveredClearanceFeet };
+}
+
 function pickReviews(r: Random, rating: number, total: number): Review[] {
   const n = Math.min(total, r.int(0, 5));
   const reviews: Review[] = [];
@@ -395,7 +437,7 @@ export function makeDemoLocation(
   ) as Partial<NewLocationRow>;
   const hours = r.pick(HOURS_TEMPLATES);
   const created = new Date(Date.UTC(2020, 0, 1) + Math.floor(r.next() * 5 * 365) * 86_400_000);
-  return {
+  const row: NewLocationRow = {
     placeId,
     slug: buildLocationSlug({ name, area: town.name, state: town.state, placeId }),
     name,
@@ -438,6 +480,7 @@ export function makeDemoLocation(
     createdAt: created,
     updatedAt: created,
   };
+  return { ...row, ...demoOwnerFields(row) };
 }
 
 /** The whole demo catalogue: `count` facilities, reproducible from `seed`. */

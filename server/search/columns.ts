@@ -6,7 +6,7 @@
 import KDBush from "kdbush";
 import { TIER_WEIGHT, TIERS, type Tier } from "../../app/lib/tiers";
 import { isValidLatLng } from "../geo/coordinates";
-import { sizeLabelsOf, sizeMaskOf } from "./masks";
+import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
 import type { SearchSourceRow } from "./source-row";
 
 const RAD = Math.PI / 180;
@@ -17,6 +17,9 @@ export const TIER_BY_WEIGHT: readonly Tier[] = (() => {
   for (const tier of TIERS) byWeight[TIER_WEIGHT[tier]] = tier;
   return byWeight;
 })();
+
+/** The price key of a row without a known price: above every price, so it sorts last. */
+export const NO_PRICE = 0xffffffff;
 
 export interface IndexColumns {
   readonly size: number;
@@ -35,6 +38,19 @@ export interface IndexColumns {
   readonly reviewCount: Uint32Array;
   readonly amenityMask: Uint32Array;
   readonly sizeMask: Uint16Array;
+  /** The longest of the location's sizes in feet (My RV), 0 without a usable size. */
+  readonly longestFeet: Float64Array;
+  /** `covered_clearance_feet` (stored as `real`, so float32 loses nothing); NaN when not stated. */
+  readonly clearance: Float32Array;
+  /** The lowest owner price in whole dollars a month, NO_PRICE when none is given. */
+  readonly minPrice: Uint32Array;
+  /**
+   * The priced sizes of row p are entries offerStart[p] .. offerStart[p + 1] - 1 of offerLength
+   * and offerPrice, cheapest first: the price for an RV is the first entry long enough for it.
+   */
+  readonly offerStart: Uint32Array;
+  readonly offerLength: Float64Array;
+  readonly offerPrice: Uint32Array;
   readonly isDemo: Uint8Array;
   readonly id: readonly string[];
   readonly slug: readonly string[];
@@ -71,6 +87,25 @@ export function haystackOf(name: string, address: string | null, state: string |
 }
 
 /**
+ * The owner's priced sizes as [length, price] pairs, cheapest first (then longest first): entries
+ * without a usable size or a whole, non-negative price are left out.
+ */
+export function pricedOffersOf(offers: readonly unknown[] | null | undefined): [number, number][] {
+  if (!Array.isArray(offers)) return [];
+  const priced: [number, number][] = [];
+  for (const offer of offers) {
+    if (typeof offer !== "object" || offer === null) continue;
+    const { width, length, monthlyPrice } = offer as { width?: unknown; length?: unknown; monthlyPrice?: unknown };
+    if (typeof width !== "number" || !(Number.isFinite(width) && width > 0)) continue;
+    if (typeof length !== "number" || !(Number.isFinite(length) && length > 0)) continue;
+    if (typeof monthlyPrice !== "number" || !Number.isInteger(monthlyPrice)) continue;
+    if (monthlyPrice < 0 || monthlyPrice >= NO_PRICE) continue;
+    priced.push([length, monthlyPrice]);
+  }
+  return priced.sort((a, b) => a[1] - b[1] || b[0] - a[0]);
+}
+
+/**
  * Accumulates rows, then builds the columns. Rows without usable coordinates are dropped here:
  * null, non-finite, out of range, or exactly (0, 0), the usual placeholder of a missing point
  * (nothing the directory lists lies in the Gulf of Guinea).
@@ -83,6 +118,11 @@ export class ColumnBuilder {
   private readonly reviewCount: number[] = [];
   private readonly amenityMask: number[] = [];
   private readonly sizeMask: number[] = [];
+  private readonly longestFeet: number[] = [];
+  private readonly clearance: number[] = [];
+  /** Per row: its priced sizes (pricedOffersOf), or null without any. */
+  private readonly offers: ([number, number][] | null)[] = [];
+  private offerCount = 0;
   private readonly isDemo: number[] = [];
   private readonly id: string[] = [];
   private readonly slug: string[] = [];
@@ -117,6 +157,12 @@ export class ColumnBuilder {
     this.reviewCount.push(Math.max(0, Math.min(0xffffffff, Math.floor(row.reviewCount) || 0)));
     this.amenityMask.push(row.amenityMask >>> 0);
     this.sizeMask.push(sizeMaskOf(row.dimensions));
+    this.longestFeet.push(longestLengthOf(row.dimensions));
+    const clearance = row.clearanceFeet;
+    this.clearance.push(typeof clearance === "number" && Number.isFinite(clearance) ? clearance : NaN);
+    const offers = pricedOffersOf(row.offers);
+    this.offers.push(offers.length > 0 ? offers : null);
+    this.offerCount += offers.length;
     this.isDemo.push(row.isDemo ? 1 : 0);
     this.id.push(row.id);
     this.slug.push(row.slug);
@@ -159,6 +205,23 @@ export class ColumnBuilder {
       stateRows.set(key, list);
     }
     const rating = Float32Array.from(order, (i) => this.rating[i]!);
+    const offerStart = new Uint32Array(n + 1);
+    const offerLength = new Float64Array(this.offerCount);
+    const offerPrice = new Uint32Array(this.offerCount);
+    const minPrice = new Uint32Array(n).fill(NO_PRICE);
+    let next = 0;
+    for (let p = 0; p < n; p++) {
+      offerStart[p] = next;
+      const offers = this.offers[order[p]!];
+      if (offers) {
+        minPrice[p] = offers[0]![1];
+        for (const [length, price] of offers) {
+          offerLength[next] = length;
+          offerPrice[next++] = price;
+        }
+      }
+    }
+    offerStart[n] = next;
     return {
       size: n,
       lat,
@@ -170,6 +233,12 @@ export class ColumnBuilder {
       reviewCount: Uint32Array.from(order, (i) => this.reviewCount[i]!),
       amenityMask: Uint32Array.from(order, (i) => this.amenityMask[i]!),
       sizeMask: Uint16Array.from(order, (i) => this.sizeMask[i]!),
+      longestFeet: floats(this.longestFeet),
+      clearance: Float32Array.from(order, (i) => this.clearance[i]!),
+      minPrice,
+      offerStart,
+      offerLength,
+      offerPrice,
       isDemo: Uint8Array.from(order, (i) => this.isDemo[i]!),
       id: pick(this.id),
       slug: pick(this.slug),

@@ -55,6 +55,8 @@ const searchColumns = {
   photo: sql<string | null>`${locations.imageUrls} ->> 0`,
   dimensions: locations.dimensions,
   amenityMask: amenityMaskSql,
+  offers: locations.sizeOffers,
+  clearanceFeet: locations.coveredClearanceFeet,
 };
 
 /**
@@ -79,6 +81,7 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
         rating: row.rating === null ? null : Number(row.rating),
         amenityMask: Number(row.amenityMask),
         dimensions: row.dimensions as Dimension[] | null,
+        offers: row.offers as unknown[] | null,
       });
     }
     if (rows.length < CHUNK_ROWS) break;

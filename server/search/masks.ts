@@ -58,6 +58,14 @@ export function sizeMaskOf(dimensions: readonly unknown[] | null | undefined): n
   return mask;
 }
 
+/** The longest usable size in feet (My RV, docs/product.md), 0 when there is none. */
+export function longestLengthOf(dimensions: readonly unknown[] | null | undefined): number {
+  let longest = 0;
+  if (!Array.isArray(dimensions)) return longest;
+  for (const d of dimensions) if (usableDimension(d) && d.length > longest) longest = d.length;
+  return longest;
+}
+
 /** The location's own sizes as "WxL" (what a card lists), unparseable entries left out. */
 export function sizeLabelsOf(dimensions: readonly unknown[] | null | undefined): string[] {
   if (!Array.isArray(dimensions)) return [];
@@ -105,4 +113,19 @@ export function sizeRequirement(selected: readonly SizeOption[]): number {
   let all = 0;
   for (const size of selected) all |= SIZE_BIT[size];
   return all;
+}
+
+/**
+ * When a stated clearance lower than the RV drops a location (docs/product.md, "My RV"): only
+ * when the visitor asks for covered parking or enclosed units. `always` when they need a covered
+ * space (enclosed units, or covered parking alone); `unlessUncovered` when covered and uncovered
+ * parking are both selected, which means either, so a location that also has uncovered parking
+ * still serves the RV; `never` otherwise.
+ */
+export type ClearanceRule = "never" | "always" | "unlessUncovered";
+
+export function clearanceRule(selected: readonly AmenityFlag[]): ClearanceRule {
+  if (selected.includes("has_enclosed_units")) return "always";
+  if (!selected.includes("has_covered_parking")) return "never";
+  return selected.includes("has_uncovered_parking") ? "unlessUncovered" : "always";
 }

@@ -5,9 +5,9 @@
  */
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../app/lib/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
-import { TIER_BY_WEIGHT, type IndexColumns } from "./columns";
+import { NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
 import { countFacets } from "./facets";
-import { amenityFlagsOfMask, amenityRequirement, sizeRequirement } from "./masks";
+import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import { rangeInto, searchBox } from "./spatial";
 import { selectTop, type RowComparator } from "./top-k";
 
@@ -37,10 +37,17 @@ export interface QueryScratch {
   results: Uint32Array;
   /** Squared chord length by row (see below), valid for the rows of the current results. */
   distance: Float64Array;
+  /** The price for this query by row (NO_PRICE when unknown), valid like `distance`. */
+  price: Uint32Array;
 }
 
 export function createScratch(size: number): QueryScratch {
-  return { candidates: new Uint32Array(size), results: new Uint32Array(size), distance: new Float64Array(size) };
+  return {
+    candidates: new Uint32Array(size),
+    results: new Uint32Array(size),
+    distance: new Float64Array(size),
+    price: new Uint32Array(size),
+  };
 }
 
 const NO_ROWS = new Uint32Array(0);
@@ -55,7 +62,7 @@ export function runQuery(
   const page = Math.max(1, Math.floor(q.page) || 1);
   const pageSize = Math.max(0, Math.floor(q.pageSize) || 0);
   const { lat: lat0, lng: lng0, radius } = q;
-  const { distance, results } = scratch;
+  const { distance, results, price: priceOf } = scratch;
 
   // 1. Candidates: a state's rows, or the rows in the bounding box of the circle.
   let candidates: Uint32Array = NO_ROWS;
@@ -90,6 +97,17 @@ export function runQuery(
   const y0 = Math.cos(phi0) * Math.sin(lambda0);
   const z0 = Math.sin(phi0);
   const chordLimit = byRadius ? chordSquared(radius) : Infinity;
+  // My RV (docs/product.md): a space at least rvLength long; with covered or enclosed asked for,
+  // no stated clearance below the RV's height (float32, as clearances are stored). An unknown
+  // clearance keeps the location (its card says the clearance is not stated).
+  const { longestFeet, clearance, minPrice, offerStart, offerLength, offerPrice } = cols;
+  const rvLength = q.rv?.lengthFeet ?? 0;
+  const rule = q.rv?.heightFeet === undefined ? "never" : clearanceRule(q.amenities);
+  const rvHeight = Math.fround(q.rv?.heightFeet ?? 0);
+  const uncoveredBit = rule === "unlessUncovered" ? AMENITY_BIT.has_uncovered_parking : 0;
+  // Prices (docs/product.md): the lowest known one, among the spaces that fit when an RV is set.
+  const priceLimit = q.maxPrice ?? NO_PRICE;
+  let priced = 0;
   let total = 0;
   for (let j = 0; j < candidateCount; j++) {
     const p = candidates[j]!;
@@ -97,18 +115,33 @@ export function runQuery(
     if ((am & amenitiesAll) !== amenitiesAll) continue;
     if (amenitiesAny !== 0 && (am & amenitiesAny) === 0) continue;
     if ((sizeMask[p]! & sizesAll) !== sizesAll) continue;
+    if (longestFeet[p]! < rvLength) continue;
+    if (rule !== "never" && clearance[p]! < rvHeight && (am & uncoveredBit) === 0) continue;
     const dx = unit[3 * p]! - x0;
     const dy = unit[3 * p + 1]! - y0;
     const dz = unit[3 * p + 2]! - z0;
     const c2 = dx * dx + dy * dy + dz * dz;
     if (c2 > chordLimit) continue;
     if (needle !== "" && !haystack[p]!.includes(needle)) continue;
+    let price = minPrice[p]!;
+    if (rvLength > 0 && price !== NO_PRICE) {
+      price = NO_PRICE;
+      for (let k = offerStart[p]!, end = offerStart[p + 1]!; k < end; k++) {
+        if (offerLength[k]! >= rvLength) {
+          price = offerPrice[k]!;
+          break;
+        }
+      }
+    }
+    if (price !== NO_PRICE) priced++;
+    if (price > priceLimit) continue;
+    priceOf[p] = price;
     distance[p] = c2;
     results[total++] = p;
   }
 
   // 3. Facets over the whole result set, before anything reorders `results`.
-  const facets: SearchFacets = countFacets(results, total, sizeMask, amenityMask);
+  const facets: SearchFacets = { ...countFacets(results, total, sizeMask, amenityMask), priced };
 
   // 4. The page, in order.
   const ids = cols.id;
@@ -121,12 +154,17 @@ export function runQuery(
           reviewCount[b]! - reviewCount[a]! ||
           distance[a]! - distance[b]! ||
           byId(a, b)
-      : (a, b) => tierWeight[b]! - tierWeight[a]! || distance[a]! - distance[b]! || byId(a, b);
+      : q.sort === "price"
+        ? (a, b) => priceOf[a]! - priceOf[b]! || distance[a]! - distance[b]! || byId(a, b)
+        : (a, b) => tierWeight[b]! - tierWeight[a]! || distance[a]! - distance[b]! || byId(a, b);
   const offset = (page - 1) * pageSize;
   const items: SearchItem[] = [];
   if (pageSize > 0 && offset < total) {
     const top = selectTop(results, total, offset + pageSize, compare);
-    for (let i = offset; i < top.length; i++) items.push(itemAt(cols, top[i]!, milesOf(distance[top[i]!]!)));
+    for (let i = offset; i < top.length; i++) {
+      const p = top[i]!;
+      items.push(itemAt(cols, p, milesOf(distance[p]!), priceOf[p]!));
+    }
   }
 
   const markers: SearchMarker[] = [];
@@ -164,7 +202,7 @@ export function float32Value(value: number): number | null {
   return value;
 }
 
-function itemAt(cols: IndexColumns, p: number, miles: number): SearchItem {
+function itemAt(cols: IndexColumns, p: number, miles: number, price: number): SearchItem {
   const sizes = cols.sizeLabels[p]!;
   return {
     id: cols.id[p]!,
@@ -182,6 +220,8 @@ function itemAt(cols: IndexColumns, p: number, miles: number): SearchItem {
     photo: cols.photo[p] ?? null,
     amenities: amenityFlagsOfMask(cols.amenityMask[p]!),
     sizes: sizes === "" ? [] : sizes.split(","),
+    minMonthlyPrice: price === NO_PRICE ? null : price,
+    clearanceFeet: float32Value(cols.clearance[p]!),
   };
 }
 

@@ -63,6 +63,9 @@ describe("building the index from the database", () => {
       query({ sizes: ["10x20", "12x30"], amenities: ["has_covered_parking", "has_uncovered_parking", "dump_station"] }),
       query({ q: "short st", radius: 500 }),
       query({ lat: 32.7767, lng: -96.797, radius: 30, amenities: ["has_climate_controlled"] }),
+      // My RV and prices: the owners' size_offers and covered_clearance_feet as the loader reads them.
+      query({ rv: { lengthFeet: 40, heightFeet: 13.5 }, amenities: ["has_covered_parking"], sort: "price" }),
+      query({ rv: { lengthFeet: 35 }, maxPrice: 150, sort: "price", pageSize: 20 }),
     ];
     for (const q of queries) expect(fromDb.query(q)).toEqual(fromRows.query(q));
   });

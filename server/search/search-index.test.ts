@@ -215,9 +215,156 @@ describe("search index: rules", () => {
       photo: "/a.jpg",
       amenities: AMENITY_FLAGS.filter((f) => searchRowFromLocation(row).amenityMask & (1 << AMENITY_FLAGS.indexOf(f))),
       sizes: ["10x20", "12x40"],
+      minMonthlyPrice: null,
+      clearanceFeet: null,
     });
     expect(item!.amenities).toContain("has_covered_parking");
     expect(indexOf([at(1, { imageUrls: [] })]).query(query()).items[0]!.photo).toBeNull();
+  });
+
+  it("keeps, for an RV, only places with a space at least that long (My RV)", () => {
+    const long = at(1, {
+      dimensions: [
+        { width: 10, length: 20 },
+        { width: 14, length: 45 },
+      ],
+    });
+    const exact = at(2, { dimensions: [{ width: 12, length: 40 }] });
+    const short = at(3, { dimensions: [{ width: 12, length: 39.5 }] });
+    const none = at(4, { dimensions: [] });
+    const index = indexOf([long, exact, short, none]);
+    const fitting = (lengthFeet: number) => ids(index.query(query({ rv: { lengthFeet } })));
+    expect(fitting(40)).toEqual([long.placeId, exact.placeId]);
+    expect(fitting(45)).toEqual([long.placeId]);
+    expect(fitting(39.5)).toEqual([long.placeId, exact.placeId, short.placeId]);
+    expect(fitting(46)).toEqual([]);
+    expect(index.query(query()).total).toBe(4);
+  });
+
+  it("drops a stated clearance below the RV only where covered or enclosed space is asked for", () => {
+    const space = [{ width: 12, length: 45 }];
+    const low = at(1, {
+      dimensions: space,
+      coveredClearanceFeet: 12.5,
+      hasCoveredParking: true,
+      hasUncoveredParking: false,
+      hasEnclosedUnits: true,
+    });
+    const high = at(2, {
+      dimensions: space,
+      coveredClearanceFeet: 14,
+      hasCoveredParking: true,
+      hasUncoveredParking: false,
+      hasEnclosedUnits: true,
+    });
+    const unknown = at(3, {
+      dimensions: space,
+      coveredClearanceFeet: null,
+      hasCoveredParking: true,
+      hasUncoveredParking: false,
+      hasEnclosedUnits: true,
+    });
+    const lowWithLot = at(4, {
+      dimensions: space,
+      coveredClearanceFeet: 12,
+      hasCoveredParking: true,
+      hasUncoveredParking: true,
+      hasEnclosedUnits: true,
+    });
+    const index = indexOf([low, high, unknown, lowWithLot]);
+    const matching = (amenities: AmenityFlag[], heightFeet?: number) =>
+      ids(
+        index.query(query({ amenities, rv: { lengthFeet: 40, ...(heightFeet === undefined ? {} : { heightFeet }) } })),
+      );
+    const all = [low.placeId, high.placeId, unknown.placeId, lowWithLot.placeId];
+    // No height, or no covered space asked for: clearance does not matter.
+    expect(matching(["has_covered_parking"])).toEqual(all);
+    expect(matching([], 13.5)).toEqual(all);
+    // Covered or enclosed asked for: a stated clearance must clear it; an unknown one is kept.
+    expect(matching(["has_covered_parking"], 13.5)).toEqual([high.placeId, unknown.placeId]);
+    expect(matching(["has_enclosed_units"], 13.5)).toEqual([high.placeId, unknown.placeId]);
+    expect(matching(["has_covered_parking"], 12.5)).toEqual([low.placeId, high.placeId, unknown.placeId]);
+    // Covered or uncovered: the lot still takes a tall RV.
+    expect(matching(["has_covered_parking", "has_uncovered_parking"], 13.5)).toEqual([
+      high.placeId,
+      unknown.placeId,
+      lowWithLot.placeId,
+    ]);
+    expect(matching(["has_covered_parking", "has_uncovered_parking", "has_enclosed_units"], 13.5)).toEqual([
+      high.placeId,
+      unknown.placeId,
+    ]);
+    const [item] = index.query(query({ rv: { lengthFeet: 40, heightFeet: 13 } })).items;
+    expect(item!.clearanceFeet).toBe(12.5);
+  });
+
+  it("gives the lowest owner price, among the spaces that fit an RV when one is set", () => {
+    const offers = (...list: [number, number | null][]) =>
+      list.map(([length, monthlyPrice]) => ({ width: 12, length, monthlyPrice, availability: null }));
+    const cheapShort = at(1, {
+      dimensions: [
+        { width: 12, length: 20 },
+        { width: 12, length: 45 },
+      ],
+      sizeOffers: offers([20, 90], [45, 260]),
+    });
+    const flat = at(2, { dimensions: [{ width: 12, length: 40 }], sizeOffers: offers([40, 150]) });
+    const unpricedLong = at(3, {
+      dimensions: [
+        { width: 12, length: 20 },
+        { width: 12, length: 50 },
+      ],
+      sizeOffers: offers([20, 80], [50, null]),
+    });
+    const unknown = at(4, { dimensions: [{ width: 12, length: 40 }], sizeOffers: [] });
+    const index = indexOf([cheapShort, flat, unpricedLong, unknown]);
+    const prices = (q: Partial<SearchQuery>) =>
+      index.query(query(q)).items.map((item) => [item.id, item.minMonthlyPrice]);
+    expect(prices({})).toEqual([
+      [cheapShort.placeId, 90],
+      [flat.placeId, 150],
+      [unpricedLong.placeId, 80],
+      [unknown.placeId, null],
+    ]);
+    expect(prices({ rv: { lengthFeet: 40 } })).toEqual([
+      [cheapShort.placeId, 260],
+      [flat.placeId, 150],
+      [unpricedLong.placeId, null],
+      [unknown.placeId, null],
+    ]);
+    // The price sort: lowest first, unknown last (then by distance).
+    expect(prices({ sort: "price" }).map(([id]) => id)).toEqual([
+      unpricedLong.placeId,
+      cheapShort.placeId,
+      flat.placeId,
+      unknown.placeId,
+    ]);
+    expect(prices({ sort: "price", rv: { lengthFeet: 40 } }).map(([id]) => id)).toEqual([
+      flat.placeId,
+      cheapShort.placeId,
+      unpricedLong.placeId,
+      unknown.placeId,
+    ]);
+    // The max price keeps known prices at most that; `priced` counts priced results without it.
+    expect(prices({ maxPrice: 90 }).map(([id]) => id)).toEqual([cheapShort.placeId, unpricedLong.placeId]);
+    expect(prices({ maxPrice: 200, rv: { lengthFeet: 40 } }).map(([id]) => id)).toEqual([flat.placeId]);
+    expect(index.query(query({ maxPrice: 0 }))).toMatchObject({ total: 0, facets: { priced: 3 } });
+    expect(index.query(query()).facets.priced).toBe(3);
+    expect(index.query(query({ rv: { lengthFeet: 40 } })).facets.priced).toBe(2);
+    expect(indexOf([unknown]).query(query()).facets.priced).toBe(0);
+  });
+
+  it("reads only whole, non-negative prices of usable sizes", () => {
+    const row = at(1, {
+      sizeOffers: [
+        { width: 12, length: 30, monthlyPrice: 99.5, availability: null },
+        { width: 12, length: 30, monthlyPrice: -5, availability: null },
+        { width: 0, length: 30, monthlyPrice: 10, availability: null },
+        null as never,
+        { width: 12, length: 30, monthlyPrice: 0, availability: null },
+      ],
+    });
+    expect(indexOf([row]).query(query()).items[0]!.minMonthlyPrice).toBe(0);
   });
 
   it("finds neighbours across the antimeridian and around a pole", () => {
@@ -289,6 +436,8 @@ const mutation = fc.record({
     "badSizes",
     "unrated",
     "noAddress",
+    "clearance",
+    "noPrices",
   ),
   other: fc.nat(),
 });
@@ -315,7 +464,15 @@ const scenario = fc.record({
       .map((a) => [...new Set<AmenityFlag>([...a, "has_covered_parking", "has_uncovered_parking"])]),
   ),
   q: fc.option(fc.constantFrom(...TEXTS), { nil: undefined }),
-  sort: fc.constantFrom("distance" as const, "rating" as const),
+  sort: fc.constantFrom("distance" as const, "rating" as const, "price" as const),
+  rv: fc.option(
+    fc.record({
+      lengthFeet: fc.constantFrom(15, 20, 30, 35, 40, 42.5, 50),
+      heightFeet: fc.option(fc.constantFrom(11, 12, 13.3, 13.5, 15), { nil: undefined }),
+    }),
+    { nil: undefined },
+  ),
+  maxPrice: fc.option(fc.integer({ min: 0, max: 400 }), { nil: undefined, freq: 3 }),
   page: fc.integer({ min: 1, max: 4 }),
   pageSize: fc.integer({ min: 0, max: 15 }),
   state: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 5 }),
@@ -341,6 +498,8 @@ function rowsOf(s: Scenario): NewLocationRow[] {
     else if (m.kind === "badSizes") row.dimensions = [{ width: Number.NaN, length: 20 }, null as never];
     else if (m.kind === "unrated") Object.assign(row, { rating: null, userRatingsTotal: 0 });
     else if (m.kind === "noAddress") row.address = null;
+    else if (m.kind === "clearance") row.coveredClearanceFeet = [null, 11.5, 12, 13.3, 14, 15][m.other % 6]!;
+    else if (m.kind === "noPrices") row.sizeOffers = [];
   }
   return rows;
 }
@@ -360,6 +519,8 @@ describe("search index: equals a brute-force search", () => {
           page: s.page,
           pageSize: s.pageSize,
           ...(s.q ? { q: s.q } : {}),
+          ...(s.rv ? { rv: s.rv.heightFeet === undefined ? { lengthFeet: s.rv.lengthFeet } : s.rv } : {}),
+          ...(s.maxPrice === undefined ? {} : { maxPrice: s.maxPrice }),
         });
         const scope = s.state ? { state: s.state } : undefined;
         const actual = indexOf(rows).query(q, scope);
@@ -368,8 +529,8 @@ describe("search index: equals a brute-force search", () => {
         const page = s.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + s.pageSize);
         expect(actual.total).toBe(expected.total);
         expect(actual.facets).toEqual(expected.facets);
-        expect(actual.items.map((item) => [item.id, item.distanceMiles])).toEqual(
-          page.map((hit) => [hit.row.placeId, Math.round(hit.miles * 10) / 10]),
+        expect(actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice])).toEqual(
+          page.map((hit) => [hit.row.placeId, Math.round(hit.miles * 10) / 10, hit.price]),
         );
       }),
       { numRuns: 400 },

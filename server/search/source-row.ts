@@ -27,6 +27,13 @@ export interface SearchSourceRow {
   dimensions: readonly unknown[] | null | undefined;
   /** See masks.ts: the 18 flags, then the 3 text amenities. */
   amenityMask: number;
+  /**
+   * The owner's `size_offers` (`{ width, length, monthlyPrice }[]`); only entries with a whole,
+   * non-negative price and a usable length count as prices (docs/product.md, "Prices").
+   */
+  offers?: readonly unknown[] | null;
+  /** `covered_clearance_feet`: the covered and enclosed spaces' height clearance, when stated. */
+  clearanceFeet?: number | null;
 }
 
 /** A full (or to-be-inserted) location row as the index sees it. */
@@ -50,5 +57,7 @@ export function searchRowFromLocation(row: LocationRow | NewLocationRow): Search
       payment_options: row.paymentOptions,
       accessibility_options: row.accessibilityOptions,
     }),
+    offers: row.sizeOffers ?? null,
+    clearanceFeet: row.coveredClearanceFeet ?? null,
   };
 }

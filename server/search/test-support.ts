@@ -16,6 +16,8 @@ import { createRandom } from "../locations/random";
 export interface ReferenceHit {
   row: NewLocationRow;
   miles: number;
+  /** The price for this query (referencePrice), null when unknown. */
+  price: number | null;
 }
 
 export interface ReferenceResult {
@@ -38,11 +40,42 @@ const usable = (row: NewLocationRow) =>
   isValidLatLng(row.latitude, row.longitude) &&
   !(row.latitude === 0 && row.longitude === 0);
 
+/** docs/product.md "Prices": the lowest whole price, among the sizes at least `minLength` long. */
+export function referencePrice(row: NewLocationRow, minLength: number): number | null {
+  let best: number | null = null;
+  for (const offer of row.sizeOffers ?? []) {
+    const { width, length, monthlyPrice: price } = offer;
+    if (!(width > 0 && length > 0 && length >= minLength)) continue;
+    if (typeof price !== "number" || !Number.isInteger(price) || price < 0) continue;
+    if (best === null || price < best) best = price;
+  }
+  return best;
+}
+
+/** docs/product.md "My RV": a space at least as long, and, where covered space is asked, clearance. */
+function fitsRv(row: NewLocationRow, q: SearchQuery, selected: ReadonlySet<AmenityFlag>): boolean {
+  if (!q.rv) return true;
+  const longest = Math.max(
+    0,
+    ...(row.dimensions ?? []).filter((d) => d != null && d.width > 0 && d.length > 0).map((d) => d.length),
+  );
+  if (longest < q.rv.lengthFeet) return false;
+  const clearance = row.coveredClearanceFeet;
+  if (q.rv.heightFeet === undefined || clearance === null || clearance === undefined) return true;
+  if (Math.fround(clearance) >= Math.fround(q.rv.heightFeet)) return true;
+  const coveredAsked = selected.has("has_covered_parking") || selected.has("has_enclosed_units");
+  if (!coveredAsked) return true;
+  // Covered and uncovered together mean either: uncovered parking still takes the RV.
+  const either = selected.has("has_uncovered_parking") && !selected.has("has_enclosed_units");
+  return either && hasFlag(row, "has_uncovered_parking");
+}
+
 export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery, state?: string): ReferenceResult {
   const selected = new Set(q.amenities);
   const parkingEither = selected.has("has_covered_parking") && selected.has("has_uncovered_parking");
   const needle = q.q?.toLowerCase();
   const hits: ReferenceHit[] = [];
+  let priced = 0;
   for (const row of rows) {
     if (!usable(row)) continue;
     const miles = haversineMiles({ lat: q.lat, lng: q.lng }, { lat: row.latitude!, lng: row.longitude! });
@@ -58,18 +91,25 @@ export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery,
       const fields = [row.name, row.address ?? row.shortFormattedAddress ?? null, row.state ?? null];
       if (!fields.some((f) => f?.toLowerCase().includes(needle))) continue;
     }
-    hits.push({ row, miles });
+    if (!fitsRv(row, q, selected)) continue;
+    const price = referencePrice(row, q.rv?.lengthFeet ?? 0);
+    if (price !== null) priced++;
+    if (q.maxPrice !== undefined && (price === null || price > q.maxPrice)) continue;
+    hits.push({ row, miles, price });
   }
   const byId = (a: ReferenceHit, b: ReferenceHit) => (a.row.placeId < b.row.placeId ? -1 : 1);
+  const priceKey = (hit: ReferenceHit) => hit.price ?? Infinity;
   hits.sort(
-    q.sort === "rating"
-      ? (a, b) =>
-          (b.row.rating ?? -1) - (a.row.rating ?? -1) ||
-          (b.row.userRatingsTotal ?? 0) - (a.row.userRatingsTotal ?? 0) ||
-          a.miles - b.miles ||
-          byId(a, b)
-      : (a, b) =>
-          TIER_WEIGHT[b.row.tier ?? "Free"] - TIER_WEIGHT[a.row.tier ?? "Free"] || a.miles - b.miles || byId(a, b),
+    q.sort === "price"
+      ? (a, b) => priceKey(a) - priceKey(b) || a.miles - b.miles || byId(a, b)
+      : q.sort === "rating"
+        ? (a, b) =>
+            (b.row.rating ?? -1) - (a.row.rating ?? -1) ||
+            (b.row.userRatingsTotal ?? 0) - (a.row.userRatingsTotal ?? 0) ||
+            a.miles - b.miles ||
+            byId(a, b)
+        : (a, b) =>
+            TIER_WEIGHT[b.row.tier ?? "Free"] - TIER_WEIGHT[a.row.tier ?? "Free"] || a.miles - b.miles || byId(a, b),
   );
   const facets: SearchFacets = {
     sizes: Object.fromEntries(
@@ -78,6 +118,7 @@ export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery,
     amenities: Object.fromEntries(
       AMENITY_FLAGS.map((f) => [f, hits.filter((h) => hasFlag(h.row, f)).length]),
     ) as SearchFacets["amenities"],
+    priced,
   };
   return { total: hits.length, ordered: hits, facets };
 }

@@ -4,11 +4,13 @@ import { Link, useLocation } from "react-router";
 import { imageRefFromUrl } from "../../lib/images";
 import { MAX_CARD_AMENITIES } from "../../lib/search";
 import { isPreferredPartner, type Tier } from "../../lib/tiers";
+import type { MyRv } from "../../lib/rv-fit";
+import { CardFit, type CardFitData } from "./card-fit";
 import { Rating } from "./rating";
 import { ResponsivePhoto } from "./responsive-photo";
 import { DemoBadge, PreferredPartnerBadge } from "./tier-badge";
 
-export interface LocationCardData {
+export interface LocationCardData extends CardFitData {
   slug: string;
   name: string;
   address: string | null;
@@ -35,6 +37,11 @@ export function cardDataFrom(item: {
   photo: string | null;
   distanceMiles?: number;
   amenityLabels?: readonly string[];
+  /** Price and fit (card-fit.tsx): the flags tell whether it has covered or enclosed space. */
+  amenities?: readonly string[];
+  sizes?: readonly string[];
+  minMonthlyPrice?: number | null;
+  clearanceFeet?: number | null;
 }): LocationCardData {
   return {
     slug: item.slug,
@@ -47,6 +54,25 @@ export function cardDataFrom(item: {
     photo: item.photo,
     ...(item.distanceMiles !== undefined ? { distanceMiles: item.distanceMiles } : {}),
     ...(item.amenityLabels ? { amenities: item.amenityLabels } : {}),
+    ...cardFitFrom(item),
+  };
+}
+
+function cardFitFrom(item: {
+  amenities?: readonly string[];
+  sizes?: readonly string[];
+  minMonthlyPrice?: number | null;
+  clearanceFeet?: number | null;
+}): CardFitData {
+  return {
+    ...(item.sizes ? { sizes: item.sizes } : {}),
+    ...(item.minMonthlyPrice !== undefined ? { priceFrom: item.minMonthlyPrice } : {}),
+    ...(item.clearanceFeet !== undefined ? { clearanceFeet: item.clearanceFeet } : {}),
+    ...(item.amenities
+      ? {
+          coveredSpace: item.amenities.includes("has_covered_parking") || item.amenities.includes("has_enclosed_units"),
+        }
+      : {}),
   };
 }
 
@@ -54,9 +80,12 @@ export function LocationCard({
   location,
   eager = false,
   headingLevel = 3,
+  rv,
 }: {
   location: LocationCardData;
   eager?: boolean;
+  /** The visitor's RV (My RV): the card then says which of its spaces fit. */
+  rv?: MyRv | undefined;
   /** The card title's level under the page's own headings (results: 2, sections: 3). */
   headingLevel?: 2 | 3;
 }) {
@@ -100,6 +129,7 @@ export function LocationCard({
             <span className="text-sm font-medium text-slate-700">{location.distanceMiles.toFixed(1)} mi</span>
           )}
         </div>
+        <CardFit location={location} rv={rv} />
         {location.amenities && location.amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
             {location.amenities.slice(0, MAX_CARD_AMENITIES).map((label) => (

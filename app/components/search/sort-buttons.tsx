@@ -1,11 +1,21 @@
 import type { SortOrder } from "../../lib/search";
 
-const LABELS: Record<SortOrder, string> = { distance: "Distance", rating: "Rating" };
+const LABELS: Record<SortOrder, string> = { distance: "Distance", rating: "Rating", price: "Price" };
 
-export function SortButtons({ sort, onChange }: { sort: SortOrder; onChange(sort: SortOrder): void }) {
+export function SortButtons({
+  sort,
+  onChange,
+  priced = false,
+}: {
+  sort: SortOrder;
+  onChange(sort: SortOrder): void;
+  /** Whether the area has prices: the price sort appears only then (docs/product.md, "Prices"). */
+  priced?: boolean;
+}) {
+  const keys = (Object.keys(LABELS) as SortOrder[]).filter((key) => key !== "price" || priced || sort === "price");
   return (
     <div role="group" aria-label="Sort by" className="inline-flex rounded-md border border-slate-300 p-0.5">
-      {(Object.keys(LABELS) as SortOrder[]).map((key) => (
+      {keys.map((key) => (
         <button
           key={key}
           type="button"

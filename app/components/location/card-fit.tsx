@@ -1,0 +1,57 @@
+import { Check, TriangleAlert } from "lucide-react";
+import { clearsHeight, feetLabel, sizesThatFit, type MyRv } from "../../lib/rv-fit";
+
+/** What a card needs to say about price and fit (docs/product.md, "My RV" and "Prices"). */
+export interface CardFitData {
+  /** Its sizes as "WxL". */
+  sizes?: readonly string[];
+  /** The lowest owner price in whole dollars a month (of a space that fits, with an RV), or null. */
+  priceFrom?: number | null;
+  /** The covered and enclosed spaces' clearance in feet, or null when not stated. */
+  clearanceFeet?: number | null;
+  /** Whether it has covered parking or enclosed units, where a clearance matters. */
+  coveredSpace?: boolean;
+}
+
+/**
+ * The card's lines for a visitor's decision: 'from $N/month' when the owner gives a price, and
+ * with My RV set, which of its spaces fit and whether its covered spaces clear the RV.
+ */
+export function CardFit({ location, rv }: { location: CardFitData; rv?: MyRv | undefined }) {
+  const { priceFrom, sizes, clearanceFeet, coveredSpace } = location;
+  const fitting = rv && sizes ? sizesThatFit(sizes, rv) : [];
+  const clears = rv ? clearsHeight(clearanceFeet, rv) : undefined;
+  const showClearance =
+    rv !== undefined && coveredSpace === true && (rv.heightFeet !== undefined || clearanceFeet != null);
+  if (priceFrom == null && !rv) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      {priceFrom != null && (
+        <p className="font-semibold text-slate-900">
+          from ${priceFrom.toLocaleString("en-US")}
+          <span className="font-normal text-slate-600">/month</span>
+        </p>
+      )}
+      {rv && sizes && (
+        <p className={`flex items-start gap-1 ${fitting.length ? "text-emerald-800" : "text-slate-600"}`}>
+          {fitting.length > 0 && <Check className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+          {fitting.length > 0
+            ? `Fits your ${feetLabel(rv.lengthFeet)} RV: ${fitting.join(", ")}`
+            : `No listed space fits your ${feetLabel(rv.lengthFeet)} RV`}
+        </p>
+      )}
+      {showClearance && (
+        <p className={`flex items-start gap-1 ${clears === false ? "text-red-700" : "text-slate-700"}`}>
+          {clears === false && <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+          {clearanceFeet == null
+            ? "Covered clearance not stated"
+            : clears === undefined
+              ? `Covered clearance ${feetLabel(clearanceFeet)}`
+              : clears
+                ? `Covered clearance ${feetLabel(clearanceFeet)}: clears your ${feetLabel(rv.heightFeet!)} RV`
+                : `Covered clearance ${feetLabel(clearanceFeet)}: too low for your ${feetLabel(rv.heightFeet!)} RV`}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { MY_RV_STORAGE_KEY, myRvFromStorage, myRvStorageText } from "./rv-fit";
+import { searchParamsFor } from "./search";
+import { parseSearchParams } from "./search-params";
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+const errorsOf = (query: string) => {
+  const parsed = parse(query);
+  return parsed.ok ? [] : parsed.errors;
+};
+
+describe("parseSearchParams: My RV and prices", () => {
+  it("reads the RV, the price cap and the price sort", () => {
+    const parsed = parse("lat=30&lng=-97&rvLength=40&rvHeight=13.5&maxPrice=250&sort=price");
+    expect(parsed).toMatchObject({
+      ok: true,
+      sort: "price",
+      filters: { rv: { lengthFeet: 40, heightFeet: 13.5 }, maxPrice: 250 },
+    });
+    expect(parse("rvLength=%2035%20")).toMatchObject({ ok: true, filters: { rv: { lengthFeet: 35 } } });
+    expect(parse("maxPrice=0")).toMatchObject({ ok: true, filters: { maxPrice: 0 } });
+    const none = parse("lat=30&lng=-97");
+    expect(none.ok && "rv" in none.filters).toBe(false);
+    expect(none.ok && "maxPrice" in none.filters).toBe(false);
+  });
+
+  it("refuses bad values with a message naming the parameter", () => {
+    expect(errorsOf("rvLength=9")).toEqual([
+      { parameter: "rvLength", message: "rvLength must be a number of feet from 10 to 100" },
+    ]);
+    expect(errorsOf("rvLength=forty")[0]?.parameter).toBe("rvLength");
+    expect(errorsOf("rvLength=101")[0]?.parameter).toBe("rvLength");
+    expect(errorsOf("rvLength=40&rvHeight=30")).toEqual([
+      { parameter: "rvHeight", message: "rvHeight must be a number of feet from 6 to 20" },
+    ]);
+    expect(errorsOf("rvHeight=13")).toEqual([
+      { parameter: "rvHeight", message: "rvHeight needs rvLength: give the RV's length too" },
+    ]);
+    const priceMessage = "maxPrice must be whole dollars a month, from 0 to 100000";
+    for (const bad of ["-5", "9.99", "abc", "", "100001", "1e3", "9999999"]) {
+      expect(errorsOf(`maxPrice=${bad}`), bad).toEqual([{ parameter: "maxPrice", message: priceMessage }]);
+    }
+    expect(errorsOf("sort=cheapest")).toEqual([
+      { parameter: "sort", message: "sort must be distance, rating or price" },
+    ]);
+  });
+
+  it("round-trips through searchParamsFor", () => {
+    const params = searchParamsFor({
+      sizes: ["12x30"],
+      rv: { lengthFeet: 42.5, heightFeet: 13 },
+      maxPrice: 300,
+      sort: "price",
+    });
+    expect(params.toString()).toBe("size=12x30&rvLength=42.5&rvHeight=13&maxPrice=300&sort=price");
+    expect(parseSearchParams(params)).toMatchObject({
+      ok: true,
+      sort: "price",
+      filters: { sizes: ["12x30"], rv: { lengthFeet: 42.5, heightFeet: 13 }, maxPrice: 300 },
+    });
+    expect(searchParamsFor({ rv: { lengthFeet: 40 } }).toString()).toBe("rvLength=40");
+  });
+});
+
+describe("the remembered RV", () => {
+  it("stores and reads back an RV, and ignores anything unreadable or out of range", () => {
+    expect(MY_RV_STORAGE_KEY).toBe("rv-storage:my-rv");
+    expect(myRvFromStorage(myRvStorageText({ lengthFeet: 40 }))).toEqual({ lengthFeet: 40 });
+    expect(myRvFromStorage(myRvStorageText({ lengthFeet: 38.5, heightFeet: 13.5 }))).toEqual({
+      lengthFeet: 38.5,
+      heightFeet: 13.5,
+    });
+    for (const bad of [
+      null,
+      "",
+      "40",
+      "{",
+      "null",
+      '{"lengthFeet":"40"}',
+      '{"lengthFeet":5}',
+      '{"lengthFeet":40,"heightFeet":50}',
+      '{"lengthFeet":40,"heightFeet":"13"}',
+      '{"lengthFeet":1e21}',
+      `{"lengthFeet":40,"pad":"${"x".repeat(300)}"}`,
+    ]) {
+      expect(myRvFromStorage(bad), String(bad)).toBeUndefined();
+    }
+  });
+});
