@@ -352,7 +352,7 @@ function seedOf(text: string): number {
  * prices, the price sort and filter, and clearances (docs/product.md, "My RV" and "Prices"). Drawn
  * from a random stream of the listing's own id, so the rest of the catalogue is the same with or
  * without them. A price is a rate per foot of length (higher for covered or climate-controlled
- * places) plus a little per foot of width, in $5 steps: about $60 to $320 a month.
+ * places) plus a little per foot of width, in $5 steps: about $35 (a 10x10 lot space) to $310 a month.
  */
 export function demoOwnerFields(
   row: Pick<

@@ -60,7 +60,7 @@ async function setRv(length: string, height = "") {
   await page.getByRole("button", { name: /^My RV/ }).click();
   const dialog = page.getByRole("dialog", { name: "My RV" });
   await dialog.getByLabel("Length (ft)").fill(length);
-  await dialog.getByLabel("Height (ft, optional)").fill(height);
+  await dialog.getByLabel("Height (ft)").fill(height);
   await dialog.getByRole("button", { name: "Apply" }).click();
 }
 
@@ -144,6 +144,9 @@ describe("My RV", () => {
     await settled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${shots}/rv-fit-phone.png` });
+    await cards().first().locator("p", { hasText: "Fits your 38 ft RV" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/rv-fit-phone-card.png` });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("button", { name: "My RV: 38 ft" }).click();
     await page.getByRole("dialog", { name: "My RV" }).waitFor();
     await page.screenshot({ path: `${shots}/rv-fit-phone-popover.png` });
@@ -169,7 +172,7 @@ describe("prices", () => {
 
     // The cap: staged, previewed, applied.
     await priceFilter().click();
-    await page.getByLabel("Up to $150", { exact: true }).check();
+    await page.getByRole("radio", { name: "$150", exact: true }).check();
     const apply = page.getByRole("button", { name: /^Apply Filters \(\d+\)$/ });
     await apply.waitFor();
     const preview = Number(/\((\d+)\)/.exec((await apply.textContent()) ?? "")?.[1]);
@@ -185,6 +188,12 @@ describe("prices", () => {
       expect(price!).toBeLessThanOrEqual(150);
     }
     await page.screenshot({ path: `${shots}/prices-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Up to $150/mo" }).click();
+    await page.getByRole("button", { name: /^Apply Filters \(\d+\)$/ }).waitFor();
+    await page.screenshot({ path: `${shots}/prices-phone-popover.png` });
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Clear All removes the cap.
     await page.getByRole("button", { name: "Clear All" }).click();

@@ -114,10 +114,7 @@ export function MyRvFilter({
         >
           <form noValidate onSubmit={submit}>
             <p className="font-semibold">Will my RV fit?</p>
-            <p className="mt-1 text-sm text-slate-600">
-              Shows places with a space at least as long as your RV. With a height, covered and enclosed spaces must
-              clear it.
-            </p>
+            <p className="mt-1 text-sm text-slate-600">Shows places with a space at least as long as your RV.</p>
             <div className="mt-3 grid grid-cols-2 gap-3">
               <label className="text-sm font-medium" htmlFor={`${id}-length`}>
                 Length (ft)
@@ -137,7 +134,7 @@ export function MyRvFilter({
                 />
               </label>
               <label className="text-sm font-medium" htmlFor={`${id}-height`}>
-                Height (ft, optional)
+                Height (ft)
                 <input
                   id={`${id}-height`}
                   type="number"
@@ -148,12 +145,15 @@ export function MyRvFilter({
                   value={height}
                   onChange={(e) => setHeight(e.target.value)}
                   aria-invalid={error?.field === "height"}
-                  aria-describedby={error?.field === "height" ? `${id}-error` : undefined}
+                  aria-describedby={error?.field === "height" ? `${id}-error ${id}-hint` : `${id}-hint`}
                   className={input}
                   placeholder="13.5"
                 />
               </label>
             </div>
+            <p id={`${id}-hint`} className="mt-2 text-sm text-slate-600">
+              Height is optional: with it, covered and enclosed spaces must clear your RV.
+            </p>
             {error && (
               <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
                 {error.message}

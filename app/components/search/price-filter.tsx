@@ -34,9 +34,10 @@ export function PriceFilter({
   const params = new URLSearchParams(otherParams);
   if (staged !== undefined) params.set("maxPrice", String(staged));
   const preview = usePreviewCount(previewBase, params, open);
-  const choices: (number | undefined)[] = [undefined, ...MAX_PRICE_CHOICES];
-  if (applied !== undefined && !choices.includes(applied)) choices.push(applied);
-  choices.sort((a, b) => (a ?? -1) - (b ?? -1));
+  // "Any price" first, then the caps in order (with the applied one when it is not a preset).
+  const caps: number[] = [...MAX_PRICE_CHOICES];
+  if (applied !== undefined && !caps.includes(applied)) caps.push(applied);
+  const choices: (number | undefined)[] = [undefined, ...caps.sort((a, b) => a - b)];
 
   return (
     <Popover.Root
@@ -60,12 +61,12 @@ export function PriceFilter({
         <Popover.Content
           align="start"
           sideOffset={6}
-          className="z-40 w-[min(92vw,18rem)] rounded-card border border-slate-200 bg-white p-3 shadow-xl"
+          className="z-40 w-[min(92vw,20rem)] rounded-card border border-slate-200 bg-white p-3 shadow-xl"
         >
           <fieldset>
-            <legend className="px-2 pb-1 font-semibold">Monthly price</legend>
+            <legend className="px-2 pb-1 font-semibold">Monthly price, at most</legend>
             <p className="px-2 pb-2 text-sm text-slate-600">
-              Places whose owner lists a price at most this. Places without a price are left out.
+              Places whose owner lists a price up to this. Places without a price are left out.
             </p>
             <div className="grid grid-cols-2 gap-x-2">
               {choices.map((choice) => (
@@ -80,7 +81,7 @@ export function PriceFilter({
                     onChange={() => setStaged(choice)}
                     className="size-4 accent-brand-500"
                   />
-                  {choice === undefined ? "Any price" : `Up to $${choice.toLocaleString("en-US")}`}
+                  {choice === undefined ? "Any price" : `$${choice.toLocaleString("en-US")}`}
                 </label>
               ))}
             </div>
