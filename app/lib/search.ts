@@ -3,7 +3,7 @@
  * constants of docs/product.md section 9, the query parsed from a URL, and the result shape.
  * Browser-safe and pure.
  */
-import type { AmenityFlag } from "./amenities";
+import type { AmenityFilter, AmenityFlag } from "./amenities";
 import type { SizeOption } from "./sizes";
 import type { Tier } from "./tiers";
 
@@ -20,7 +20,8 @@ export const EAGER_CARD_IMAGES = 3;
 
 export interface SearchFilters {
   sizes: SizeOption[];
-  amenities: AmenityFlag[];
+  /** Flags and text amenities; a listing must have every one (covered/uncovered parking: either). */
+  amenities: AmenityFilter[];
   /** Case-insensitive text on name, address and state. */
   q?: string;
 }
@@ -59,8 +60,8 @@ export interface SearchItem {
 export interface SearchFacets {
   /** For each size option: how many locations of the current result set match it. */
   sizes: Record<SizeOption, number>;
-  /** For each amenity flag: how many locations of the current result set have it. */
-  amenities: Record<AmenityFlag, number>;
+  /** For each amenity flag and text amenity: how many locations of the current result set have it. */
+  amenities: Record<AmenityFilter, number>;
 }
 
 /** A place as the search box offers it (GET /api/places/suggest and /api/places/reverse). */

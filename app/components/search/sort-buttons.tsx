@@ -2,16 +2,39 @@ import type { SortOrder } from "../../lib/search";
 
 const LABELS: Record<SortOrder, string> = { distance: "Distance", rating: "Rating" };
 
-export function SortButtons({ sort, onChange }: { sort: SortOrder; onChange(sort: SortOrder): void }) {
+/** What each sort does, in the words the results header shows under the heading. */
+export const SORT_EXPLANATIONS: Record<SortOrder, string> = {
+  distance: "Sorted by distance: sponsored listings first, then the nearest.",
+  rating: "Sorted by rating: highest rated first.",
+};
+
+/**
+ * 'Distance' and 'Rating'. `describedBy` names the line that says what the current sort does
+ * (sponsored listings first under 'Distance', docs/product.md section 9).
+ */
+export function SortButtons({
+  sort,
+  onChange,
+  describedBy,
+}: {
+  sort: SortOrder;
+  onChange(sort: SortOrder): void;
+  describedBy?: string;
+}) {
   return (
-    <div role="group" aria-label="Sort by" className="inline-flex rounded-md border border-slate-300 p-0.5">
+    <div
+      role="group"
+      aria-label="Sort by"
+      aria-describedby={describedBy}
+      className="inline-flex shrink-0 rounded-md border border-slate-300 bg-white p-0.5"
+    >
       {(Object.keys(LABELS) as SortOrder[]).map((key) => (
         <button
           key={key}
           type="button"
           aria-pressed={sort === key}
           onClick={() => sort !== key && onChange(key)}
-          className={`h-9 rounded px-3 text-sm font-medium ${
+          className={`h-9 rounded px-2.5 text-sm font-medium sm:px-3 ${
             sort === key ? "bg-brand-500 text-white" : "text-slate-700 hover:bg-slate-100"
           }`}
         >
