@@ -51,7 +51,7 @@ export function cardDataFrom(item: {
 }
 
 /** On a phone, a compact (list) card shows this many amenity chips, then '+N more'. */
-const PHONE_CARD_AMENITIES = 3;
+const PHONE_CARD_AMENITIES = 2;
 
 export function LocationCard({
   location,
@@ -110,9 +110,9 @@ export function LocationCard({
           </Link>
         </Heading>
         {location.address && (
-          <p className={`flex items-start gap-1 text-sm text-slate-600 ${list ? "max-sm:line-clamp-1" : ""}`}>
+          <p className="flex items-start gap-1 text-sm text-slate-600">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {location.address}
+            <span className={list ? "max-sm:line-clamp-1" : undefined}>{location.address}</span>
           </p>
         )}
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">

@@ -25,7 +25,7 @@ const CHIP_WIDTHS = ["w-24", "w-16", "w-28", "w-20", "w-24", "w-14"];
 /**
  * Mirrors LocationCard's "list" layout with typical content: a photo (left on phones, a 4:3 one
  * on top from 640 px), a badge, a two-line title, the address (one line on phones, two above),
- * the rating line, amenity chips (three and '+N more' on phones) and the 'Ask about a space'
+ * the rating line, amenity chips (two and '+N more' on phones) and the 'Ask about a space'
  * line, in line boxes of the card's own text sizes.
  */
 function CardSkeleton() {
@@ -49,7 +49,7 @@ function CardSkeleton() {
         </div>
         <div className="flex flex-wrap gap-1.5">
           {CHIP_WIDTHS.map((width, i) => (
-            <div key={i} className={`h-5 ${width} rounded-full bg-slate-100 ${i >= 3 ? "max-sm:hidden" : ""}`} />
+            <div key={i} className={`h-5 ${width} rounded-full bg-slate-100 ${i >= 2 ? "max-sm:hidden" : ""}`} />
           ))}
         </div>
         <div className={`h-5 w-32 ${bar} bg-slate-100`} />

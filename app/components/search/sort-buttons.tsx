@@ -4,8 +4,8 @@ const LABELS: Record<SortOrder, string> = { distance: "Distance", rating: "Ratin
 
 /** What each sort does, in the words the results header shows under the heading. */
 export const SORT_EXPLANATIONS: Record<SortOrder, string> = {
-  distance: "Sorted by distance: sponsored listings first, then the nearest.",
-  rating: "Sorted by rating: highest rated first.",
+  distance: "Order: sponsored listings first, then the nearest.",
+  rating: "Order: highest rated first.",
 };
 
 /**
