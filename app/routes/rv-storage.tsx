@@ -299,7 +299,11 @@ export default function RvStorage({ loaderData }: Route.ComponentProps) {
       {!pendingFirstResults && loaderData.kind === "empty" && <EmptyState states={loaderData.states} />}
       {!pendingFirstResults && loaderData.kind === "error" && (
         <div className="mt-6">
-          <LocationErrorBanner message={loaderData.message} tone={loaderData.notFound ? "notice" : "error"}>
+          <LocationErrorBanner
+            message={loaderData.message}
+            tone={loaderData.notFound ? "notice" : "error"}
+            headingLevel={1}
+          >
             {loaderData.suggestions.length > 0 && <DidYouMean places={loaderData.suggestions} />}
           </LocationErrorBanner>
         </div>
@@ -636,6 +640,7 @@ function NoResults({
           <div className="mx-auto max-w-sm">
             <LocationCard
               layout="list"
+              headingLevel={2}
               location={cardDataFrom({
                 ...nearest,
                 amenityLabels: nearest.amenities.map((a) => AMENITY_LABELS[a]),

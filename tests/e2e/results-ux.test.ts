@@ -5,6 +5,7 @@
  * the text amenities work, nothing-nearby names the nearest, and Back keeps the visitor's place.
  */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForThisFile } from "./browser";
@@ -14,6 +15,20 @@ const browser = browserForThisFile();
 const shots = ".tmp/screenshots/results-ux";
 let context: BrowserContext;
 let page: Page;
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's violations on the current page, as "rule: target" lines. */
+async function axeViolations(): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
+    ).axe;
+    const { violations } = await axe.run();
+    return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`));
+  });
+}
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
@@ -227,9 +242,7 @@ describe("results page: phones", () => {
 describe("results page: what the cards say", () => {
   it("labels every card the distance sort placed by its paid tier, and says what the sort does", async () => {
     await open("/rv-storage/tx");
-    expect(await page.getByText("Order: sponsored listings first, then the nearest.").isVisible()).toBe(
-      true,
-    );
+    expect(await page.getByText("Order: sponsored listings first, then the nearest.").isVisible()).toBe(true);
     const all = await cards().evaluateAll((articles) =>
       articles.map((a) => ({ tier: a.getAttribute("data-tier"), text: a.textContent ?? "" })),
     );
@@ -320,6 +333,24 @@ describe("results page: filters", () => {
     await waitForUrl((u) => u.searchParams.get("amenity") === "payment_options");
     await page.getByRole("heading", { level: 1, name: new RegExp(`\\(${count}\\)$`) }).waitFor();
   });
+});
+
+describe("results page: accessibility", () => {
+  for (const [what, path] of [
+    ["results", "/rv-storage/austin-tx?amenity=payment_options&q=storage"],
+    ["a typo", "/rv-storage?where=Austn"],
+    ["no place yet", "/rv-storage"],
+    ["nothing within the radius", "/rv-storage?lat=71.2906&lng=-156.7886"],
+  ] as const) {
+    it(`has no axe violations: ${what}, desktop and phone`, async () => {
+      // The site's CSP allows only its own scripts; the test's axe-core comes from outside.
+      await open(path, { bypassCSP: true });
+      expect(await axeViolations()).toEqual([]);
+      await context.close();
+      await open(path, { ...PHONE, bypassCSP: true });
+      expect(await axeViolations()).toEqual([]);
+    });
+  }
 });
 
 describe("results page: Back and current location", () => {

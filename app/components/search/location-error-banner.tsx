@@ -10,11 +10,15 @@ export function LocationErrorBanner({
   message,
   children,
   tone = "error",
+  headingLevel = 2,
 }: {
   message: string;
   children?: ReactNode;
   tone?: "error" | "notice";
+  /** 1 when the banner is what the page is about (a results page without results). */
+  headingLevel?: 1 | 2;
 }) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   const notice = tone === "notice";
   const Icon = notice ? SearchX : AlertTriangle;
   return (
@@ -26,7 +30,7 @@ export function LocationErrorBanner({
     >
       <Icon className={`mt-0.5 size-5 shrink-0 ${notice ? "text-amber-700" : "text-red-600"}`} aria-hidden="true" />
       <div className="min-w-0">
-        <h2 className="font-semibold">Location Error</h2>
+        <Heading className="font-semibold">Location Error</Heading>
         <p className="mt-1 break-words">{message}</p>
         {children}
       </div>
