@@ -50,6 +50,29 @@ export const AMENITY_LABELS: Record<AmenityFlag, string> = {
 export const TEXT_AMENITIES = ["parking_options", "payment_options", "accessibility_options"] as const;
 export type TextAmenity = (typeof TEXT_AMENITIES)[number];
 
+/** What the Amenities modal calls the text amenities: the listing says something about each. */
+export const TEXT_AMENITY_LABELS: Record<TextAmenity, string> = {
+  parking_options: "Parking details",
+  payment_options: "Payment options",
+  accessibility_options: "Accessibility details",
+};
+
+/**
+ * What the `amenity` search parameter accepts (docs/api.md "Search"): the 18 flags, then the
+ * three text amenities. A listing must have every selected one.
+ */
+export const AMENITY_FILTERS = [...AMENITY_FLAGS, ...TEXT_AMENITIES] as const;
+export type AmenityFilter = AmenityFlag | TextAmenity;
+
+export function isAmenityFilter(value: string): value is AmenityFilter {
+  return (AMENITY_FILTERS as readonly string[]).includes(value);
+}
+
+/** The label of a flag or a text amenity. */
+export function amenityFilterLabel(value: AmenityFilter): string {
+  return isAmenityFlag(value) ? AMENITY_LABELS[value] : TEXT_AMENITY_LABELS[value];
+}
+
 export function isAmenityFlag(value: string): value is AmenityFlag {
   return (AMENITY_FLAGS as readonly string[]).includes(value);
 }
@@ -89,4 +112,13 @@ export const AMENITY_GROUPS: readonly { title: string; flags: readonly AmenityFl
       "available_30_or_50_amp_outlet",
     ],
   },
+];
+
+/**
+ * The search filter's groups: the flags' groups, then the text amenities, which a listing has
+ * when it gives any text for them (docs/product.md section 5).
+ */
+export const AMENITY_FILTER_GROUPS: readonly { title: string; options: readonly AmenityFilter[] }[] = [
+  ...AMENITY_GROUPS.map((g) => ({ title: g.title, options: g.flags })),
+  { title: "Visiting", options: TEXT_AMENITIES },
 ];

@@ -3,7 +3,7 @@
  * browser bundle, which needs only the contract's constants and types, does not carry zod.
  */
 import { z } from "zod";
-import { AMENITY_FLAGS, type AmenityFlag } from "./amenities";
+import { isAmenityFilter, type AmenityFilter } from "./amenities";
 import { MAX_TEXT_FILTER_LENGTH, tooLongMessage } from "./input-limits";
 import { LISTING_LIMITS } from "./listings";
 import { parseMyRv } from "./rv-fit";
@@ -110,10 +110,10 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
         message: `unknown size "${value}"; use one of ${SIZE_OPTIONS_LIST.join(", ")}`,
       });
   }
-  const amenities: AmenityFlag[] = [];
+  const amenities: AmenityFilter[] = [];
   for (const value of list(params, "amenity")) {
-    if ((AMENITY_FLAGS as readonly string[]).includes(value)) {
-      if (!amenities.includes(value as AmenityFlag)) amenities.push(value as AmenityFlag);
+    if (isAmenityFilter(value)) {
+      if (!amenities.includes(value)) amenities.push(value);
     } else errors.push({ parameter: "amenity", message: `unknown amenity "${value}"` });
   }
   // Free text: over the cap it is refused, not cut, so that a client learns why (input-limits.ts).

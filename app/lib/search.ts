@@ -3,7 +3,7 @@
  * constants of docs/product.md section 9, the query parsed from a URL, and the result shape.
  * Browser-safe and pure.
  */
-import type { AmenityFlag } from "./amenities";
+import type { AmenityFilter, AmenityFlag } from "./amenities";
 import { myRvParams, type MyRv } from "./rv-fit";
 import type { SizeOption } from "./sizes";
 import type { Tier } from "./tiers";
@@ -22,7 +22,8 @@ export const EAGER_CARD_IMAGES = 3;
 
 export interface SearchFilters {
   sizes: SizeOption[];
-  amenities: AmenityFlag[];
+  /** Flags and text amenities; a listing must have every one (covered/uncovered parking: either). */
+  amenities: AmenityFilter[];
   /** Case-insensitive text on name, address and state. */
   q?: string;
   /** The visitor's RV (docs/product.md, "My RV"): only places with a space at least this long. */
@@ -72,8 +73,8 @@ export interface SearchItem {
 export interface SearchFacets {
   /** For each size option: how many locations of the current result set match it. */
   sizes: Record<SizeOption, number>;
-  /** For each amenity flag: how many locations of the current result set have it. */
-  amenities: Record<AmenityFlag, number>;
+  /** For each amenity flag and text amenity: how many locations of the current result set have it. */
+  amenities: Record<AmenityFilter, number>;
   /**
    * How many results have a known price, counted with every filter but the max price: above 0,
    * the page offers the price sort and the max-price filter.

@@ -12,3 +12,12 @@ export function isPreferredPartner(tier: Tier): boolean {
 export function isTier(value: string): value is Tier {
   return (TIERS as readonly string[]).includes(value);
 }
+
+/**
+ * The distance sort ranks every paid tier (Pro, Preferred, Basic) ahead of Free listings
+ * (docs/product.md section 9), so under it a paid card is placed by its tier, not by its
+ * distance, and says so ('Sponsored'). The rating sort ignores tiers.
+ */
+export function placedByTier(tier: Tier, sort: string): boolean {
+  return sort === "distance" && TIER_WEIGHT[tier] > TIER_WEIGHT.Free;
+}

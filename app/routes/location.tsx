@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock, Globe, Navigation, Phone } from "lucide-react";
-import { useSyncExternalStore, type ReactNode } from "react";
-import { Link, data, redirect, useLocation } from "react-router";
+import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { LocationMap } from "../components/map/location-map";
@@ -205,9 +205,20 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
 export default function LocationPage({ loaderData, actionData }: Route.ComponentProps) {
   const l = loaderData.location;
   const { state: routerState } = useLocation();
+  const navigate = useNavigate();
   // Back returns to the results page the visitor came from, else the generic results page.
   const from = (routerState as { from?: string } | null)?.from;
-  const back = from?.startsWith("/rv-storage") ? from : "/rv-storage";
+  const cameFromResults = from?.startsWith("/rv-storage") === true;
+  const back = cameFromResults ? from! : "/rv-storage";
+  // A result card opened this page (its link sets `from`): the entry before this one is those
+  // results, so going back in history returns to them at the same scroll position instead of
+  // opening them anew at the top with another history entry.
+  const goBack = (event: MouseEvent) => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (!cameFromResults || idx < 1 || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
   const phone = displayPhone(l.phone);
   const directions =
     l.latitude !== null && l.longitude !== null
@@ -216,7 +227,11 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
   const photos = imageRefsFromUrls(l.photos);
   return (
     <article className="mx-auto max-w-6xl px-4 pb-28 pt-6 md:pb-12">
-      <Link to={back} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={back}
+        onClick={goBack}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" /> Back
       </Link>
       <div className="mt-4 flex flex-wrap gap-2">

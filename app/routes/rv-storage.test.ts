@@ -92,3 +92,47 @@ describe("results page: free text over its cap", () => {
     expect(gazetteerCalls()).toBeGreaterThan(0);
   });
 });
+
+/** The loader's data for a GET of `path` (a page, not a redirect). */
+async function load(path: string): Promise<Record<string, unknown>> {
+  const url = new URL(`http://localhost${path}`);
+  const slug = url.pathname.split("/")[2];
+  const result = (await loader({
+    request: new Request(url),
+    url,
+    pattern: "/rv-storage/:slug?",
+    params: slug === undefined ? {} : { slug: decodeURIComponent(slug) },
+    context: requestContext({ requestId: "test", nonce: "test" }),
+  })) as { data?: Record<string, unknown> } & Record<string, unknown>;
+  return (result.data ?? result) as Record<string, unknown>;
+}
+
+describe("results page: typos and empty areas", () => {
+  it("keeps a mistyped place's text and offers the town it was meant to be", async () => {
+    const page = await load("/rv-storage?where=Austn");
+    expect(page).toMatchObject({ kind: "error", query: "Austn", notFound: true });
+    const suggestions = page.suggestions as { slug: string }[];
+    expect(suggestions[0]?.slug).toBe("austin-tx");
+  });
+
+  it("does the same for a mistyped slug, preferring the slug's state", async () => {
+    const page = await load("/rv-storage/austn-mn");
+    expect(page).toMatchObject({ kind: "error", query: "austn mn", notFound: true });
+    expect((page.suggestions as { slug: string }[])[0]?.slug).toBe("austin-mn");
+  });
+
+  it("is a plain error, not a notice, for a bad parameter", async () => {
+    const page = await load("/rv-storage/austin-tx?sort=nearest");
+    expect(page).toMatchObject({ kind: "error", notFound: false, query: "" });
+  });
+
+  it("names the nearest listing beyond the radius when none is within it", async () => {
+    // Barrow (Utqiagvik), Alaska; without a database the index holds the built-in sample in Austin.
+    const page = await load("/rv-storage?lat=71.2906&lng=-156.7886");
+    expect(page.kind).toBe("results");
+    expect((page.result as { total: number }).total).toBe(0);
+    const nearest = page.nearest as { name: string; distanceMiles: number } | null;
+    expect(nearest?.name).toBe("Sample RV Storage");
+    expect(nearest!.distanceMiles).toBeGreaterThan(100);
+  });
+});

@@ -1,6 +1,6 @@
 import { List, Map as MapIcon } from "lucide-react";
-import { useState } from "react";
-import { Link, data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Link, data, redirect, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import type { Route } from "./+types/rv-storage";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { ResultsMap } from "../components/map/results-map";
@@ -12,9 +12,10 @@ import { LoadingStatus, RESULTS_GRID, ResultsSkeleton } from "../components/sear
 import { MyRvFilter } from "../components/search/my-rv-filter";
 import { PriceFilter } from "../components/search/price-filter";
 import { SizeFilter } from "../components/search/size-filter";
-import { SortButtons } from "../components/search/sort-buttons";
-import { UseMyLocationButton } from "../components/search/use-my-location";
-import { AMENITY_LABELS, type AmenityFlag } from "../lib/amenities";
+import { SORT_EXPLANATIONS, SortButtons } from "../components/search/sort-buttons";
+import { TextFilter } from "../components/search/text-filter";
+import { CURRENT_LOCATION_FAILED, UseMyLocationButton } from "../components/search/use-my-location";
+import { AMENITY_LABELS, type AmenityFilter } from "../lib/amenities";
 import { imageRefFromUrl } from "../lib/images";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../lib/input-limits";
 import { originFrom, seo } from "../lib/meta";
@@ -23,6 +24,8 @@ import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from ".
 import { parseSearchParams } from "../lib/search-params";
 import type { SizeOption } from "../lib/sizes";
 import type { MyRv } from "../lib/rv-fit";
+import { buildPlaceSlug } from "../lib/slug";
+import { placedByTier } from "../lib/tiers";
 import {
   placeFromPoint,
   placeFromSlug,
@@ -30,17 +33,23 @@ import {
   suggestPlaces,
   type SearchPlace,
 } from "../../server/geo/resolve-place";
+import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
+import { getCatalogueStats } from "../../server/locations/repository";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
-import { searchResultsPage } from "../../server/search";
+import { nearestBeyond, searchResultsPage } from "../../server/search";
 import { recordResultsSearch } from "../../server/search/demand";
 import { Button } from "../components/ui/button";
 
 /** Map markers beyond this many nearest results add nothing a visitor can use. */
 const MAX_MARKERS = 500;
 
-type ErrorData = { kind: "error"; message: string; suggestions: SearchPlace[]; query: string };
+/**
+ * `query` is what the search box shows again (the visitor's own text, never text over the cap);
+ * `notFound`: a place we did not recognise (a notice with close matches, not a red error).
+ */
+type ErrorData = { kind: "error"; message: string; suggestions: SearchPlace[]; query: string; notFound: boolean };
 
 /**
  * "springfield zz" -> "springfield": drops a trailing two-letter word and the spaces before it,
@@ -54,9 +63,15 @@ function withoutStateCode(words: string): string {
   return words.slice(0, -2).trimEnd();
 }
 
-function errorPage(message: string, query: string, status: number, suggestFrom?: string) {
+function errorPage(message: string, query: string, status: number, suggestFrom?: string, state?: string) {
   return data<ErrorData>(
-    { kind: "error", message, suggestions: suggestFrom ? suggestPlaces(suggestFrom) : [], query },
+    {
+      kind: "error",
+      message,
+      suggestions: suggestFrom ? suggestPlaces(suggestFrom, 5, state) : [],
+      query,
+      notFound: suggestFrom !== undefined,
+    },
     { status },
   );
 }
@@ -113,7 +128,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!place) {
       recordResultsSearch(request, undefined);
       const words = params.slug.replace(/-/g, " ");
-      return errorPage(`Could not find location: ${words}`, words, 404, withoutStateCode(words));
+      const town = withoutStateCode(words);
+      const state = town !== words ? words.slice(-2).toUpperCase() : undefined;
+      return errorPage(`Could not find location: ${words}`, words, 404, town, state);
     }
     if (place.slug !== params.slug) throw redirect(`/rv-storage/${place.slug}${url.search}`, 301);
   } else if (parsed.point) {
@@ -123,7 +140,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       return errorPage("That point is outside the United States. Try a US city, state or ZIP code.", "", 404);
     }
   } else {
-    return { kind: "empty" as const };
+    // No place yet: the search box, and every location by state ('Show all locations' leads here).
+    const stats = await getCatalogueStats();
+    const states = stats.byState.map((s) => ({ ...s, name: stateNameFromCode(s.state) ?? s.state }));
+    return { kind: "empty" as const, states };
   }
 
   const { result, markers } = searchResultsPage(place, {
@@ -134,6 +154,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     radius: parsed.radius,
     maxMarkers: MAX_MARKERS,
   });
+  // Nothing within the radius: the nearest listing beyond it, with the same filters (docs/product.md section 2).
+  const nearest =
+    result.total === 0 && place.kind !== "state" ? (nearestBeyond(place, parsed.filters, parsed.radius) ?? null) : null;
   const { sizes, amenities, q, rv, maxPrice } = parsed.filters;
   recordResultsSearch(
     request,
@@ -164,12 +187,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     radius: parsed.radius,
     result,
     markers,
+    nearest,
     map: publicMapConfig(),
   };
 }
 
 function placeLabel(place: SearchPlace): string {
   return place.city ? `${place.city}, ${place.stateName}` : place.stateName;
+}
+
+/** A place as the search box and 'Did you mean' name it: 'Austin, TX', or 'Texas' for a state. */
+function shortLabel(place: Pick<SearchPlace, "city" | "state" | "stateName">): string {
+  return place.city ? `${place.city}, ${place.state}` : place.stateName;
 }
 
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
@@ -208,75 +237,206 @@ function useResultsPending(): boolean {
 /** Skeleton cards while loading: as many as the page shows now, else a row's worth. */
 const SKELETONS_WITHOUT_RESULTS = 3;
 
+/** Router state of a navigation made by this page's own controls (filters, sort, pages). */
+interface ResultsNavigationState {
+  focusResults?: boolean;
+  useCurrentLocation?: boolean;
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** What the search box shows: the place of the results, or the visitor's unrecognised text. */
+function searchBoxText(loaderData: LoaderData): string {
+  if (loaderData.kind === "results") return shortLabel(loaderData.place);
+  if (loaderData.kind === "error") return loaderData.query;
+  return "";
+}
+
 export default function RvStorage({ loaderData }: Route.ComponentProps) {
   const [locationError, setLocationError] = useState<string | null>(null);
   const location = useLocation();
+  const navigate = useNavigate();
   // From the empty or error state there is no list yet: the skeleton takes the message's place.
   const pendingFirstResults = useResultsPending() && loaderData.kind !== "results";
   const currentQuery = new URLSearchParams(location.search);
+  const boxText = searchBoxText(loaderData);
+  // docs/product.md section 4: 'Show all locations' clears the current location, its flag and the error.
+  const showAll = () => {
+    setLocationError(null);
+    navigate("/rv-storage", { state: null });
+  };
+
+  const searchRow = (
+    <div className="flex gap-2">
+      <div className="min-w-0 flex-1">
+        {/* Keyed by the place: a new place's page starts with its own label in the box. */}
+        <PlaceSearch key={`${location.pathname}|${boxText}`} defaultValue={boxText} query={currentQuery} />
+      </div>
+      <UseMyLocationButton compact onError={setLocationError} query={currentQuery} />
+    </div>
+  );
+  const geolocationBanner = locationError && (
+    <div className="mt-3">
+      <LocationErrorBanner message={CURRENT_LOCATION_FAILED}>
+        <p className="mt-1">{locationError}</p>
+        <ShowAllButton onClick={showAll} />
+      </LocationErrorBanner>
+    </div>
+  );
+
+  if (loaderData.kind === "results" && !pendingFirstResults) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 pb-24 md:pb-8">
+        <Results data={loaderData} searchRow={searchRow} notice={geolocationBanner} onShowAll={showAll} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 pb-8 pt-4">
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="flex-1">
-          <PlaceSearch key={location.pathname} query={currentQuery} />
-        </div>
-        <UseMyLocationButton onError={setLocationError} query={currentQuery} />
-      </div>
-      {locationError && (
-        <div className="mt-4">
-          <LocationErrorBanner message={locationError} />
-        </div>
-      )}
+      {searchRow}
+      {geolocationBanner}
       {pendingFirstResults && (
         <section aria-label="Results" aria-busy="true" className="mt-6">
           <LoadingStatus loading />
           <ResultsSkeleton count={SKELETONS_WITHOUT_RESULTS} />
         </section>
       )}
-      {!pendingFirstResults && loaderData.kind === "empty" && <EmptyState />}
+      {!pendingFirstResults && loaderData.kind === "empty" && <EmptyState states={loaderData.states} />}
       {!pendingFirstResults && loaderData.kind === "error" && (
         <div className="mt-6">
-          <LocationErrorBanner message={loaderData.message}>
-            {loaderData.suggestions.length > 0 && (
-              <p className="mt-2">
-                Did you mean:{" "}
-                {loaderData.suggestions.map((s, i) => (
-                  <span key={s.slug}>
-                    {i > 0 && ", "}
-                    <Link to={`/rv-storage/${s.slug}`} className="font-medium underline">
-                      {placeLabel(s)}
-                    </Link>
-                  </span>
-                ))}
-              </p>
-            )}
+          <LocationErrorBanner
+            message={loaderData.message}
+            tone={loaderData.notFound ? "notice" : "error"}
+            headingLevel={1}
+          >
+            {loaderData.suggestions.length > 0 && <DidYouMean places={loaderData.suggestions} />}
           </LocationErrorBanner>
         </div>
       )}
-      {loaderData.kind === "results" && <Results data={loaderData} />}
     </div>
   );
 }
 
-function EmptyState() {
+/** At most this many places in 'Did you mean ...?'. */
+const DID_YOU_MEAN_MAX = 3;
+
+/**
+ * 'Did you mean Austin, TX?', or 'Did you mean A or B or C?' (labels hold commas themselves),
+ * each a link to that place's results.
+ */
+function DidYouMean({ places }: { places: readonly SearchPlace[] }) {
   return (
-    <div className="mx-auto mt-16 max-w-lg text-center">
-      <h1 className="text-2xl font-bold tracking-tight">Find RV storage near you</h1>
-      <p className="mt-3 text-slate-600">
-        Search for a city, state or ZIP code above, or click 'Use My Location' to see storage near you.
-      </p>
+    <p className="mt-3 text-lg">
+      Did you mean{" "}
+      {places.slice(0, DID_YOU_MEAN_MAX).map((place, i) => (
+        <span key={place.slug}>
+          {i > 0 && " or "}
+          <Link to={`/rv-storage/${place.slug}`} className="font-semibold text-brand-700 underline underline-offset-2">
+            {shortLabel(place)}
+          </Link>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}
+
+function ShowAllButton({ onClick }: { onClick(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="mt-2 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600"
+    >
+      Show all locations
+    </button>
+  );
+}
+
+function EmptyState({ states }: { states: readonly { state: string; name: string; count: number }[] }) {
+  return (
+    <div className="mx-auto mt-12 max-w-3xl">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold tracking-tight">Find RV storage near you</h1>
+        <p className="mt-3 text-slate-600">
+          Search for a city, state or ZIP code above, or click 'Use My Location' to see storage near you.
+        </p>
+      </div>
+      {states.length > 0 && (
+        <section aria-labelledby="all-states" className="mt-10">
+          <h2 id="all-states" className="text-lg font-semibold">
+            All locations by state
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-x-6 sm:grid-cols-3">
+            {states.map((s) => (
+              <li key={s.state}>
+                <Link
+                  to={`/rv-storage/${buildPlaceSlug(null, s.state)}`}
+                  className="inline-flex min-h-11 items-center text-brand-700 underline decoration-brand-700/40 underline-offset-2 hover:decoration-brand-700"
+                >
+                  {s.name}
+                </Link>{" "}
+                <span className="text-sm text-slate-600">({s.count})</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
 
-type ResultsData = Extract<Route.ComponentProps["loaderData"], { kind: "results" }>;
+type ResultsData = Extract<LoaderData, { kind: "results" }>;
+type PageState = {
+  sizes?: readonly string[];
+  amenities?: readonly string[];
+  q?: string | undefined;
+  sort?: SortOrder;
+  page?: number;
+  rv?: MyRv | undefined;
+  maxPrice?: number | undefined;
+};
 
-function Results({ data: d }: { data: ResultsData }) {
+/**
+ * After this page's own controls changed the results (filters, the sort, a page link), focus goes
+ * to the results heading, so keyboard and screen reader users continue from the new results
+ * rather than from the top of the page; the heading is scrolled into view when it is not.
+ */
+function useFocusResultsHeading() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { key, state } = useLocation();
+  const navigationType = useNavigationType();
+  const wanted = navigationType !== "POP" && (state as ResultsNavigationState | null)?.focusResults === true;
+  useEffect(() => {
+    const el = heading.current;
+    if (!wanted || !el) return;
+    el.focus({ preventScroll: true });
+    const top = el.getBoundingClientRect().top;
+    // scroll-margin-top keeps it clear of the sticky header and filter bar.
+    if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView({ block: "start" });
+  }, [key, wanted]);
+  return heading;
+}
+
+function Results({
+  data: d,
+  searchRow,
+  notice,
+  onShowAll,
+}: {
+  data: ResultsData;
+  searchRow: ReactNode;
+  notice: ReactNode;
+  onShowAll(): void;
+}) {
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname, state: routerState } = useLocation();
   const [showMap, setShowMap] = useState(false);
   const loading = useResultsPending();
+  const heading = useFocusResultsHeading();
+  const sortNoteId = useId();
   const { place, applied, result } = d;
+  const wholeState = place.kind === "state";
 
   const pointParams = (): URLSearchParams => {
     const p = new URLSearchParams();
@@ -286,15 +446,7 @@ function Results({ data: d }: { data: ResultsData }) {
     }
     return p;
   };
-  type PageState = {
-    sizes?: readonly string[];
-    amenities?: readonly string[];
-    sort?: SortOrder;
-    page?: number;
-    rv?: MyRv | undefined;
-    maxPrice?: number | undefined;
-  };
-  const hrefFor = (state: PageState) => {
+  const paramsFor = (state: PageState) => {
     const params = searchParamsFor({
       sizes: applied.sizes,
       amenities: applied.amenities,
@@ -305,110 +457,145 @@ function Results({ data: d }: { data: ResultsData }) {
       ...state,
     });
     for (const [k, v] of pointParams()) params.set(k, v);
-    const qs = params.toString();
+    return params;
+  };
+  const hrefFor = (state: PageState) => {
+    const qs = paramsFor(state).toString();
     return `${pathname}${qs ? `?${qs}` : ""}`;
   };
+  const nearYou = (routerState as ResultsNavigationState | null)?.useCurrentLocation === true;
+  // Results near the visitor's own position stay flagged as such through filters and pages.
+  const focusResults: ResultsNavigationState = { focusResults: true, ...(nearYou ? { useCurrentLocation: true } : {}) };
   // Filters and sort keep the visitor where they are; a new page starts at the top.
-  const go = (state: PageState, replace = false) => navigate(hrefFor(state), { preventScrollReset: true, replace });
-  const previewBase = `/api/search?lat=${place.lat}&lng=${place.lng}&radius=${d.radius}${place.kind === "state" ? `&state=${place.state}` : ""}`;
+  const go = (state: PageState, replace = false) =>
+    navigate(hrefFor(state), { preventScrollReset: true, replace, state: focusResults });
+  const previewBase = `/api/search?lat=${place.lat}&lng=${place.lng}&radius=${d.radius}${wholeState ? `&state=${place.state}` : ""}`;
   const { rv, maxPrice } = applied;
   const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q, rv, maxPrice });
   const withoutAmenities = searchParamsFor({ sizes: applied.sizes, q: applied.q, rv, maxPrice });
   const withoutPrice = searchParamsFor({ sizes: applied.sizes, amenities: applied.amenities, q: applied.q, rv });
   // Prices appear only where owners give them (docs/product.md, "Prices").
   const priced = result.facets.priced > 0 || maxPrice !== undefined;
-  const hasFilters = applied.sizes.length > 0 || applied.amenities.length > 0 || maxPrice !== undefined;
-  const clearAll = { sizes: [], amenities: [], maxPrice: undefined, page: 1 };
+  // My RV describes the vehicle, not a filter to undo: Clear All leaves it (docs/product.md, "My RV").
+  const hasFilters =
+    applied.sizes.length > 0 || applied.amenities.length > 0 || Boolean(applied.q) || maxPrice !== undefined;
+  const clearAll = () => go({ sizes: [], amenities: [], q: undefined, maxPrice: undefined, page: 1 });
   const pageCount = Math.ceil(result.total / result.pageSize);
+  // A state's page measures from the state's centre: a distance from there means nothing to a visitor.
+  const markers = wholeState ? d.markers.map(({ distanceMiles: _distance, ...m }) => m) : d.markers;
+  const textFilterKeep = paramsFor({ q: undefined, page: undefined });
 
   return (
     <>
-      <div className="mt-4 flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
-        <SizeFilter
-          key={`s-${search}`}
-          applied={applied.sizes as SizeOption[]}
-          facets={result.facets.sizes}
-          previewBase={previewBase}
-          otherParams={withoutSizes}
-          onApply={(sizes) => go({ sizes, page: 1 })}
-        />
-        <AmenitiesFilter
-          key={`a-${search}`}
-          applied={applied.amenities as AmenityFlag[]}
-          facets={result.facets.amenities}
-          previewBase={previewBase}
-          otherParams={withoutAmenities}
-          onApply={(amenities) => go({ amenities, page: 1 })}
-        />
-        <MyRvFilter applied={rv} onApply={(next, o) => go({ rv: next, page: 1 }, o?.replace)} />
-        {priced && (
-          <PriceFilter
-            key={`p-${search}`}
-            applied={maxPrice}
-            previewBase={previewBase}
-            otherParams={withoutPrice}
-            onApply={(next) => go({ maxPrice: next, page: 1 })}
-          />
-        )}
-        <button
-          type="button"
-          disabled={!hasFilters}
-          onClick={() => go(clearAll)}
-          className="h-10 rounded-md px-3 font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+      {/* The search bar stays in reach while the list scrolls: compact on phones (docs/product.md section 2). */}
+      <div className="sticky top-16 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
+        {searchRow}
+        <div
+          role="group"
+          aria-label="Filters"
+          // On phones the row scrolls sideways rather than wrapping; py-1 leaves room for focus outlines.
+          className="-mx-4 mt-1 flex items-center gap-2 px-4 py-1 [scrollbar-width:none] max-sm:overflow-x-auto sm:flex-wrap"
         >
-          Clear All
-        </button>
-      </div>
-
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">
-          Storage Locations in {placeLabel(place)} ({result.total})
-        </h1>
-        <div className="flex items-center gap-2">
-          <SortButtons sort={applied.sort} priced={priced} onChange={(sort) => go({ sort, page: 1 })} />
+          <SizeFilter
+            key={`s-${applied.sizes.join()}`}
+            applied={applied.sizes as SizeOption[]}
+            facets={result.facets.sizes}
+            previewBase={previewBase}
+            otherParams={withoutSizes}
+            onApply={(sizes) => go({ sizes, page: 1 })}
+          />
+          <AmenitiesFilter
+            key={`a-${applied.amenities.join()}`}
+            applied={applied.amenities as AmenityFilter[]}
+            facets={result.facets.amenities}
+            previewBase={previewBase}
+            otherParams={withoutAmenities}
+            onApply={(amenities) => go({ amenities, page: 1 })}
+          />
+          <MyRvFilter applied={rv} onApply={(next, o) => go({ rv: next, page: 1 }, o?.replace)} />
+          {priced && (
+            <PriceFilter
+              key={`p-${maxPrice ?? ""}`}
+              applied={maxPrice}
+              previewBase={previewBase}
+              otherParams={withoutPrice}
+              onApply={(next) => go({ maxPrice: next, page: 1 })}
+            />
+          )}
+          <SortButtons
+            sort={applied.sort}
+            priced={priced}
+            onChange={(sort) => go({ sort, page: 1 })}
+            describedBy={sortNoteId}
+          />
           <button
             type="button"
-            onClick={() => setShowMap((v) => !v)}
-            aria-pressed={showMap}
-            className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 px-3 font-medium md:hidden"
+            disabled={!hasFilters}
+            onClick={clearAll}
+            className="h-10 shrink-0 whitespace-nowrap rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent sm:text-base"
           >
-            {showMap ? (
-              <List className="size-4" aria-hidden="true" />
-            ) : (
-              <MapIcon className="size-4" aria-hidden="true" />
-            )}
-            {showMap ? "List" : "Map"}
+            Clear All
           </button>
         </div>
       </div>
+      {notice}
 
-      <div className="mt-4 flex flex-col gap-6 md:flex-row">
-        <div className={`${showMap ? "block" : "hidden"} md:block md:w-1/3 md:shrink-0`}>
-          <div className="h-[22rem] md:sticky md:top-20 md:h-[calc(100dvh-6rem)]">
-            <ResultsMap
-              markers={d.markers}
-              center={{ lat: place.lat, lng: place.lng }}
-              userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
-              tileUrl={d.map.tileUrl}
-              attribution={d.map.attribution}
-              className="h-full w-full"
-            />
-          </div>
+      <div className="mt-3 flex flex-col gap-2 sm:mt-5 md:flex-row md:items-end md:justify-between">
+        <div className="min-w-0">
+          <h1 ref={heading} tabIndex={-1} className="scroll-mt-48 text-lg font-bold tracking-tight sm:text-2xl">
+            Storage Locations in {placeLabel(place)} ({result.total})
+          </h1>
+          <p id={sortNoteId} className="text-sm text-slate-600">
+            {SORT_EXPLANATIONS[applied.sort]}
+            {nearYou && (
+              <>
+                {" "}
+                <button
+                  type="button"
+                  onClick={onShowAll}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  Show all locations
+                </button>
+              </>
+            )}
+          </p>
         </div>
-        <section aria-label="Results" aria-busy={loading} className="min-w-0 flex-1">
+        <TextFilter
+          key={applied.q ?? ""}
+          applied={applied.q}
+          action={pathname}
+          keep={textFilterKeep}
+          onApply={(q) => go({ q, page: 1 })}
+        />
+      </div>
+
+      {/* The list comes before the map in the page, so the keyboard reaches the cards first. */}
+      <div className="mt-3 flex flex-col gap-6 sm:mt-4 md:flex-row">
+        <section
+          aria-label="Results"
+          aria-busy={loading}
+          className={`min-w-0 flex-1 md:order-2 ${showMap ? "max-md:hidden" : ""}`}
+        >
           <LoadingStatus loading={loading} />
           {loading ? (
             <ResultsSkeleton count={result.items.length || SKELETONS_WITHOUT_RESULTS} />
           ) : result.items.length === 0 ? (
-            <NoResults hasFilters={hasFilters} rv={rv} onClear={() => go(clearAll)} />
+            <NoResults hasFilters={hasFilters} rv={rv} onClear={clearAll} nearest={d.nearest} radius={d.radius} />
           ) : (
             <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
                 <LocationCard
                   key={item.id}
                   headingLevel={2}
+                  layout="list"
                   eager={i < EAGER_CARD_IMAGES}
-                  location={cardDataFrom({ ...item, amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]) })}
+                  placedByTier={placedByTier(item.tier, applied.sort)}
+                  location={cardDataFrom({
+                    ...item,
+                    distanceMiles: wholeState ? undefined : item.distanceMiles,
+                    amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
+                  })}
                   rv={rv}
                 />
               ))}
@@ -420,16 +607,52 @@ function Results({ data: d }: { data: ResultsData }) {
             pageSize={result.pageSize}
             total={result.total}
             hrefFor={(page) => hrefFor({ page })}
+            linkState={focusResults}
           />
         </section>
+        <div className={`${showMap ? "block" : "hidden"} md:order-1 md:block md:w-1/3 md:shrink-0`}>
+          <div className="h-[70dvh] md:sticky md:top-48 md:h-[calc(100dvh-13rem)]">
+            <ResultsMap
+              markers={markers}
+              center={{ lat: place.lat, lng: place.lng }}
+              userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
+              tileUrl={d.map.tileUrl}
+              attribution={d.map.attribution}
+              className="h-full w-full"
+            />
+          </div>
+        </div>
       </div>
+
+      {/* Phones: one floating button switches between the list and the map. */}
+      <button
+        type="button"
+        onClick={() => setShowMap((v) => !v)}
+        aria-pressed={showMap}
+        className="fixed bottom-5 left-1/2 z-20 inline-flex h-12 -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-5 font-semibold text-white shadow-lg hover:bg-slate-800 md:hidden"
+      >
+        {showMap ? <List className="size-5" aria-hidden="true" /> : <MapIcon className="size-5" aria-hidden="true" />}
+        {showMap ? "List" : "Map"}
+      </button>
     </>
   );
 }
 
-function NoResults({ hasFilters, rv, onClear }: { hasFilters: boolean; rv?: MyRv; onClear(): void }) {
+function NoResults({
+  hasFilters,
+  rv,
+  onClear,
+  nearest,
+  radius,
+}: {
+  hasFilters: boolean;
+  rv?: MyRv | undefined;
+  onClear(): void;
+  nearest: ResultsData["nearest"];
+  radius: number;
+}) {
   return (
-    <div className="rounded-card border border-dashed border-slate-300 p-8 text-center">
+    <div className="rounded-card border border-dashed border-slate-300 p-6 text-center sm:p-8">
       <p className="text-lg font-medium">No storage locations match.</p>
       <p className="mt-2 text-slate-600">
         {hasFilters ? "Try removing a filter, or search a nearby town." : "Try a nearby town or a larger city."}
@@ -443,6 +666,27 @@ function NoResults({ hasFilters, rv, onClear }: { hasFilters: boolean; rv?: MyRv
         <Button onClick={onClear} className="mt-4 py-2">
           Clear All filters
         </Button>
+      )}
+      {nearest && (
+        <div className="mt-6 text-left">
+          <p className="mb-3 text-center text-slate-700">
+            No storage within {radius} miles{hasFilters ? " with these filters" : ""}. The nearest is{" "}
+            <Link to={`/location/${nearest.slug}`} className="font-semibold text-brand-700 underline">
+              {nearest.name}
+            </Link>
+            , {Math.round(nearest.distanceMiles).toLocaleString("en-US")} mi away.
+          </p>
+          <div className="mx-auto max-w-sm">
+            <LocationCard
+              layout="list"
+              headingLevel={2}
+              location={cardDataFrom({
+                ...nearest,
+                amenityLabels: nearest.amenities.map((a) => AMENITY_LABELS[a]),
+              })}
+            />
+          </div>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { buildPlaceSlug, parsePlaceSlug } from "../../app/lib/slug";
+import { closeTowns } from "./close-towns";
 import type { Place } from "./gazetteer";
 import { getGazetteer } from "./load-gazetteer";
 import { stateNameFromCode } from "./states";
@@ -59,9 +60,15 @@ export function placeFromPoint(lat: number, lng: number): SearchPlace | undefine
   return { ...toSearchPlace(town, "point"), lat, lng };
 }
 
-/** Places to offer when a slug or text names nothing we know ('Did you mean ...'). */
-export function suggestPlaces(text: string, limit = 5): SearchPlace[] {
-  return getGazetteer()
-    .suggest(text.replace(/-/g, " "), limit)
-    .map((p) => toSearchPlace(p, p.kind === "state" ? "state" : "city"));
+/**
+ * Places to offer when a slug or text names nothing we know ('Did you mean ...'): places starting
+ * with the text, else towns a typo or two away ('Austn' -> Austin, TX; server/geo/close-towns.ts),
+ * those of `state` first when the slug named one.
+ */
+export function suggestPlaces(text: string, limit = 5, state?: string): SearchPlace[] {
+  const gazetteer = getGazetteer();
+  const words = text.replace(/-/g, " ");
+  let places = gazetteer.suggest(words, limit);
+  if (places.length === 0) places = closeTowns(gazetteer, state ? `${words}, ${state}` : words, Math.min(3, limit));
+  return places.map((p) => toSearchPlace(p, p.kind === "state" ? "state" : "city"));
 }

@@ -3,6 +3,8 @@ import { SIZE_OPTIONS_LIST } from "../../app/lib/sizes";
 import { PLACE_ID_PATTERN, parseLocationSlug } from "../../app/lib/slug";
 import { TIERS } from "../../app/lib/tiers";
 import { getGazetteer } from "../geo";
+import { createSearchIndex } from "../search/search-index";
+import { searchRowFromLocation } from "../search/source-row";
 import { DEMO_ID_PREFIX, generateDemoCatalogue } from "./demo";
 import { renderDemoPhoto } from "./demo-photo";
 
@@ -56,12 +58,32 @@ describe("demo catalogue", () => {
     }
   });
 
-  it("has mostly Free tiers, some Basic, few Preferred and Pro", () => {
+  it("has mostly Free tiers, a small share paid: some Basic, fewer Preferred and Pro", () => {
     const counts = Object.fromEntries(TIERS.map((t) => [t, rows.filter((r) => r.tier === t).length]));
-    expect(counts.Free).toBeGreaterThan(rows.length * 0.6);
+    expect(counts.Free).toBeGreaterThan(rows.length * 0.95);
     expect(counts.Basic).toBeGreaterThan(counts.Preferred!);
+    expect(counts.Preferred).toBeGreaterThan(counts.Pro!);
     expect(counts.Pro).toBeGreaterThan(0);
-    expect(counts.Pro! + counts.Preferred!).toBeLessThan(rows.length * 0.15);
+    // Enough Pro and Preferred listings for the home page's six preferred partners.
+    expect(counts.Pro! + counts.Preferred!).toBeGreaterThanOrEqual(12);
+  });
+
+  it("puts at most 3 paid listings on a big town's first page (they rank first by distance)", () => {
+    const austin = gazetteer.findCity("Austin", "TX")!;
+    const index = createSearchIndex(rows.map(searchRowFromLocation));
+    const page = index.query({
+      lat: austin.lat,
+      lng: austin.lng,
+      radius: 100,
+      sizes: [],
+      amenities: [],
+      sort: "distance",
+      page: 1,
+      pageSize: 12,
+    });
+    expect(page.total).toBeGreaterThan(12);
+    const paid = page.items.filter((item) => item.tier !== "Free").length;
+    expect(paid).toBeLessThanOrEqual(3);
   });
 
   it("has realistic sizes, hours, ratings, reviews and a few photos", () => {

@@ -321,11 +321,18 @@ export function demoPhotoUrl(placeId: string, index: number): string {
   return placeImageUrl(placeId, index, 1280, "jpg");
 }
 
+/**
+ * A realistic mix: about 1 listing in 30 pays (0.5% Pro, 1% Preferred, 2% Basic). Paid tiers rank
+ * first in the distance sort (docs/product.md section 9), so with a larger share a town's first
+ * page would be all paid listings, far away, and the nearest on page two.
+ */
+export const DEMO_TIER_SHARES = { Pro: 0.005, Preferred: 0.01, Basic: 0.02 } as const;
+
 function pickTier(r: Random): Tier {
   const x = r.next();
-  if (x < 0.03) return "Pro";
-  if (x < 0.08) return "Preferred";
-  if (x < 0.22) return "Basic";
+  if (x < DEMO_TIER_SHARES.Pro) return "Pro";
+  if (x < DEMO_TIER_SHARES.Pro + DEMO_TIER_SHARES.Preferred) return "Preferred";
+  if (x < DEMO_TIER_SHARES.Pro + DEMO_TIER_SHARES.Preferred + DEMO_TIER_SHARES.Basic) return "Basic";
   return "Free";
 }
 

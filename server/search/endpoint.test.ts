@@ -43,7 +43,7 @@ describe("GET /api/search", () => {
     expect(body).toMatchObject({ page: 1, pageSize: 12 });
     expect(body.items).toHaveLength(12);
     expect(Object.keys(body.facets.sizes)).toHaveLength(14);
-    expect(Object.keys(body.facets.amenities)).toHaveLength(18);
+    expect(Object.keys(body.facets.amenities)).toHaveLength(21);
     const distances = body.items.map((item) => item.distanceMiles);
     expect(distances.every((d) => d <= 100)).toBe(true);
   });

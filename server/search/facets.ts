@@ -5,7 +5,8 @@
  * radius or state, the text, the selected sizes and the selected amenities). Then
  *   - `sizes[s]` is how many of those results offer size s (some dimension at least as wide and
  *     as long as s);
- *   - `amenities[a]` is how many of those results have flag a.
+ *   - `amenities[a]` is how many of those results have flag or text amenity a (the mask's bits are
+ *     AMENITY_FILTERS in order: the 18 flags, then the three text amenities).
  * So a selected option always shows the total. Because sizes combine all-of, an unselected size
  * shows exactly the total the search would have with that size added; the same holds for an
  * unselected amenity, with one exception: when exactly one of covered/uncovered parking is
@@ -13,7 +14,7 @@
  * while the count shown for it is the number of current results that also have it.
  * Counts never depend on the sort or the page.
  */
-import { AMENITY_FLAGS } from "../../app/lib/amenities";
+import { AMENITY_FILTERS } from "../../app/lib/amenities";
 import type { SearchFacets } from "../../app/lib/search";
 import { SIZE_OPTIONS_LIST } from "../../app/lib/sizes";
 
@@ -23,7 +24,7 @@ import { SIZE_OPTIONS_LIST } from "../../app/lib/sizes";
 const CHUNK = 7;
 const CHUNK_VALUES = 1 << CHUNK;
 const SIZE_CHUNKS = Math.ceil(SIZE_OPTIONS_LIST.length / CHUNK);
-const FLAG_CHUNKS = Math.ceil(AMENITY_FLAGS.length / CHUNK);
+const FLAG_CHUNKS = Math.ceil(AMENITY_FILTERS.length / CHUNK);
 const MASK = CHUNK_VALUES - 1;
 // The counting loop below is unrolled for these numbers of chunks.
 if (SIZE_CHUNKS !== 2 || FLAG_CHUNKS !== 3) throw new Error("facets.ts: update the unrolled chunk counting");
@@ -48,7 +49,7 @@ export function countFacets(
   }
   return {
     sizes: toRecord(SIZE_OPTIONS_LIST, bitCounts(sizeHistogram, SIZE_OPTIONS_LIST.length)),
-    amenities: toRecord(AMENITY_FLAGS, bitCounts(flagHistogram, AMENITY_FLAGS.length)),
+    amenities: toRecord(AMENITY_FILTERS, bitCounts(flagHistogram, AMENITY_FILTERS.length)),
   };
 }
 

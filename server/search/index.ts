@@ -24,7 +24,15 @@ export { listenForLocationChanges } from "./listener";
 export { notifyLocationsChanged } from "./notify";
 export { startSearch, stopSearch } from "./start";
 export type { SearchOptions, SearchPlaceLike } from "./service";
-export { NEARBY_FETCHED, NEARBY_SHOWN, nearbyIds, searchNear, searchResultsPage, toSearchQuery } from "./service";
+export {
+  NEARBY_FETCHED,
+  NEARBY_SHOWN,
+  nearbyIds,
+  nearestBeyond,
+  searchNear,
+  searchResultsPage,
+  toSearchQuery,
+} from "./service";
 export type { PlaceSuggestion } from "./suggestions";
 export { toPlaceSuggestion } from "./suggestions";
 export { invalidParameters, parsePointParams, parseSearchRequest } from "./http";

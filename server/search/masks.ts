@@ -2,7 +2,14 @@
  * Amenities and sizes as bit masks, so that a filter is one AND per location instead of a loop
  * over flags and dimensions (docs/product.md section 5).
  */
-import { AMENITY_FLAGS, TEXT_AMENITIES, type AmenityFlag, type TextAmenity } from "../../app/lib/amenities";
+import {
+  AMENITY_FLAGS,
+  TEXT_AMENITIES,
+  isAmenityFlag,
+  type AmenityFilter,
+  type AmenityFlag,
+  type TextAmenity,
+} from "../../app/lib/amenities";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../app/lib/sizes";
 
 /** Bit i is AMENITY_FLAGS[i]. */
@@ -101,9 +108,9 @@ export interface AmenityRequirement {
   anyOf: number;
 }
 
-export function amenityRequirement(selected: readonly AmenityFlag[]): AmenityRequirement {
+export function amenityRequirement(selected: readonly AmenityFilter[]): AmenityRequirement {
   let all = 0;
-  for (const flag of selected) all |= AMENITY_BIT[flag];
+  for (const value of selected) all |= isAmenityFlag(value) ? AMENITY_BIT[value] : TEXT_AMENITY_BIT[value];
   if ((all & PARKING_BITS) === PARKING_BITS) return { all: all & ~PARKING_BITS, anyOf: PARKING_BITS };
   return { all, anyOf: 0 };
 }
@@ -124,7 +131,7 @@ export function sizeRequirement(selected: readonly SizeOption[]): number {
  */
 export type ClearanceRule = "never" | "always" | "unlessUncovered";
 
-export function clearanceRule(selected: readonly AmenityFlag[]): ClearanceRule {
+export function clearanceRule(selected: readonly AmenityFilter[]): ClearanceRule {
   if (selected.includes("has_enclosed_units")) return "always";
   if (!selected.includes("has_covered_parking")) return "never";
   return selected.includes("has_uncovered_parking") ? "unlessUncovered" : "always";

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import {
+  AMENITY_FILTERS,
+  AMENITY_FLAGS,
+  isAmenityFlag,
+  type AmenityFilter,
+  type AmenityFlag,
+} from "../../app/lib/amenities";
 import type { SearchQuery } from "../../app/lib/search";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../app/lib/sizes";
 import { TIERS } from "../../app/lib/tiers";
@@ -185,7 +191,24 @@ describe("search index: rules", () => {
     expect(facets.sizes["15x30"]).toBe(1);
     expect(facets.sizes["20x40"]).toBe(1);
     expect(Object.keys(facets.sizes)).toEqual([...SIZE_OPTIONS_LIST]);
-    expect(Object.keys(facets.amenities)).toEqual([...AMENITY_FLAGS]);
+    expect(Object.keys(facets.amenities)).toEqual([...AMENITY_FILTERS]);
+  });
+
+  it("filters and counts the text amenities: present when the text is not blank", () => {
+    const rows = [
+      at(1, { paymentOptions: "Credit cards", parkingOptions: null }),
+      at(2, { paymentOptions: "  ", parkingOptions: "Free lot" }),
+      at(3, { paymentOptions: "Cash only", parkingOptions: "Street" }),
+    ];
+    const index = indexOf(rows);
+    const all = index.query(query());
+    expect(all.facets.amenities.payment_options).toBe(2);
+    expect(all.facets.amenities.parking_options).toBe(2);
+    expect(all.facets.amenities.accessibility_options).toBe(rows.filter((r) => r.accessibilityOptions?.trim()).length);
+    expect(ids(index.query(query({ amenities: ["payment_options"] })))).toEqual([rows[0]!.placeId, rows[2]!.placeId]);
+    const both = index.query(query({ amenities: ["payment_options", "parking_options"] }));
+    expect(ids(both)).toEqual([rows[2]!.placeId]);
+    expect(both.facets.amenities.payment_options).toBe(1);
   });
 
   it("builds result items: rounded distance, first photo, flags in order, sizes as WxL", () => {
@@ -458,10 +481,10 @@ const scenario = fc.record({
   radius: fc.oneof(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0.1, max: 500, noNaN: true })),
   sizes: fc.subarray([...SIZE_OPTIONS_LIST], { maxLength: 3 }),
   amenities: fc.oneof(
-    fc.subarray([...AMENITY_FLAGS], { maxLength: 3 }),
+    fc.subarray<AmenityFilter>([...AMENITY_FILTERS], { maxLength: 3 }),
     fc
-      .subarray([...AMENITY_FLAGS], { maxLength: 2 })
-      .map((a) => [...new Set<AmenityFlag>([...a, "has_covered_parking", "has_uncovered_parking"])]),
+      .subarray<AmenityFilter>([...AMENITY_FILTERS], { maxLength: 2 })
+      .map((a) => [...new Set<AmenityFilter>([...a, "has_covered_parking", "has_uncovered_parking"])]),
   ),
   q: fc.option(fc.constantFrom(...TEXTS), { nil: undefined }),
   sort: fc.constantFrom("distance" as const, "rating" as const, "price" as const),
@@ -558,7 +581,9 @@ describe("search index: equals a brute-force search", () => {
               expect(
                 item.amenities.includes("has_covered_parking") || item.amenities.includes("has_uncovered_parking"),
               ).toBe(true);
-            } else expect(item.amenities).toContain(flag);
+            } else if (isAmenityFlag(flag)) expect(item.amenities).toContain(flag);
+            // Items list flags only; a text amenity shows as every result having it.
+            else expect(result.facets.amenities[flag]).toBe(result.total);
           }
           expect(item.distanceMiles).toBeLessThanOrEqual(Math.round(s.radius * 10) / 10 + 0.05);
         }

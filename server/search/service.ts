@@ -1,6 +1,7 @@
 import {
   DEFAULT_RADIUS_MILES,
   type SearchFilters,
+  type SearchItem,
   type SearchQuery,
   type SearchResult,
   type SortOrder,
@@ -56,6 +57,28 @@ export function searchResultsPage(
     ...scope,
     maxMarkers,
   });
+}
+
+/** Beyond the radius, the nearest listing is looked for this far out, then anywhere. */
+const NEAREST_STEPS_MILES = [500, 1500, 13_000];
+
+/**
+ * The nearest listing with the same filters beyond `radius`, for a search that found none within
+ * it (docs/product.md section 2, "No match"): 'The nearest is X, 312 mi away'. Undefined when the
+ * index has none at all. Whatever the tiers, nearest means nearest.
+ */
+export function nearestBeyond(point: LatLng, filters: SearchFilters, radius: number): SearchItem | undefined {
+  const index = getSearchIndex();
+  for (const miles of NEAREST_STEPS_MILES) {
+    if (miles <= radius) continue;
+    const query = toSearchQuery(point, { filters, sort: "distance", page: 1, pageSize: 0, radius: miles });
+    const [marker] = index.search(query, { maxMarkers: 1 }).markers;
+    if (!marker) continue;
+    // Only the nearest and any as near as it lie within this circle: a page of them holds it.
+    const near = index.query({ ...query, radius: marker.distanceMiles + 0.1, pageSize: 20 });
+    return near.items.find((item) => item.id === marker.id);
+  }
+  return undefined;
 }
 
 /** docs/product.md section 9: nearby spots: 6 fetched, 4 shown. */

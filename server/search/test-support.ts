@@ -3,7 +3,7 @@
  * docs/product.md sections 5 and 9, for the index to be checked against; and demo rows around chosen
  * points, made by the demo factory.
  */
-import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
+import { AMENITY_FILTERS, isAmenityFlag, type AmenityFilter, type AmenityFlag } from "../../app/lib/amenities";
 import type { SearchFacets, SearchQuery } from "../../app/lib/search";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../app/lib/sizes";
 import { TIER_WEIGHT } from "../../app/lib/tiers";
@@ -29,6 +29,15 @@ export interface ReferenceResult {
 
 const hasFlag = (row: NewLocationRow, flag: AmenityFlag) => row[FLAG_COLUMN[flag] as keyof NewLocationRow] === true;
 
+/** A text amenity is present when its text has a non-space character (docs/product.md section 5). */
+const TEXT_COLUMN = {
+  parking_options: "parkingOptions",
+  payment_options: "paymentOptions",
+  accessibility_options: "accessibilityOptions",
+} as const;
+const hasAmenity = (row: NewLocationRow, value: AmenityFilter) =>
+  isAmenityFlag(value) ? hasFlag(row, value) : /\S/.test(row[TEXT_COLUMN[value]] ?? "");
+
 const offersSize = (row: NewLocationRow, size: SizeOption) => {
   const { width, length } = sizeOptionDimensions(size);
   return (row.dimensions ?? []).some((d) => d != null && d.width >= width && d.length >= length);
@@ -53,7 +62,7 @@ export function referencePrice(row: NewLocationRow, minLength: number): number |
 }
 
 /** docs/product.md "My RV": a space at least as long, and, where covered space is asked, clearance. */
-function fitsRv(row: NewLocationRow, q: SearchQuery, selected: ReadonlySet<AmenityFlag>): boolean {
+function fitsRv(row: NewLocationRow, q: SearchQuery, selected: ReadonlySet<AmenityFilter>): boolean {
   if (!q.rv) return true;
   const longest = Math.max(
     0,
@@ -84,7 +93,7 @@ export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery,
     const amenitiesOk = [...selected].every((flag) =>
       parkingEither && (flag === "has_covered_parking" || flag === "has_uncovered_parking")
         ? hasFlag(row, "has_covered_parking") || hasFlag(row, "has_uncovered_parking")
-        : hasFlag(row, flag),
+        : hasAmenity(row, flag),
     );
     if (!amenitiesOk) continue;
     if (needle) {
@@ -116,7 +125,7 @@ export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery,
       SIZE_OPTIONS_LIST.map((s) => [s, hits.filter((h) => offersSize(h.row, s)).length]),
     ) as SearchFacets["sizes"],
     amenities: Object.fromEntries(
-      AMENITY_FLAGS.map((f) => [f, hits.filter((h) => hasFlag(h.row, f)).length]),
+      AMENITY_FILTERS.map((f) => [f, hits.filter((h) => hasAmenity(h.row, f)).length]),
     ) as SearchFacets["amenities"],
     priced,
   };

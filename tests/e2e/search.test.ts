@@ -180,7 +180,7 @@ describe("search", () => {
     expect(await page.getByRole("alert").textContent()).toContain("Geolocation is not supported by this browser.");
   });
 
-  it("stacks the list and map on a phone", async () => {
+  it("switches between the list and the map on a phone", async () => {
     await open("/rv-storage/austin-tx", { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const map = page.getByRole("region", { name: "Map of storage locations" });
     expect(await map.isVisible()).toBe(false);

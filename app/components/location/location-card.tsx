@@ -8,7 +8,7 @@ import type { MyRv } from "../../lib/rv-fit";
 import { CardFit, type CardFitData } from "./card-fit";
 import { Rating } from "./rating";
 import { ResponsivePhoto } from "./responsive-photo";
-import { DemoBadge, PreferredPartnerBadge } from "./tier-badge";
+import { DemoBadge, PreferredPartnerBadge, SponsoredBadge } from "./tier-badge";
 
 export interface LocationCardData extends CardFitData {
   slug: string;
@@ -76,11 +76,16 @@ function cardFitFrom(item: {
   };
 }
 
+/** On a phone, a compact (list) card shows this many amenity chips, then '+N more'. */
+const PHONE_CARD_AMENITIES = 2;
+
 export function LocationCard({
   location,
   eager = false,
   headingLevel = 3,
   rv,
+  layout = "grid",
+  placedByTier = false,
 }: {
   location: LocationCardData;
   eager?: boolean;
@@ -88,31 +93,47 @@ export function LocationCard({
   rv?: MyRv | undefined;
   /** The card title's level under the page's own headings (results: 2, sections: 3). */
   headingLevel?: 2 | 3;
+  /**
+   * "list": a result list's card, photo left and text right on phones, so that two or more
+   * results fit on a phone's screen; from 640 px wide the same as "grid" (photo on top).
+   */
+  layout?: "grid" | "list";
+  /** The sort put this card first for its paid tier: it says 'Sponsored' (docs/product.md section 9). */
+  placedByTier?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const highlighted = isPreferredPartner(location.tier);
+  const list = layout === "list";
   // The detail page's Back button returns to the results page the card was opened from.
   const { pathname, search } = useLocation();
+  const amenities = location.amenities ?? [];
+  const hasBadges = isPreferredPartner(location.tier) || placedByTier || location.isDemo;
   return (
     <article
       data-tier={location.tier}
-      className={`group relative flex flex-col overflow-hidden rounded-card border bg-white transition-shadow hover:shadow-md ${
-        highlighted ? "border-amber-400 ring-1 ring-amber-300" : "border-slate-200"
-      }`}
+      className={`group relative flex overflow-hidden rounded-card border bg-white transition-shadow hover:shadow-md ${
+        list ? "flex-row sm:flex-col" : "flex-col"
+      } ${highlighted ? "border-amber-400 ring-1 ring-amber-300" : "border-slate-200"}`}
     >
-      <div className="aspect-[4/3] bg-slate-100">
-        <CardPhoto photo={location.photo} eager={eager} />
+      <div className={list ? "w-28 shrink-0 bg-slate-100 sm:aspect-[4/3] sm:w-auto" : "aspect-[4/3] bg-slate-100"}>
+        <CardPhoto photo={location.photo} eager={eager} sizes={list ? LIST_CARD_SIZES : CARD_SIZES} />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap gap-2">
-          <PreferredPartnerBadge tier={location.tier} />
-          <DemoBadge isDemo={location.isDemo} />
-        </div>
-        <Heading className="text-lg font-semibold leading-snug">
+      <div className={`flex min-w-0 flex-1 flex-col ${list ? "gap-1.5 p-3 sm:gap-2 sm:p-4" : "gap-2 p-4"}`}>
+        {hasBadges && (
+          <div className="flex flex-wrap gap-1.5 sm:gap-2">
+            <PreferredPartnerBadge tier={location.tier} />
+            {placedByTier && <SponsoredBadge />}
+            <DemoBadge isDemo={location.isDemo} />
+          </div>
+        )}
+        <Heading className={`font-semibold leading-snug ${list ? "text-base sm:text-lg" : "text-lg"}`}>
           <Link
             to={`/location/${location.slug}`}
             state={{ from: pathname + search }}
-            className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
+            data-card-link=""
+            // The stretched ::after makes the whole card the link; keyboard focus outlines the
+            // title and rings the whole card (never without a visible indicator).
+            className="rounded-sm after:absolute after:inset-0 after:rounded-card hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-500"
           >
             {location.name}
           </Link>
@@ -120,23 +141,29 @@ export function LocationCard({
         {location.address && (
           <p className="flex items-start gap-1 text-sm text-slate-600">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {location.address}
+            <span className={list ? "max-sm:line-clamp-1" : undefined}>{location.address}</span>
           </p>
         )}
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <Rating rating={location.rating} count={location.userRatingsTotal} />
           {location.distanceMiles !== undefined && (
             <span className="text-sm font-medium text-slate-700">{location.distanceMiles.toFixed(1)} mi</span>
           )}
         </div>
         <CardFit location={location} rv={rv} />
-        {location.amenities && location.amenities.length > 0 && (
+        {amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
-            {location.amenities.slice(0, MAX_CARD_AMENITIES).map((label) => (
-              <li key={label} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+            {amenities.slice(0, MAX_CARD_AMENITIES).map((label, i) => (
+              <li key={label} className={`${CHIP} ${list && i >= PHONE_CARD_AMENITIES ? "max-sm:hidden" : ""}`}>
                 {label}
               </li>
             ))}
+            {list && amenities.length > PHONE_CARD_AMENITIES && (
+              <MoreChip count={amenities.length - PHONE_CARD_AMENITIES} className="sm:hidden" />
+            )}
+            {amenities.length > MAX_CARD_AMENITIES && (
+              <MoreChip count={amenities.length - MAX_CARD_AMENITIES} className={list ? "max-sm:hidden" : ""} />
+            )}
           </ul>
         )}
         {/* Above the card's stretched link: a question straight to the facility (docs/product.md section 14). */}
@@ -152,6 +179,17 @@ export function LocationCard({
   );
 }
 
+const CHIP = "rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700";
+
+/** '+N more': the card shows only some of the listing's amenities; the facility page has them all. */
+function MoreChip({ count, className }: { count: number; className: string }) {
+  return (
+    <li className={`${CHIP} font-medium ${className}`}>
+      +{count} more<span className="sr-only"> {count === 1 ? "amenity" : "amenities"}</span>
+    </li>
+  );
+}
+
 /** `?length=N` when the results are filtered by size, so the question starts with it. */
 function askQuery(search: string): string {
   const length = lengthFromSearch(search);
@@ -159,9 +197,11 @@ function askQuery(search: string): string {
 }
 
 const CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 50vw, 100vw";
+/** A list card's photo is 7rem wide on phones. */
+const LIST_CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 50vw, 7rem";
 
 /** The first photo: a processed place image when we store it, else the stored URL as is. */
-function CardPhoto({ photo, eager }: { photo: string | null; eager: boolean }) {
+function CardPhoto({ photo, eager, sizes }: { photo: string | null; eager: boolean; sizes: string }) {
   const ref = photo ? imageRefFromUrl(photo) : undefined;
   if (ref) {
     return (
@@ -171,7 +211,7 @@ function CardPhoto({ photo, eager }: { photo: string | null; eager: boolean }) {
         alt=""
         width={640}
         height={480}
-        sizes={CARD_SIZES}
+        sizes={sizes}
         priority={eager}
         className="h-full"
       />

@@ -10,6 +10,21 @@ export function PreferredPartnerBadge({ tier }: { tier: Tier }) {
   );
 }
 
+/**
+ * On a results card the distance sort put first because of its paid tier (docs/product.md
+ * section 9): the visitor sees why it comes before nearer ones.
+ */
+export function SponsoredBadge() {
+  return (
+    <span
+      className="inline-flex items-center rounded-full border border-slate-300 bg-white px-2 py-0.5 text-xs font-semibold text-slate-700"
+      title="Paid placement: shown before nearer listings"
+    >
+      Sponsored
+    </span>
+  );
+}
+
 export function DemoBadge({ isDemo }: { isDemo: boolean }) {
   if (!isDemo) return null;
   return (

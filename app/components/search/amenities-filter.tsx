@@ -1,12 +1,15 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { SlidersHorizontal, X } from "lucide-react";
-import { AMENITY_FLAGS, AMENITY_GROUPS, AMENITY_LABELS, type AmenityFlag } from "../../lib/amenities";
+import { AMENITY_FILTERS, AMENITY_FILTER_GROUPS, amenityFilterLabel, type AmenityFilter } from "../../lib/amenities";
 import { ApplyBar, FilterOption } from "./filter-option";
+import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 import { useStagedFilter } from "./use-staged-filter";
 
 /**
- * The Amenities modal: the 18 flags in four groups, staged until 'Apply Filters (n)'.
- * Radix's dialog traps focus, closes on Escape and returns focus to the trigger.
+ * The Amenities modal: the 18 flags in four groups and the three text amenities, staged until
+ * 'Apply Filters (n)'. Radix's dialog traps focus, closes on Escape and returns focus to the
+ * trigger. On phones it is a bottom sheet whose list scrolls between a fixed title and a fixed
+ * footer, so 'Apply Filters' is always in reach.
  */
 export function AmenitiesFilter({
   applied,
@@ -15,14 +18,14 @@ export function AmenitiesFilter({
   otherParams,
   onApply,
 }: {
-  applied: readonly AmenityFlag[];
+  applied: readonly AmenityFilter[];
   facets: Partial<Record<string, number>>;
   previewBase: string | null;
   otherParams: URLSearchParams;
-  onApply(amenities: AmenityFlag[]): void;
+  onApply(amenities: AmenityFilter[]): void;
 }) {
   const filter = useStagedFilter({
-    options: AMENITY_FLAGS,
+    options: AMENITY_FILTERS,
     applied,
     param: "amenity",
     otherParams,
@@ -31,44 +34,47 @@ export function AmenitiesFilter({
   });
   return (
     <Dialog.Root open={filter.open} onOpenChange={filter.onOpenChange}>
-      <Dialog.Trigger
-        className={`inline-flex h-10 items-center gap-2 rounded-md border px-3 font-medium ${
-          applied.length ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-800"
-        } hover:border-brand-500`}
-      >
+      <Dialog.Trigger className={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}>
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Amenities{applied.length ? ` (${applied.length})` : ""}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-auto rounded-t-card bg-white p-4 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[40rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-semibold">Amenities</Dialog.Title>
-            <Dialog.Close className="rounded-md p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-card bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[85dvh] sm:w-[40rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card">
+          <div className="shrink-0 px-4 pt-4 sm:px-6 sm:pt-6">
+            <div className="flex items-start justify-between gap-4">
+              <Dialog.Title className="text-xl font-semibold">Amenities</Dialog.Title>
+              <Dialog.Close
+                className="-m-1.5 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+                aria-label="Close"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="mt-1 text-sm text-slate-600">
+              Show places that have every amenity you pick. Covered and uncovered parking count as either one.
+            </Dialog.Description>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Show places that have every amenity you pick. Covered and uncovered parking count as either one.
-          </Dialog.Description>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {AMENITY_GROUPS.map((group) => (
-              <fieldset key={group.title}>
-                <legend className="px-2 pb-1 font-semibold">{group.title}</legend>
-                {group.flags.map((flag) => (
-                  <FilterOption
-                    key={flag}
-                    id={`amenity-${flag}`}
-                    label={AMENITY_LABELS[flag]}
-                    count={facets[flag]}
-                    checked={filter.isStaged(flag)}
-                    onChange={(checked) => filter.toggle(flag, checked)}
-                  />
-                ))}
-              </fieldset>
-            ))}
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 sm:px-6" data-testid="amenities-list">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {AMENITY_FILTER_GROUPS.map((group) => (
+                <fieldset key={group.title}>
+                  <legend className="px-2 pb-1 font-semibold">{group.title}</legend>
+                  {group.options.map((option) => (
+                    <FilterOption
+                      key={option}
+                      id={`amenity-${option}`}
+                      label={amenityFilterLabel(option)}
+                      count={facets[option]}
+                      checked={filter.isStaged(option)}
+                      onChange={(checked) => filter.toggle(option, checked)}
+                    />
+                  ))}
+                </fieldset>
+              ))}
+            </div>
           </div>
-          <div className="mt-4">
+          <div className="shrink-0 px-4 pb-4 sm:px-6 sm:pb-6">
             <ApplyBar
               canClear={filter.canClear}
               onClear={filter.clear}

@@ -10,6 +10,7 @@ export function Pagination({
   total,
   hrefFor,
   noun,
+  linkState,
 }: {
   page: number;
   pageCount: number;
@@ -18,6 +19,8 @@ export function Pagination({
   hrefFor(page: number): string;
   /** What is paged, plural: 'locations' by default. */
   noun?: string;
+  /** Router state for the links (the results page moves focus to its heading after paging). */
+  linkState?: unknown;
 }) {
   if (total === 0) return null;
   const base = "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium";
@@ -27,7 +30,7 @@ export function Pagination({
     <nav aria-label="Pages" className="mt-8 flex flex-col items-center gap-3">
       <div className="flex flex-wrap items-center justify-center gap-1">
         {page > 1 ? (
-          <Link to={hrefFor(page - 1)} rel="prev" className={idle}>
+          <Link to={hrefFor(page - 1)} state={linkState} rel="prev" className={idle}>
             <ChevronLeft className="size-4" aria-hidden="true" /> Previous
           </Link>
         ) : (
@@ -39,6 +42,7 @@ export function Pagination({
           <Link
             key={p}
             to={hrefFor(p)}
+            state={linkState}
             aria-current={p === page ? "page" : undefined}
             aria-label={`Page ${p}`}
             className={p === page ? `${base} border-brand-500 bg-brand-500 text-white` : idle}
@@ -47,7 +51,7 @@ export function Pagination({
           </Link>
         ))}
         {page < pageCount ? (
-          <Link to={hrefFor(page + 1)} rel="next" className={idle}>
+          <Link to={hrefFor(page + 1)} state={linkState} rel="next" className={idle}>
             Next <ChevronRight className="size-4" aria-hidden="true" />
           </Link>
         ) : (

@@ -130,7 +130,14 @@ export function PlaceSearch({
   const showList = open && state.kind !== "idle";
   const height = size === "lg" ? "h-14 text-lg" : "h-11";
   return (
-    <Form method="get" action="/rv-storage" role="search" onSubmit={submit} className="relative flex w-full gap-2">
+    <Form
+      method="get"
+      action="/rv-storage"
+      role="search"
+      aria-label="Find a place"
+      onSubmit={submit}
+      className="relative flex w-full gap-2"
+    >
       <div className="relative min-w-0 flex-1">
         <label htmlFor={`${id}-input`} className="sr-only">
           Search by city, state, ZIP code or coordinates
@@ -149,7 +156,8 @@ export function PlaceSearch({
           autoFocus={autoFocus}
           value={text}
           maxLength={MAX_PLACE_QUERY_LENGTH}
-          placeholder="City, state or ZIP (e.g. Austin, TX)"
+          // Short enough for the narrowest box (a 390 px phone's results bar); the label says more.
+          placeholder="City, state or ZIP"
           onChange={(e) => {
             setText(e.target.value);
             setOpen(true);
@@ -157,7 +165,7 @@ export function PlaceSearch({
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKeyDown}
-          className={`w-full rounded-md border border-slate-300 bg-white px-4 text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 ${height}`}
+          className={`w-full rounded-md border border-slate-300 bg-white px-4 text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500 ${height}`}
         />
         <ul
           id={listId}

@@ -2,6 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { ChevronDown } from "lucide-react";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../lib/sizes";
 import { ApplyBar, FilterOption } from "./filter-option";
+import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 import { useStagedFilter } from "./use-staged-filter";
 
 export function sizeLabel(option: string): string {
@@ -38,11 +39,7 @@ export function SizeFilter({
   });
   return (
     <Popover.Root open={filter.open} onOpenChange={filter.onOpenChange}>
-      <Popover.Trigger
-        className={`inline-flex h-10 items-center gap-2 rounded-md border px-3 font-medium ${
-          applied.length ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-800"
-        } hover:border-brand-500`}
-      >
+      <Popover.Trigger className={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}>
         Size{applied.length ? ` (${applied.length})` : ""}
         <ChevronDown className="size-4" aria-hidden="true" />
       </Popover.Trigger>
