@@ -29,7 +29,7 @@ async function headingCount(): Promise<number> {
 }
 const cards = () => page.locator("section[aria-label=Results] article");
 const priceFilter = () =>
-  page.getByRole("group", { name: "Filters" }).getByRole("button", { name: "Price", exact: true });
+  page.getByRole("group", { name: "Filters" }).getByRole("button", { name: "Max price", exact: true });
 const priceSort = () => page.getByRole("group", { name: "Sort by" }).getByRole("button", { name: "Price" });
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
 /** Waits until the list shows what the URL asks (the router has finished loading). */

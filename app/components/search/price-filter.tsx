@@ -54,7 +54,7 @@ export function PriceFilter({
             : "border-slate-300 bg-white text-slate-800"
         } hover:border-brand-500`}
       >
-        {applied !== undefined ? maxPriceLabel(applied) : "Price"}
+        {applied !== undefined ? maxPriceLabel(applied) : "Max price"}
         <ChevronDown className="size-4" aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
