@@ -231,6 +231,7 @@ export default function RvStorage({ loaderData }: Route.ComponentProps) {
       {!pendingFirstResults && loaderData.kind === "empty" && <EmptyState />}
       {!pendingFirstResults && loaderData.kind === "error" && (
         <div className="mt-6">
+          <h1 className="sr-only">Search RV storage</h1>
           <LocationErrorBanner message={loaderData.message}>
             {loaderData.suggestions.length > 0 && (
               <p className="mt-2">
