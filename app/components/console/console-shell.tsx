@@ -49,7 +49,9 @@ export function ConsoleShell({
 
   return (
     <div className="mx-auto w-full max-w-7xl md:flex md:gap-8 md:px-4 md:py-8">
-      <aside className="print:hidden sticky top-16 z-10 border-b border-slate-200 bg-white md:static md:w-56 md:shrink-0 md:border-0 md:bg-transparent">
+      {/* A plain box, not an <aside>: its landmark is the <nav> inside, and a second, unnamed
+          complementary landmark would clash with an article's directory cards (axe landmark-unique). */}
+      <div className="print:hidden sticky top-16 z-10 border-b border-slate-200 bg-white md:static md:w-56 md:shrink-0 md:border-0 md:bg-transparent">
         <div className="hidden px-3 pb-3 md:block">
           <p className="text-sm font-semibold text-brand-700">{title}</p>
           {account && <p className="mt-0.5 truncate text-sm text-slate-600">{account}</p>}
@@ -77,7 +79,7 @@ export function ConsoleShell({
             })}
           </ul>
         </nav>
-      </aside>
+      </div>
       <div className="min-w-0 flex-1 px-4 py-6 md:px-0 md:py-0">
         <div className="print:hidden">
           <Breadcrumbs />

@@ -83,15 +83,18 @@ function LeadCard({ lead }: { lead: Lead }) {
             <dd className="inline text-slate-700">{lead.moveIn ?? "not given"}</dd>
           </div>
           {lead.email && (
-            <div className="flex flex-wrap gap-x-4">
-              <a href={`mailto:${lead.email}`} className="inline-flex items-center gap-1 text-brand-700 underline">
-                <Mail className="size-4" aria-hidden="true" /> {lead.email}
-              </a>
-              {lead.phone && (
-                <a href={`tel:${lead.phone}`} className="inline-flex items-center gap-1 text-brand-700 underline">
-                  <Phone className="size-4" aria-hidden="true" /> {lead.phone}
+            <div>
+              <dt className="sr-only">Contact</dt>
+              <dd className="flex flex-wrap gap-x-4">
+                <a href={`mailto:${lead.email}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                  <Mail className="size-4" aria-hidden="true" /> {lead.email}
                 </a>
-              )}
+                {lead.phone && (
+                  <a href={`tel:${lead.phone}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                    <Phone className="size-4" aria-hidden="true" /> {lead.phone}
+                  </a>
+                )}
+              </dd>
             </div>
           )}
         </dl>
