@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
+import { SavedLink } from "./saved-link";
 import { useAuth } from "../../lib/auth";
 import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
@@ -33,6 +34,7 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
           <span className={viewer.signedIn ? "hidden sm:inline" : undefined}>{SITE_NAME}</span>
         </Link>
         <div className="flex items-center gap-1 text-sm sm:text-base">
+          <SavedLink className={link} />
           <NavLink to="/blog" className={link}>
             Articles
           </NavLink>
