@@ -1,12 +1,13 @@
-import { Check, Link2, X } from "lucide-react";
+import { Check, Link2, LocateFixed, X } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { Link, data, redirect, useLocation } from "react-router";
+import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/compare";
 import { Rating } from "../components/location/rating";
 import { SaveButton } from "../components/location/save-button";
 import { DemoBadge } from "../components/location/tier-badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { buttonClasses } from "../components/ui/button";
+import { getCurrentLocation } from "../lib/geolocation";
 import { priceLabel } from "../lib/listings";
 import { privatePageMeta } from "../lib/meta";
 import { MY_RV_STORAGE_KEY, clearsHeight, parseMyRv, sizesThatFit, type MyRv } from "../lib/rv-fit";
@@ -114,7 +115,20 @@ function CompareTable({
   const stored = useSyncExternalStore(noSubscription, storedRvText, noStoredRv);
   const rv = urlRv ?? rememberedRv(stored);
   const { search } = useLocation();
+  const navigate = useNavigate();
   const [copied, setCopied] = useState("");
+  const [locating, setLocating] = useState(false);
+  // Distances need a place: the visitor's own, asked for only when they press the button.
+  const fromHere = async () => {
+    setLocating(true);
+    const here = await getCurrentLocation();
+    setLocating(false);
+    if (!here.ok) return setCopied(here.silent ? "" : here.message);
+    const params = new URLSearchParams(search);
+    params.set("lat", here.lat.toFixed(4));
+    params.set("lng", here.lng.toFixed(4));
+    void navigate(`/compare?${params.toString().replace(/%2C/g, ",")}`, { replace: true });
+  };
   const copy = () => {
     const manual = "Copy the address from the address bar to share it.";
     if (!navigator.clipboard) return setCopied(manual);
@@ -133,8 +147,17 @@ function CompareTable({
           {rv
             ? `Spaces that fit your ${rv.lengthFeet} ft RV${rv.heightFeet ? ` (${rv.heightFeet} ft tall)` : ""} are marked.`
             : "Set My RV on the search results to see which spaces fit."}
-          {!hasPoint && " Distances show when you come from a search."}
         </p>
+        {!hasPoint && (
+          <button
+            type="button"
+            onClick={() => void fromHere()}
+            disabled={locating}
+            className={buttonClasses("secondary", "sm", "min-h-11 sm:min-h-0")}
+          >
+            <LocateFixed className="size-4" aria-hidden="true" /> Distances from my location
+          </button>
+        )}
         <button type="button" onClick={copy} className={buttonClasses("secondary", "sm", "min-h-11 sm:min-h-0")}>
           <Link2 className="size-4" aria-hidden="true" /> Copy link
         </button>

@@ -14,11 +14,26 @@ const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/** Waits until React has hydrated the element (a click before that would send the plain form). */
+async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (css) => {
+      const element = document.querySelector(css);
+      return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
+const CARD_SAVE = "section[aria-label=Results] article form button";
+
 const cardNames = (page: Page) => page.locator("section[aria-label=Results] article h2").allTextContents();
 
 /** The amenity chips a result card shows. */
 async function cardAmenities(page: Page, name: string): Promise<string[]> {
-  const card = page.locator("section[aria-label=Results] article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  const card = page
+    .locator("section[aria-label=Results] article")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
   return card.getByRole("list", { name: "Amenities" }).getByRole("listitem").allTextContents();
 }
 
@@ -34,7 +49,8 @@ async function compareRows(page: Page): Promise<{ name: string; text: string }[]
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as a script tag, which the site's Content-Security-Policy refuses.
+  await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
@@ -49,7 +65,7 @@ describe("save and compare", () => {
     const context = await newHumanContext(browser());
     const page = await context.newPage();
     await page.goto(`${baseUrl}/rv-storage/austin-tx`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page, CARD_SAVE);
     const names = (await cardNames(page)).slice(0, 3);
     expect(names).toHaveLength(3);
     const amenities = new Map<string, string[]>();
@@ -57,14 +73,17 @@ describe("save and compare", () => {
       amenities.set(name, await cardAmenities(page, name));
       const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
       expect(await save.getAttribute("aria-pressed")).toBe("false");
+      const stored = page.waitForResponse((r) => r.url().endsWith("/api/saved") && r.request().method() === "POST");
       await save.click();
-      await expect.poll(() => save.getAttribute("aria-pressed")).toBe("true");
+      expect((await stored).status()).toBe(200);
+      expect(await save.getAttribute("aria-pressed")).toBe("true");
     }
     await page.getByRole("link", { name: "Saved (3)" }).waitFor();
     await page.screenshot({ path: ".tmp/screenshots/saved-results-desktop.png" });
 
     // The saves are stored on the server: a reload shows them pressed and counted.
     await page.reload();
+    await hydrated(page, CARD_SAVE);
     await page.getByRole("link", { name: "Saved (3)" }).waitFor();
     expect(await page.getByRole("button", { name: `Save ${names[0]}`, exact: true }).getAttribute("aria-pressed")).toBe(
       "true",
@@ -73,6 +92,7 @@ describe("save and compare", () => {
     await page.getByRole("link", { name: "Saved (3)" }).click();
     await page.waitForURL(`${baseUrl}/saved`);
     await page.getByRole("heading", { level: 1, name: "Saved facilities" }).waitFor();
+    await hydrated(page, "input[type=checkbox]");
     for (const name of names) await page.getByLabel(`Compare ${name}`).check();
     await page.getByText("Pick 2 to 4 to compare: 3 picked.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -143,9 +163,11 @@ describe("save and compare", () => {
     const context = await newHumanContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/rv-storage/austin-tx`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page, CARD_SAVE);
     const [name] = await cardNames(page);
+    const stored = page.waitForResponse((r) => r.url().endsWith("/api/saved") && r.request().method() === "POST");
     await page.getByRole("button", { name: `Save ${name}`, exact: true }).click();
+    expect((await stored).status()).toBe(200);
     await page.getByRole("link", { name: "Saved (1)" }).waitFor();
     await page.screenshot({ path: ".tmp/screenshots/saved-results-phone.png" });
     await page.getByRole("link", { name: "Saved (1)" }).click();

@@ -35,7 +35,8 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
         </Link>
         <div className="flex items-center gap-1 text-sm sm:text-base">
           <SavedLink className={link} />
-          <NavLink to="/blog" className={link}>
+          {/* Phones: no room beside 'Saved'; the footer links Articles on every page. */}
+          <NavLink to="/blog" className={`${link} hidden sm:inline`}>
             Articles
           </NavLink>
           {viewer.isAdmin && (

@@ -48,6 +48,8 @@ export function SaveButton({
         body: new URLSearchParams({ slug, saved: String(next) }),
         headers: { Accept: "application/json" },
         credentials: "same-origin",
+        // A visitor who saves and leaves at once still has it saved.
+        keepalive: true,
       });
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { error?: string };
