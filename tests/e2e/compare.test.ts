@@ -127,6 +127,7 @@ describe("save and compare", () => {
     // Phones: the table scrolls sideways and the names stay put.
     const region = other.getByRole("region", { name: "Comparison table" });
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await other.screenshot({ path: ".tmp/screenshots/compare-phone-start.png" });
     const nameCell = other.locator("tbody tr th").first();
     const before = await nameCell.boundingBox();
     await region.evaluate((el) => el.scrollBy(300, 0));
@@ -172,7 +173,16 @@ describe("save and compare", () => {
     await page.screenshot({ path: ".tmp/screenshots/saved-results-phone.png" });
     await page.getByRole("link", { name: "Saved (1)" }).click();
     await page.getByLabel(`Compare ${name}`).waitFor();
+    // The header keeps 'Saved' without pushing the page wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: ".tmp/screenshots/saved-phone.png", fullPage: true });
+    // The facility page's own button says it is saved.
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.waitForURL((url) => new URL(url).pathname.startsWith("/location/"));
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    const onPage = page.getByRole("button", { name: `Save ${name}`, exact: true }).first();
+    await expect.poll(() => onPage.getAttribute("aria-pressed")).toBe("true");
+    await page.screenshot({ path: ".tmp/screenshots/location-saved-phone.png" });
     await context.close();
   });
 });
