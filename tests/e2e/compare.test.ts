@@ -160,6 +160,23 @@ describe("save and compare", () => {
     await context.close();
   });
 
+  it("undoes a save the server refuses and says why", async () => {
+    const context = await newHumanContext(browser());
+    const page = await context.newPage();
+    await page.route("**/api/saved", (route) =>
+      route.fulfill({ status: 409, json: { error: "You have saved 100 facilities, the most we keep." } }),
+    );
+    await page.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await hydrated(page, CARD_SAVE);
+    const [name] = await cardNames(page);
+    const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
+    await save.click();
+    await page.getByRole("alert").filter({ hasText: "You have saved 100 facilities" }).waitFor();
+    expect(await save.getAttribute("aria-pressed")).toBe("false");
+    await page.getByRole("link", { name: "Saved (0)" }).waitFor();
+    await context.close();
+  });
+
   it("shows the phone pages", async () => {
     const context = await newHumanContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();

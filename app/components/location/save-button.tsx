@@ -79,16 +79,16 @@ export function SaveButton({
         <Heart className={`size-5 ${saved ? "fill-current" : ""}`} aria-hidden="true" />
         {withText && <span>Save</span>}
       </button>
-      <span
-        role="status"
-        className={
-          message
-            ? "absolute right-0 top-full z-20 mt-1 w-56 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 shadow"
-            : "sr-only"
-        }
-      >
-        {message}
-      </span>
+      {/* Only while there is something to say: an alert is read out when it appears, and a page of
+          cards should not hold a dozen empty live regions. */}
+      {message && (
+        <span
+          role="alert"
+          className="absolute right-0 top-full z-20 mt-1 w-56 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 shadow"
+        >
+          {message}
+        </span>
+      )}
     </form>
   );
 }
