@@ -24,6 +24,7 @@ import { pageTitle } from "./lib/site";
 import { describeError, errorTitle } from "./lib/error-display";
 import { siteOrigin } from "../server/http/origin";
 import { getViewer } from "../server/auth/viewer";
+import { savedSlugsOf } from "../server/saved/pages";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     isOwner: viewer.isOwner,
     name: viewer.name,
   };
-  return { origin: siteOrigin(request), auth };
+  return { origin: siteOrigin(request), auth, saved: await savedSlugsOf(viewer) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

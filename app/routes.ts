@@ -12,6 +12,8 @@ export default [
   index("routes/home.tsx"),
   route("rv-storage/:slug?", "routes/rv-storage.tsx"),
   route("location/:slug", "routes/location.tsx"),
+  route("saved", "routes/saved.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("about", "routes/about.tsx"),
   route("place-images/:placeId/:file", "routes/place-images.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -23,6 +25,7 @@ export default [
   route("api/analytics/events", "routes/api.analytics-events.ts"),
   route("api/metrics/locations/:locationId", "routes/api.metrics-location.ts"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.ts"),
+  route("api/saved", "routes/api.saved.ts"),
 
   route("leads/withdraw", "routes/leads-withdraw.tsx"),
   route("blog", "routes/blog.tsx"),

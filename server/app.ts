@@ -22,6 +22,7 @@ import { scheduleDailyJobs } from "./jobs";
 import { logger, urlForLog } from "./logger";
 import { startSearch, stopSearch } from "./search";
 import { startSearchDemand, stopSearchDemand } from "./search/demand";
+import { carrySavesOnSignIn } from "./saved/service";
 
 let ready = false;
 /** Set on SIGTERM: /readyz answers 503 so a load balancer stops sending new requests. */
@@ -50,6 +51,7 @@ export async function boot(): Promise<{ port: number; host: string; shutdownTime
   // Sign-in, sign-up and new-session limits count in the database: one budget for all instances.
   shareRateLimits(handle.db);
   shareAnonymousLimit(handle.db);
+  carrySavesOnSignIn();
   stopDailyJobs = scheduleDailyJobs(handle.db);
   startEmail(handle.db);
   startSearchDemand(handle.db);

@@ -7,6 +7,7 @@ import { LocationMap } from "../components/map/location-map";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { OpenStatusLine } from "../components/location/open-status";
 import { Rating } from "../components/location/rating";
+import { SaveButton } from "../components/location/save-button";
 import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
 import { dayName, displayPhone, hoursLineDay, paragraphsOf, telHref } from "../lib/format";
@@ -245,6 +246,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         <Rating rating={l.rating} count={l.userRatingsTotal} />
       </div>
       <OpenStatusLine lines={l.openingHours} state={l.state} />
+      <SaveButton slug={l.slug} name={l.name} withText className="relative mt-3 w-fit" />
 
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-8 md:col-span-2">

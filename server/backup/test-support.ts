@@ -13,6 +13,7 @@ import { listingReports } from "../db/schema";
 import { createLocalPrivateStore } from "../files/private-store";
 import { createLocalStorage } from "../images/local-storage";
 import { submitLead } from "../leads/service";
+import { setSaved } from "../saved/service";
 import { ensureDemoData } from "../locations/demo-seed";
 import { rowsOf, useExactTextOutput } from "./catalog";
 import type { FileStores } from "./files";
@@ -42,6 +43,7 @@ export async function fill(db: Database, stores: FileStores): Promise<void> {
   const admin = await insertPerson(db, { role: "admin", email: "ada@example.com", name: "Ada" });
   const claimant = await insertPerson(db, { email: "pat@example.com" });
   await createAccount(installTestAuth(db), db, { email: "member@example.com", password: "a long password" });
+  await setSaved(db, claimant.userId, { placeId: listing.placeId }, true);
   const filed = await fileClaim(db, stores.private, {
     actor: claimant,
     locationId: listing.placeId,

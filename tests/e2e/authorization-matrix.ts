@@ -424,6 +424,16 @@ export const MATRIX: MatrixEntry[] = [
     expect: { visitor: 401, anonymous: 401, user: 403, business_owner: 403, listing_owner: 200, admin: 200 },
   },
   {
+    // Saving is for any session, anonymous too, and only ever for the session's own person; without
+    // one, 401. Removing a facility nobody saved changes nothing. Saves: tests/e2e/compare.test.ts.
+    route: "api/saved",
+    method: "POST",
+    path: "/api/saved",
+    body: "placeId=LOCATION&saved=false",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { visitor: 401, anonymous: 200, user: 200, business_owner: 200, listing_owner: 200, admin: 200 },
+  },
+  {
     route: "api/auth/sign-in/anonymous",
     method: "POST",
     path: "/api/auth/sign-in/anonymous",

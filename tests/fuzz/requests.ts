@@ -135,6 +135,9 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   name: fc.constantFrom("Ann", "", "Robert'); DROP TABLE users;--"),
   remember: fc.constantFrom("on", "off", "true"),
   intent: fc.constantFrom("login", "signup", "logout"),
+  ids: fc.constantFrom("ChIJabc123def456,ChIJxyz789uvw012", "a,b,c,d,e", "only_one_id_here", ",,", "a<b,c", ""),
+  rvLength: fc.constantFrom("40", "9", "101", "40.5", "forty", ""),
+  rvHeight: fc.constantFrom("13", "5", "21", ""),
 };
 const KNOWN_KEYS = Object.keys(PLAUSIBLE);
 
@@ -185,6 +188,7 @@ const ROUTE_KEYS: Record<string, string[]> = {
   "/api/search": ["lat", "lng", "radius", "size", "amenity", "q", "sort", "page", "pageSize", "state"],
   "/api/places/suggest": ["q"],
   "/api/places/reverse": ["lat", "lng"],
+  "/compare": ["ids", "ids", "lat", "lng", "rvLength", "rvHeight"],
   "/api/metrics/locations/:locationId": ["from", "to"],
   "/login": ["redirectTo"],
   "/business/login": ["redirectTo"],

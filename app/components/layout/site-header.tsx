@@ -1,4 +1,5 @@
 import { Form, Link, NavLink } from "react-router";
+import { SavedLink } from "./saved-link";
 import { useAuth } from "../../lib/auth";
 import { SITE_NAME } from "../../lib/site";
 import { Logo } from "./logo";
@@ -33,54 +34,63 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
           <Logo />
           <span>{SITE_NAME}</span>
         </Link>
-        <div className={`items-center gap-1 text-sm sm:text-base ${viewer.signedIn ? "hidden md:flex" : "flex"}`}>
-          <NavLink to="/blog" className={link}>
-            Articles
-          </NavLink>
-          {viewer.isAdmin && (
-            <NavLink to="/admin" className={link} aria-label="Admin Console">
-              Admin<span className="hidden sm:inline"> Console</span>
-            </NavLink>
-          )}
-          {viewer.isOwner && (
-            <NavLink to="/owner" className={link} aria-label="Owner Console">
-              Owner<span className="hidden sm:inline"> Console</span>
-            </NavLink>
-          )}
-          {viewer.signedIn ? (
-            <Form method="post" action="/logout">
-              <button type="submit" className={button} title={viewer.name ? `Signed in as ${viewer.name}` : undefined}>
-                Sign out
-              </button>
-            </Form>
-          ) : (
-            <NavLink to="/login" className={button}>
-              Login
-            </NavLink>
-          )}
-        </div>
-        {viewer.signedIn && (
-          <PhoneMenu transparent={transparent} className="md:hidden">
-            <NavLink to="/blog" className={PHONE_MENU_ITEM}>
+        {/* 'Saved' stays in reach on every width; signed-in phones find the rest behind 'Menu'. */}
+        <div className="flex items-center gap-1 text-sm sm:text-base">
+          <SavedLink className={link} />
+          <div className={`items-center gap-1 ${viewer.signedIn ? "hidden md:flex" : "flex"}`}>
+            {/* Phones: no room beside 'Saved'; the footer links Articles on every page. */}
+            <NavLink to="/blog" className={`${link} hidden sm:inline`}>
               Articles
             </NavLink>
             {viewer.isAdmin && (
-              <NavLink to="/admin" className={PHONE_MENU_ITEM}>
-                Admin Console
+              <NavLink to="/admin" className={link} aria-label="Admin Console">
+                Admin<span className="hidden sm:inline"> Console</span>
               </NavLink>
             )}
             {viewer.isOwner && (
-              <NavLink to="/owner" className={PHONE_MENU_ITEM}>
-                Owner Console
+              <NavLink to="/owner" className={link} aria-label="Owner Console">
+                Owner<span className="hidden sm:inline"> Console</span>
               </NavLink>
             )}
-            <Form method="post" action="/logout">
-              <button type="submit" className={PHONE_MENU_ITEM}>
-                Sign out
-              </button>
-            </Form>
-          </PhoneMenu>
-        )}
+            {viewer.signedIn ? (
+              <Form method="post" action="/logout">
+                <button
+                  type="submit"
+                  className={button}
+                  title={viewer.name ? `Signed in as ${viewer.name}` : undefined}
+                >
+                  Sign out
+                </button>
+              </Form>
+            ) : (
+              <NavLink to="/login" className={button}>
+                Login
+              </NavLink>
+            )}
+          </div>
+          {viewer.signedIn && (
+            <PhoneMenu transparent={transparent} className="md:hidden">
+              <NavLink to="/blog" className={PHONE_MENU_ITEM}>
+                Articles
+              </NavLink>
+              {viewer.isAdmin && (
+                <NavLink to="/admin" className={PHONE_MENU_ITEM}>
+                  Admin Console
+                </NavLink>
+              )}
+              {viewer.isOwner && (
+                <NavLink to="/owner" className={PHONE_MENU_ITEM}>
+                  Owner Console
+                </NavLink>
+              )}
+              <Form method="post" action="/logout">
+                <button type="submit" className={PHONE_MENU_ITEM}>
+                  Sign out
+                </button>
+              </Form>
+            </PhoneMenu>
+          )}
+        </div>
       </nav>
     </header>
   );

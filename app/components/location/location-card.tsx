@@ -7,6 +7,7 @@ import { isPreferredPartner, type Tier } from "../../lib/tiers";
 import type { MyRv } from "../../lib/rv-fit";
 import { CardFit, type CardFitData } from "./card-fit";
 import { Rating } from "./rating";
+import { SaveButton } from "./save-button";
 import { ResponsivePhoto } from "./responsive-photo";
 import { DemoBadge, PreferredPartnerBadge, SponsoredBadge } from "./tier-badge";
 
@@ -138,6 +139,7 @@ export function LocationCard({
             {location.name}
           </Link>
         </Heading>
+        <SaveButton slug={location.slug} name={location.name} className="absolute right-2 top-2 z-10" />
         {location.address && (
           <p className="flex items-start gap-1 text-sm text-slate-600">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

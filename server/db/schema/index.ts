@@ -18,3 +18,4 @@ export * from "./search-demand";
 export * from "./articles";
 export * from "./leads";
 export * from "./job-runs";
+export * from "./saved-locations";

@@ -1,0 +1,65 @@
+import { useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
+
+/**
+ * Which facilities the visitor saved, for every save button and the header's count (ADR 023).
+ * The root loader sends the slugs with each page, so the first paint is right; a click changes
+ * them here at once (no loader runs again), until the root loader next answers, which then
+ * includes the change.
+ */
+
+interface Changes {
+  /** The loader's list these changes apply to: a newer list replaces them. */
+  base: readonly string[];
+  saved: Map<string, boolean>;
+}
+
+let changes: Changes | undefined;
+let version = 0;
+const listeners = new Set<() => void>();
+const EMPTY: readonly string[] = [];
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+const currentVersion = () => version;
+const serverVersion = () => 0;
+
+/** The loader's list of saved slugs (empty while an error page renders without it). */
+export function useSavedBase(): readonly string[] {
+  return (useRouteLoaderData("root") as { saved?: readonly string[] } | undefined)?.saved ?? EMPTY;
+}
+
+/** Records a save or an unsave made in this page against the loader's list it was made over. */
+export function markSaved(base: readonly string[], slug: string, saved: boolean): void {
+  if (changes?.base !== base) changes = { base, saved: new Map() };
+  changes.saved.set(slug, saved);
+  version++;
+  for (const listener of listeners) listener();
+}
+
+function isIn(base: readonly string[], slug: string): boolean {
+  const change = changes?.base === base ? changes.saved.get(slug) : undefined;
+  return change ?? base.includes(slug);
+}
+
+export function useIsSaved(slug: string): boolean {
+  const base = useSavedBase();
+  useSyncExternalStore(subscribe, currentVersion, serverVersion);
+  return isIn(base, slug);
+}
+
+export function useSavedCount(): number {
+  const base = useSavedBase();
+  useSyncExternalStore(subscribe, currentVersion, serverVersion);
+  if (changes?.base !== base) return base.length;
+  let count = base.length;
+  for (const [slug, saved] of changes.saved) {
+    if (saved && !base.includes(slug)) count++;
+    if (!saved && base.includes(slug)) count--;
+  }
+  return count;
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { PASSWORD } from "./accounts";
+import { browserForThisFile, newHumanContext } from "./browser";
+
+/**
+ * Save and compare (docs/product.md section 15): an anonymous visitor saves three facilities from
+ * the results, compares them from /saved, the compare link shows the same table to anyone, and
+ * signing up keeps the saves.
+ */
+const baseUrl = inject("baseUrl");
+const browser = browserForThisFile();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Waits until React has hydrated the element (a click before that would send the plain form). */
+async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (css) => {
+      const element = document.querySelector(css);
+      return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
+const CARD_SAVE = "section[aria-label=Results] article form button";
+
+const cardNames = (page: Page) => page.locator("section[aria-label=Results] article h2").allTextContents();
+
+/** The amenity chips a result card shows. */
+async function cardAmenities(page: Page, name: string): Promise<string[]> {
+  const card = page
+    .locator("section[aria-label=Results] article")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return card.getByRole("list", { name: "Amenities" }).getByRole("listitem").allTextContents();
+}
+
+/** Rows of the comparison: the facility name (row header) and the row's text. */
+async function compareRows(page: Page): Promise<{ name: string; text: string }[]> {
+  await page.getByRole("table").waitFor();
+  return page.locator("tbody tr").evaluateAll((rows) =>
+    rows.map((row) => ({
+      name: row.querySelector("th a")?.textContent?.trim() ?? "",
+      text: (row as HTMLElement).innerText,
+    })),
+  );
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated, not added as a script tag, which the site's Content-Security-Policy refuses.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+describe("save and compare", () => {
+  it("an anonymous visitor saves three facilities, compares them, shares the link and keeps them on sign-up", async () => {
+    const context = await newHumanContext(browser());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await hydrated(page, CARD_SAVE);
+    const names = (await cardNames(page)).slice(0, 3);
+    expect(names).toHaveLength(3);
+    const amenities = new Map<string, string[]>();
+    for (const name of names) {
+      amenities.set(name, await cardAmenities(page, name));
+      const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
+      expect(await save.getAttribute("aria-pressed")).toBe("false");
+      const stored = page.waitForResponse((r) => r.url().endsWith("/api/saved") && r.request().method() === "POST");
+      await save.click();
+      expect((await stored).status()).toBe(200);
+      expect(await save.getAttribute("aria-pressed")).toBe("true");
+    }
+    await page.getByRole("link", { name: "Saved (3)" }).waitFor();
+    await page.screenshot({ path: ".tmp/screenshots/saved-results-desktop.png" });
+
+    // The saves are stored on the server: a reload shows them pressed and counted.
+    await page.reload();
+    await hydrated(page, CARD_SAVE);
+    await page.getByRole("link", { name: "Saved (3)" }).waitFor();
+    expect(await page.getByRole("button", { name: `Save ${names[0]}`, exact: true }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+
+    await page.getByRole("link", { name: "Saved (3)" }).click();
+    await page.waitForURL(`${baseUrl}/saved`);
+    await page.getByRole("heading", { level: 1, name: "Saved facilities" }).waitFor();
+    await hydrated(page, "input[type=checkbox]");
+    for (const name of names) await page.getByLabel(`Compare ${name}`).check();
+    await page.getByText("Pick 2 to 4 to compare: 3 picked.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: ".tmp/screenshots/saved-desktop.png", fullPage: true });
+    await page.getByRole("button", { name: "Compare (3)" }).click();
+    await page.waitForURL((url) => new URL(url).pathname === "/compare");
+    const compareUrl = page.url();
+    expect(new URL(compareUrl).searchParams.get("ids")?.split(",")).toHaveLength(3);
+
+    const check = async (rows: { name: string; text: string }[]) => {
+      expect(rows.map((r) => r.name).sort()).toEqual([...names].sort());
+      for (const row of rows) {
+        expect(row.text).toMatch(/\d+' x \d+'|Not listed/);
+        for (const amenity of amenities.get(row.name) ?? []) expect(row.text).toContain(amenity);
+      }
+      expect(rows.some((r) => /\d+' x \d+'/.test(r.text))).toBe(true);
+    };
+    await check(await compareRows(page));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: ".tmp/screenshots/compare-desktop.png", fullPage: true });
+
+    // The link alone, in a browser that never saw the site: the same table.
+    const fresh = await newHumanContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true });
+    const other = await fresh.newPage();
+    await other.goto(`${compareUrl}&rvLength=40&lat=30.2672&lng=-97.7431`);
+    await check(await compareRows(other));
+    // Distances from the searched place, and the fit for a 40 ft RV, in every row.
+    for (const row of await compareRows(other)) {
+      expect(row.text).toMatch(/\d+\.\d mi/);
+      expect(row.text).toMatch(/fit your RV|None fits your RV|Not listed/);
+    }
+    // Phones: the table scrolls sideways and the names stay put.
+    const region = other.getByRole("region", { name: "Comparison table" });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await other.screenshot({ path: ".tmp/screenshots/compare-phone-start.png" });
+    const nameCell = other.locator("tbody tr th").first();
+    const before = await nameCell.boundingBox();
+    await region.evaluate((el) => el.scrollBy(300, 0));
+    await expect.poll(async () => (await nameCell.boundingBox())?.x).toBe(before?.x);
+    await other.screenshot({ path: ".tmp/screenshots/compare-phone.png", fullPage: true });
+    await fresh.close();
+
+    // Signing up keeps the saves.
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByLabel("Name").fill("Sam Saver");
+    await page.getByLabel("Email").fill(`saver-${Date.now()}@e2e.test`);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await page.getByRole("link", { name: "Saved (3)" }).click();
+    await page.waitForURL(`${baseUrl}/saved`);
+    for (const name of names) await page.getByLabel(`Compare ${name}`).waitFor();
+    await context.close();
+  });
+
+  it("explains a compare link it cannot show", async () => {
+    const context = await newHumanContext(browser());
+    const page = await context.newPage();
+    const one = await page.goto(`${baseUrl}/compare?ids=only_one_id_here`);
+    expect(one?.status()).toBe(400);
+    await page.getByText("Pick 2 to 4 facilities to compare (only one given).").waitFor();
+    const unknown = await page.goto(`${baseUrl}/compare?ids=no_such_place_aaa,no_such_place_bbb`);
+    expect(unknown?.status()).toBe(404);
+    await page.getByText("Not found, or no longer listed: no_such_place_aaa, no_such_place_bbb.").waitFor();
+    await context.close();
+  });
+
+  it("undoes a save the server refuses and says why", async () => {
+    const context = await newHumanContext(browser());
+    const page = await context.newPage();
+    await page.route("**/api/saved", (route) =>
+      route.fulfill({ status: 409, json: { error: "You have saved 100 facilities, the most we keep." } }),
+    );
+    await page.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await hydrated(page, CARD_SAVE);
+    const [name] = await cardNames(page);
+    const save = page.getByRole("button", { name: `Save ${name}`, exact: true });
+    await save.click();
+    await page.getByRole("alert").filter({ hasText: "You have saved 100 facilities" }).waitFor();
+    expect(await save.getAttribute("aria-pressed")).toBe("false");
+    await page.getByRole("link", { name: "Saved (0)" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the phone pages", async () => {
+    const context = await newHumanContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await hydrated(page, CARD_SAVE);
+    const [name] = await cardNames(page);
+    const stored = page.waitForResponse((r) => r.url().endsWith("/api/saved") && r.request().method() === "POST");
+    await page.getByRole("button", { name: `Save ${name}`, exact: true }).click();
+    expect((await stored).status()).toBe(200);
+    await page.getByRole("link", { name: "Saved (1)" }).waitFor();
+    await page.screenshot({ path: ".tmp/screenshots/saved-results-phone.png" });
+    await page.getByRole("link", { name: "Saved (1)" }).click();
+    await page.getByLabel(`Compare ${name}`).waitFor();
+    // The header keeps 'Saved' without pushing the page wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: ".tmp/screenshots/saved-phone.png", fullPage: true });
+    // The facility page's own button says it is saved.
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.waitForURL((url) => new URL(url).pathname.startsWith("/location/"));
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    const onPage = page.getByRole("button", { name: `Save ${name}`, exact: true }).first();
+    await expect.poll(() => onPage.getAttribute("aria-pressed")).toBe("true");
+    await page.screenshot({ path: ".tmp/screenshots/location-saved-phone.png" });
+    await context.close();
+  });
+});
