@@ -14,6 +14,7 @@ export default [
   route("location/:slug", "routes/location.tsx"),
   route("about", "routes/about.tsx"),
   route("place-images/:placeId/:file", "routes/place-images.ts"),
+  route("map/us-states.json", "routes/map-us-states.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemaps/:name", "routes/sitemap-child.ts"),

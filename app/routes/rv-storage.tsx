@@ -270,6 +270,8 @@ function Results({ data: d }: { data: ResultsData }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [showMap, setShowMap] = useState(false);
+  // The result whose card is hovered or focused: its pin stands out on the map.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const loading = useResultsPending();
   const { place, applied, result } = d;
 
@@ -359,6 +361,8 @@ function Results({ data: d }: { data: ResultsData }) {
             <ResultsMap
               markers={d.markers}
               center={{ lat: place.lat, lng: place.lng }}
+              placeLabel={placeLabel(place)}
+              highlightedId={highlighted}
               userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
               tileUrl={d.map.tileUrl}
               attribution={d.map.attribution}
@@ -375,12 +379,20 @@ function Results({ data: d }: { data: ResultsData }) {
           ) : (
             <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
-                <LocationCard
+                <div
                   key={item.id}
-                  headingLevel={2}
-                  eager={i < EAGER_CARD_IMAGES}
-                  location={cardDataFrom({ ...item, amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]) })}
-                />
+                  className="contents"
+                  onMouseEnter={() => setHighlighted(item.id)}
+                  onMouseLeave={() => setHighlighted(null)}
+                  onFocus={() => setHighlighted(item.id)}
+                  onBlur={() => setHighlighted(null)}
+                >
+                  <LocationCard
+                    headingLevel={2}
+                    eager={i < EAGER_CARD_IMAGES}
+                    location={cardDataFrom({ ...item, amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]) })}
+                  />
+                </div>
               ))}
             </div>
           )}
