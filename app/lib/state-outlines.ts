@@ -17,6 +17,15 @@ export interface StateOutlinesFile {
   version: number;
   unit: number;
   states: { code: string; name: string; lat: number; lng: number; rings: number[][] }[];
+  /** The biggest towns, most populous first: name, latitude, longitude, population. */
+  towns: [name: string, lat: number, lng: number, population: number][];
+}
+
+export interface BackdropTown {
+  name: string;
+  lat: number;
+  lng: number;
+  population: number;
 }
 
 export interface StateOutlineShape {
@@ -28,11 +37,12 @@ export interface StateOutlineShape {
   rings: [number, number][][];
 }
 
-/** Decodes the file; anything malformed is skipped rather than thrown (it is only a backdrop). */
-export function decodeStateOutlines(file: unknown): StateOutlineShape[] {
-  if (!isOutlinesFile(file)) return [];
+/** Decodes the file; a malformed one is dropped rather than thrown (it is only a backdrop). */
+export function decodeStateOutlines(file: unknown): { states: StateOutlineShape[]; towns: BackdropTown[] } {
+  if (!isOutlinesFile(file)) return { states: [], towns: [] };
   const { unit } = file;
-  return file.states.map((state) => ({
+  const towns = file.towns.map(([name, lat, lng, population]) => ({ name, lat, lng, population }));
+  const states = file.states.map((state) => ({
     code: state.code,
     name: state.name,
     label: { lat: state.lat, lng: state.lng },
@@ -48,6 +58,7 @@ export function decodeStateOutlines(file: unknown): StateOutlineShape[] {
       return points;
     }),
   }));
+  return { states, towns };
 }
 
 function isOutlinesFile(file: unknown): file is StateOutlinesFile {
@@ -66,6 +77,15 @@ function isOutlinesFile(file: unknown): file is StateOutlinesFile {
         typeof s.lng === "number" &&
         Array.isArray(s.rings) &&
         s.rings.every((r) => Array.isArray(r) && r.every((n) => typeof n === "number")),
+    ) &&
+    Array.isArray(f.towns) &&
+    f.towns.every(
+      (t) =>
+        Array.isArray(t) &&
+        typeof t[0] === "string" &&
+        typeof t[1] === "number" &&
+        typeof t[2] === "number" &&
+        typeof t[3] === "number",
     )
   );
 }

@@ -1,5 +1,5 @@
 import { STATE_OUTLINES_VERSION, type StateOutlinesFile } from "../../app/lib/state-outlines";
-import { readStatesFile } from "./load-gazetteer";
+import { getGazetteer, readStatesFile } from "./load-gazetteer";
 import { decodeStateShapes } from "./point-in-state";
 import { ringArea, simplify, type Point } from "./simplify";
 
@@ -17,6 +17,8 @@ import { ringArea, simplify, type Point } from "./simplify";
 const UNIT = 0.01;
 const TOLERANCE = 0.02;
 const MIN_AREA = 0.01;
+/** Towns this big are named on the backdrop (about 330 of them, 8 kB of the file). */
+const MIN_TOWN_POPULATION = 100_000;
 
 function encodeRing(points: readonly Point[]): number[] {
   const out: number[] = [];
@@ -51,7 +53,17 @@ function build(): StateOutlinesFile {
     if (rings.length === 0 && largest) rings.push(encodeRing(largest.points));
     return { code: shape.code, name: shape.name, lat: shape.lat, lng: shape.lng, rings };
   });
-  return { version: STATE_OUTLINES_VERSION, unit: UNIT, states };
+  const towns = getGazetteer()
+    .places()
+    .filter((p) => p.population >= MIN_TOWN_POPULATION)
+    .sort((a, b) => b.population - a.population)
+    .map((p): [string, number, number, number] => [
+      p.name,
+      Math.round(p.lat * 100) / 100,
+      Math.round(p.lng * 100) / 100,
+      p.population,
+    ]);
+  return { version: STATE_OUTLINES_VERSION, unit: UNIT, states, towns };
 }
 
 let cached: { file: StateOutlinesFile; json: string } | undefined;

@@ -65,6 +65,9 @@ describe("a map without tiles", () => {
     expect(await zIndex(".leaflet-rvBackdrop-pane")).toBeLessThan(await zIndex(".leaflet-tile-pane"));
     expect(await zIndex(".leaflet-rvBackdrop-pane")).toBeLessThan(await zIndex(".leaflet-marker-pane"));
     await expect.poll(() => page.locator(".leaflet-rvBackdrop-pane").getByText("Austin, Texas").count()).toBe(1);
+    // The big towns around it, for bearings.
+    const town = page.locator(".leaflet-rvBackdrop-pane").getByText("San Antonio", { exact: true });
+    expect(await town.count()).toBe(1);
     await page.screenshot({ path: ".tmp/screenshots/map-offline-desktop.png" });
   });
 

@@ -1,13 +1,19 @@
 /**
  * The map's backdrop for when tiles cannot load (offline, blocked, or no tile server configured:
- * docs/product.md section 9): the US state outlines, their postal codes and the searched place,
+ * docs/product.md section 9): the US state outlines, their postal codes, the biggest towns (more
+ * as the visitor zooms in) and the searched place,
  * drawn in a pane under the tiles, so tiles that do load cover it and failed ones reveal it, and
  * the markers (above both) never hide behind it. Part of the Leaflet chunk; the outlines
- * themselves are fetched only when first needed (STATE_OUTLINES_URL, about 16 kB gzipped), once
+ * themselves are fetched only when first needed (STATE_OUTLINES_URL, about 20 kB gzipped), once
  * per page.
  */
 import L from "leaflet";
-import { STATE_OUTLINES_URL, decodeStateOutlines, type StateOutlineShape } from "../../lib/state-outlines";
+import {
+  STATE_OUTLINES_URL,
+  decodeStateOutlines,
+  type BackdropTown,
+  type StateOutlineShape,
+} from "../../lib/state-outlines";
 
 export const BACKDROP_PANE = "rvBackdrop";
 /** Under the tile pane (200), over the map's background. */
@@ -15,15 +21,25 @@ const BACKDROP_Z_INDEX = 150;
 /** Postal codes at the states' centres help from country to region zoom; closer in they only clutter. */
 const STATE_LABEL_MAX_ZOOM = 8;
 
+/** The smallest town named at a zoom: the big cities first, more as the visitor zooms in. */
+function minTownPopulation(zoom: number): number {
+  if (zoom <= 4) return 1_000_000;
+  if (zoom <= 5) return 500_000;
+  if (zoom <= 6) return 250_000;
+  return 0;
+}
+
 export interface BackdropPlace {
   lat: number;
   lng: number;
   label: string;
 }
 
-let outlines: Promise<StateOutlineShape[]> | undefined;
+type Backdrop = { states: StateOutlineShape[]; towns: BackdropTown[] };
 
-function loadOutlines(): Promise<StateOutlineShape[]> {
+let outlines: Promise<Backdrop> | undefined;
+
+function loadOutlines(): Promise<Backdrop> {
   outlines ??= fetch(STATE_OUTLINES_URL)
     .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`${STATE_OUTLINES_URL}: HTTP ${res.status}`))))
     .then(decodeStateOutlines)
@@ -31,7 +47,7 @@ function loadOutlines(): Promise<StateOutlineShape[]> {
       // Offline with nothing cached: the plain background stays; a later map may try again.
       outlines = undefined;
       console.warn("The state outlines could not be loaded", error);
-      return [];
+      return { states: [], towns: [] };
     });
   return outlines;
 }
@@ -49,6 +65,12 @@ function textLabel(text: string, style: string, shift: string): L.DivIcon {
 }
 
 const STATE_LABEL_STYLE = "font-size:11px;font-weight:600;letter-spacing:0.05em;color:#64748b";
+/**
+ * Leaflet gives a marker the z-index of its y position, negative above the map's origin, which
+ * would put a label behind the outlines' SVG; this lifts every label above it.
+ */
+const LABEL_Z_OFFSET = 1_000_000;
+const TOWN_LABEL_STYLE = "font-size:12px;color:#334155;text-shadow:0 0 2px #fff,0 0 2px #fff";
 const PLACE_LABEL_STYLE =
   "font-size:13px;font-weight:600;color:#0f172a;background:rgb(255 255 255 / 0.85);padding:1px 6px;border-radius:4px";
 
@@ -85,17 +107,59 @@ export function drawOfflineBackdrop(map: L.Map, place: BackdropPlace | null | un
       icon: textLabel(place.label, PLACE_LABEL_STYLE, "translate(10px, -50%)"),
       interactive: false,
       keyboard: false,
+      zIndexOffset: LABEL_Z_OFFSET,
     }).addTo(layer);
   }
 
+  const townLayer = L.layerGroup().addTo(layer);
+  let towns: BackdropTown[] = [];
+  let shownMin = -1;
   const showLabels = () => {
-    const wanted = map.getZoom() <= STATE_LABEL_MAX_ZOOM;
+    const zoom = map.getZoom();
+    const wanted = zoom <= STATE_LABEL_MAX_ZOOM;
     if (wanted && !layer.hasLayer(labels)) layer.addLayer(labels);
     else if (!wanted && layer.hasLayer(labels)) layer.removeLayer(labels);
+    const min = minTownPopulation(zoom);
+    if (min === shownMin) return;
+    shownMin = min;
+    townLayer.clearLayers();
+    // Greedy, most populous first: a town whose label would overlap a bigger one's is left out.
+    const taken: { x: number; y: number; w: number }[] = [];
+    if (place) {
+      const at = map.project([place.lat, place.lng], zoom);
+      taken.push({ x: at.x, y: at.y, w: place.label.length * 7.5 + 16 });
+    }
+    for (const town of towns) {
+      if (town.population < min) break;
+      // The searched town is already written, in bold.
+      if (place && place.label.startsWith(`${town.name},`) && Math.abs(place.lat - town.lat) < 0.2) continue;
+      const at = map.project([town.lat, town.lng], zoom);
+      const box = { x: at.x, y: at.y, w: town.name.length * 6.5 + 10 };
+      if (taken.some((t) => Math.abs(t.y - box.y) < 16 && box.x < t.x + t.w && t.x < box.x + box.w)) continue;
+      taken.push(box);
+      L.circleMarker([town.lat, town.lng], {
+        pane: BACKDROP_PANE,
+        renderer,
+        radius: 2.5,
+        stroke: false,
+        fillColor: "#475569",
+        fillOpacity: 1,
+        interactive: false,
+      }).addTo(townLayer);
+      L.marker([town.lat, town.lng], {
+        pane: BACKDROP_PANE,
+        icon: textLabel(town.name, TOWN_LABEL_STYLE, "translate(6px, -50%)"),
+        interactive: false,
+        keyboard: false,
+        zIndexOffset: LABEL_Z_OFFSET,
+      }).addTo(townLayer);
+    }
   };
 
-  void loadOutlines().then((states) => {
+  void loadOutlines().then(({ states, towns: loaded }) => {
     if (cancelled) return;
+    towns = loaded;
+    shownMin = -1;
     for (const state of states) {
       L.polygon(state.rings, {
         pane: BACKDROP_PANE,
@@ -113,11 +177,12 @@ export function drawOfflineBackdrop(map: L.Map, place: BackdropPlace | null | un
         icon: textLabel(state.code, STATE_LABEL_STYLE, "translate(-50%, -50%)"),
         interactive: false,
         keyboard: false,
+        zIndexOffset: LABEL_Z_OFFSET,
       }).addTo(labels);
     }
-    // Drawn after the outlines, so their white land does not cover it.
-    placeDot?.bringToFront();
     showLabels();
+    // Drawn after the outlines and towns, so their white land does not cover it.
+    placeDot?.bringToFront();
   });
   map.on("zoomend", showLabels);
 
