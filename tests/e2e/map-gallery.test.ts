@@ -105,7 +105,9 @@ describe("a site with no tile server (MAP_TILE_URL=none)", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "image" && !r.url().startsWith(site!.baseUrl)) tiles.push(r.url());
     });
+    const outlines = page.waitForResponse((r) => r.url().endsWith("/map/us-states.json"));
     await page.goto(`${site!.baseUrl}/rv-storage/tx`);
+    expect((await outlines).status()).toBe(200);
     await page.locator('[data-map-state="ready"]').waitFor();
     await expect.poll(() => backdropPaths().count()).toBeGreaterThanOrEqual(51);
     expect(await markers().count()).toBeGreaterThan(0);

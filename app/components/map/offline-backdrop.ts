@@ -64,6 +64,30 @@ function textLabel(text: string, style: string, shift: string): L.DivIcon {
   return L.divIcon({ html: span, className: "rv-map-backdrop-label", iconSize: undefined });
 }
 
+/**
+ * A text marker that is not a marker: Leaflet gives every marker's element `leaflet-marker-icon`,
+ * which pages and tests read as "a pin"; a label takes `rv-map-label` instead (with the two
+ * rules of Leaflet's that placed it).
+ */
+function labelMarker(at: L.LatLngExpression, icon: L.DivIcon): L.Marker {
+  const marker = L.marker(at, {
+    pane: BACKDROP_PANE,
+    icon,
+    interactive: false,
+    keyboard: false,
+    zIndexOffset: LABEL_Z_OFFSET,
+  });
+  marker.on("add", () => {
+    const element = marker.getElement();
+    if (!element) return;
+    element.classList.replace("leaflet-marker-icon", "rv-map-label");
+    element.style.position = "absolute";
+    element.style.left = "0";
+    element.style.top = "0";
+  });
+  return marker;
+}
+
 const STATE_LABEL_STYLE = "font-size:11px;font-weight:600;letter-spacing:0.05em;color:#64748b";
 /**
  * Leaflet gives a marker the z-index of its y position, negative above the map's origin, which
@@ -102,13 +126,9 @@ export function drawOfflineBackdrop(map: L.Map, place: BackdropPlace | null | un
       }).addTo(layer)
     : null;
   if (place) {
-    L.marker([place.lat, place.lng], {
-      pane: BACKDROP_PANE,
-      icon: textLabel(place.label, PLACE_LABEL_STYLE, "translate(10px, -50%)"),
-      interactive: false,
-      keyboard: false,
-      zIndexOffset: LABEL_Z_OFFSET,
-    }).addTo(layer);
+    labelMarker([place.lat, place.lng], textLabel(place.label, PLACE_LABEL_STYLE, "translate(10px, -50%)")).addTo(
+      layer,
+    );
   }
 
   const townLayer = L.layerGroup().addTo(layer);
@@ -146,13 +166,9 @@ export function drawOfflineBackdrop(map: L.Map, place: BackdropPlace | null | un
         fillOpacity: 1,
         interactive: false,
       }).addTo(townLayer);
-      L.marker([town.lat, town.lng], {
-        pane: BACKDROP_PANE,
-        icon: textLabel(town.name, TOWN_LABEL_STYLE, "translate(6px, -50%)"),
-        interactive: false,
-        keyboard: false,
-        zIndexOffset: LABEL_Z_OFFSET,
-      }).addTo(townLayer);
+      labelMarker([town.lat, town.lng], textLabel(town.name, TOWN_LABEL_STYLE, "translate(6px, -50%)")).addTo(
+        townLayer,
+      );
     }
   };
 
@@ -172,13 +188,10 @@ export function drawOfflineBackdrop(map: L.Map, place: BackdropPlace | null | un
         interactive: false,
         smoothFactor: 1,
       }).addTo(layer);
-      L.marker([state.label.lat, state.label.lng], {
-        pane: BACKDROP_PANE,
-        icon: textLabel(state.code, STATE_LABEL_STYLE, "translate(-50%, -50%)"),
-        interactive: false,
-        keyboard: false,
-        zIndexOffset: LABEL_Z_OFFSET,
-      }).addTo(labels);
+      labelMarker(
+        [state.label.lat, state.label.lng],
+        textLabel(state.code, STATE_LABEL_STYLE, "translate(-50%, -50%)"),
+      ).addTo(labels);
     }
     showLabels();
     // Drawn after the outlines and towns, so their white land does not cover it.
