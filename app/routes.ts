@@ -16,6 +16,7 @@ export default [
   route("compare", "routes/compare.tsx"),
   route("about", "routes/about.tsx"),
   route("place-images/:placeId/:file", "routes/place-images.ts"),
+  route("map/us-states.json", "routes/map-us-states.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),
   route("sitemaps/:name", "routes/sitemap-child.ts"),

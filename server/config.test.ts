@@ -25,6 +25,10 @@ describe("parseConfig", () => {
     expect(parseConfig({ MAP_TILE_URL: url }).MAP_TILE_URL).toBe(url);
   });
 
+  it("takes MAP_TILE_URL=none as no tile server: maps draw the state outlines instead", () => {
+    expect(parseConfig({ MAP_TILE_URL: "none" }).MAP_TILE_URL).toBe("");
+  });
+
   it("runs with no environment at all", () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(3000);

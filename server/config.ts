@@ -72,8 +72,13 @@ const envSchema = z.object({
     .describe("Express 'trust proxy' (e.g. 1, loopback): set behind a load balancer so client IPs are right"),
   MAP_TILE_URL: z
     .string()
-    .refine(isTileTemplate, "must be an http(s) URL template containing {z}, {x} and {y}")
-    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    .refine(
+      (value) => value === "none" || isTileTemplate(value),
+      "must be an http(s) URL template containing {z}, {x} and {y}, or none",
+    )
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+    // none: maps draw the state outlines and markers without tiles (docs/operations.md).
+    .transform((value) => (value === "none" ? "" : value)),
   MAP_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),

@@ -13,3 +13,16 @@ export function wrapIndex(index: number, step: number, count: number): number {
 export function hiddenPhotoCount(count: number): number {
   return Math.max(0, count - 1 - MAX_THUMBNAILS);
 }
+
+/** A horizontal move at least this long (CSS pixels) between finger down and up is a swipe. */
+export const SWIPE_MIN_PX = 40;
+
+/**
+ * The step a pointer move from down to up means: a swipe left shows the next photo (+1), a swipe
+ * right the previous (-1); a short or mostly vertical move (a tap, a scroll) is 0.
+ */
+export function swipeStep(dx: number, dy: number): -1 | 0 | 1 {
+  if (!Number.isFinite(dx) || !Number.isFinite(dy)) return 0;
+  if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 1.5 * Math.abs(dy)) return 0;
+  return dx < 0 ? 1 : -1;
+}

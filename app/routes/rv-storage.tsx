@@ -432,6 +432,8 @@ function Results({
   const navigate = useNavigate();
   const { pathname, state: routerState } = useLocation();
   const [showMap, setShowMap] = useState(false);
+  // The result whose card is hovered or focused: its pin stands out on the map.
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const loading = useResultsPending();
   const heading = useFocusResultsHeading();
   const sortNoteId = useId();
@@ -585,19 +587,27 @@ function Results({
           ) : (
             <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
-                <LocationCard
+                <div
                   key={item.id}
-                  headingLevel={2}
-                  layout="list"
-                  eager={i < EAGER_CARD_IMAGES}
-                  placedByTier={placedByTier(item.tier, applied.sort)}
-                  location={cardDataFrom({
-                    ...item,
-                    distanceMiles: wholeState ? undefined : item.distanceMiles,
-                    amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
-                  })}
-                  rv={rv}
-                />
+                  className="contents"
+                  onMouseEnter={() => setHighlighted(item.id)}
+                  onMouseLeave={() => setHighlighted(null)}
+                  onFocus={() => setHighlighted(item.id)}
+                  onBlur={() => setHighlighted(null)}
+                >
+                  <LocationCard
+                    headingLevel={2}
+                    layout="list"
+                    eager={i < EAGER_CARD_IMAGES}
+                    placedByTier={placedByTier(item.tier, applied.sort)}
+                    location={cardDataFrom({
+                      ...item,
+                      distanceMiles: wholeState ? undefined : item.distanceMiles,
+                      amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
+                    })}
+                    rv={rv}
+                  />
+                </div>
               ))}
             </div>
           )}
@@ -615,6 +625,8 @@ function Results({
             <ResultsMap
               markers={markers}
               center={{ lat: place.lat, lng: place.lng }}
+              placeLabel={placeLabel(place)}
+              highlightedId={highlighted}
               userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
               tileUrl={d.map.tileUrl}
               attribution={d.map.attribution}

@@ -1,6 +1,7 @@
 import { geoAlbersUsa } from "d3-geo";
 import { readStatesFile } from "./load-gazetteer";
 import { decodeStateShapes } from "./point-in-state";
+import { ringArea, simplify, type Point } from "./simplify";
 
 /**
  * SVG outlines of the 50 states and DC for the admin analytics map (docs/product.md section 10,
@@ -30,51 +31,6 @@ const WIDTH = 975;
 const HEIGHT = 610;
 const TOLERANCE = 0.5;
 const MIN_AREA = 1.5;
-
-type Point = [number, number];
-
-/** Douglas-Peucker on an open polyline (iterative; the ends are kept). */
-function simplify(points: readonly Point[], tolerance: number): Point[] {
-  if (points.length < 3) return [...points];
-  const keep = new Uint8Array(points.length);
-  keep[0] = 1;
-  keep[points.length - 1] = 1;
-  const stack: [number, number][] = [[0, points.length - 1]];
-  while (stack.length > 0) {
-    const [a, b] = stack.pop()!;
-    const [ax, ay] = points[a]!;
-    const [bx, by] = points[b]!;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const length = Math.hypot(dx, dy);
-    let worst = -1;
-    let at = -1;
-    for (let i = a + 1; i < b; i++) {
-      const [px, py] = points[i]!;
-      const distance =
-        length === 0 ? Math.hypot(px - ax, py - ay) : Math.abs(dy * px - dx * py + bx * ay - by * ax) / length;
-      if (distance > worst) {
-        worst = distance;
-        at = i;
-      }
-    }
-    if (worst > tolerance) {
-      keep[at] = 1;
-      stack.push([a, at], [at, b]);
-    }
-  }
-  return points.filter((_, i) => keep[i] === 1);
-}
-
-function area(points: readonly Point[]): number {
-  let twice = 0;
-  for (let i = 0; i < points.length; i++) {
-    const [x0, y0] = points[i]!;
-    const [x1, y1] = points[(i + 1) % points.length]!;
-    twice += x0 * y1 - x1 * y0;
-  }
-  return Math.abs(twice / 2);
-}
 
 const half = (n: number) => Math.round(n * 2) / 2;
 
@@ -109,7 +65,7 @@ function build(): StateMap {
         if (p) points.push([p[0], p[1]]);
       }
       if (points.length < 3) continue;
-      const size = area(points);
+      const size = ringArea(points);
       if (!largest || size > largest.area) largest = { points, area: size };
       if (size < MIN_AREA) continue;
       // Closed: simplify the ring with its first point repeated, then drop the repeat.

@@ -3,33 +3,52 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ImageRef } from "../../lib/images";
 import { ResponsivePhoto } from "./responsive-photo";
+import { useSwipe } from "./use-swipe";
 
 /**
- * The gallery's full-screen view. Its own module, loaded only when a visitor asks for it, so the
- * dialog library stays out of the facility page's first download.
+ * The gallery's full-screen view: the whole photo fitted to the screen (never cropped), a
+ * 'n / total' counter, the arrows, swipes, and the gallery's left/right keys (React events bubble
+ * from this portal to the gallery's own handler). Escape or Close ends it and focus goes back to
+ * what opened it. Its own module, loaded only when a visitor asks for it, so the dialog library
+ * stays out of the facility page's first download.
  */
 export default function PhotoFullScreen({
   photo,
   label,
+  position,
   arrows,
+  onStep,
   onClose,
+  returnFocusTo,
 }: {
   photo: ImageRef;
   label: string;
+  /** The counter, e.g. '3 / 12'. */
+  position: string;
   arrows: ReactNode;
-  onClose: () => void;
+  onStep(delta: number): void;
+  onClose(): void;
+  /** The element to focus once closed (the dialog was opened without a Radix trigger). */
+  returnFocusTo(): HTMLElement | null;
 }) {
+  const swipe = useSwipe(onStep);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/95" />
-        {/* No key handler here: React events bubble from the portal to the gallery's own. */}
-        <Dialog.Content className="fixed inset-0 z-50 flex items-center justify-center p-4">
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950" />
+        <Dialog.Content
+          className="fixed inset-0 z-50"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo()?.focus({ preventScroll: true });
+          }}
+        >
           <Dialog.Title className="sr-only">{label}</Dialog.Title>
           <Dialog.Description className="sr-only">
-            Use the left and right arrow keys to change photo.
+            Use the left and right arrow keys, or swipe, to change photo.
           </Dialog.Description>
-          <div className="relative w-full max-w-6xl">
+          {/* The photo's box: the whole screen but the bar on top; the photo fits inside it. */}
+          <div {...swipe} className="absolute inset-x-2 bottom-2 top-16 touch-pan-y select-none sm:inset-x-16">
             <ResponsivePhoto
               key={`full-${photo.placeId}-${photo.index}`}
               placeId={photo.placeId}
@@ -38,13 +57,20 @@ export default function PhotoFullScreen({
               width={1280}
               height={960}
               sizes="100vw"
-              className="max-h-[85dvh] object-contain"
+              fit="contain"
             />
-            {arrows}
           </div>
+          {arrows}
+          <p
+            aria-live="polite"
+            className="absolute left-4 top-4 rounded bg-white/90 px-3 py-1.5 text-sm font-medium tabular-nums text-slate-900"
+            data-testid="full-screen-counter"
+          >
+            {position}
+          </p>
           <Dialog.Close
             aria-label="Close"
-            className="absolute right-4 top-4 rounded-full bg-white/90 p-2 text-slate-900"
+            className="absolute right-4 top-3 flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-900"
           >
             <X className="size-5" aria-hidden="true" />
           </Dialog.Close>

@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight, Maximize2 } from "lucide-react";
-import { Suspense, lazy, useState, type KeyboardEvent } from "react";
+import { Suspense, lazy, useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { hiddenPhotoCount, MAX_THUMBNAILS, wrapIndex } from "../../lib/gallery";
 import type { ImageRef } from "../../lib/images";
 import { ResponsivePhoto, Thumbnail } from "./responsive-photo";
+import { useSwipe } from "./use-swipe";
 
 const loadFullScreen = () => import("./photo-full-screen");
 const PhotoFullScreen = lazy(loadFullScreen);
@@ -10,22 +11,31 @@ const PhotoFullScreen = lazy(loadFullScreen);
 const warmFullScreen = () => void loadFullScreen();
 
 /**
- * The facility's photos: a main photo with previous/next arrows (wrapping around, also on the
- * left/right keys), up to 14 thumbnails then '+N more photos', and a full-screen view.
+ * The facility's photos (docs/product.md section 4, "Gallery"): a main photo shown whole in a 4:3
+ * frame, with previous/next arrows, the left/right keys and swipes (all wrapping around), up to 14
+ * thumbnails then '+N more photos', and a full-screen view opened by the photo itself or its button.
  */
 export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
+  /** What opened the full-screen view, to give focus back to when it closes. */
+  const opener = useRef<HTMLElement | null>(null);
+  const fullScreenButton = useRef<HTMLButtonElement>(null);
   const count = photos.length;
+  const step = useCallback((delta: number) => setIndex((i) => wrapIndex(i, delta, count)), [count]);
+  const openFullScreen = (from: HTMLElement | null) => {
+    opener.current = from;
+    setFullScreen(true);
+  };
+  const swipe = useSwipe(step, () => openFullScreen(fullScreenButton.current));
   if (count === 0) {
     return (
-      <div className="flex aspect-[16/9] items-center justify-center rounded-card bg-slate-100 text-slate-600">
+      <div className="flex aspect-[4/3] max-h-[75dvh] w-full items-center justify-center rounded-card bg-slate-100 text-slate-600">
         No photos available
       </div>
     );
   }
   const current = photos[index]!;
-  const step = (delta: number) => setIndex((i) => wrapIndex(i, delta, count));
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") step(-1);
     else if (event.key === "ArrowRight") step(1);
@@ -33,14 +43,14 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
     event.preventDefault();
   };
   const label = (i: number) => `${name}, photo ${i + 1} of ${count}`;
-  const arrows = (size: string) =>
-    count > 1 && (
+  const arrows =
+    count > 1 ? (
       <>
         <button
           type="button"
           onClick={() => step(-1)}
           aria-label="Previous photo"
-          className={`absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white ${size}`}
+          className="absolute left-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
         >
           <ChevronLeft className="size-5" aria-hidden="true" />
         </button>
@@ -48,36 +58,45 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
           type="button"
           onClick={() => step(1)}
           aria-label="Next photo"
-          className={`absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white ${size}`}
+          className="absolute right-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
         >
           <ChevronRight className="size-5" aria-hidden="true" />
         </button>
       </>
-    );
+    ) : null;
 
   return (
     <section aria-label="Photos" aria-roledescription="carousel" onKeyDown={onKeyDown}>
-      <div className="relative overflow-hidden rounded-card">
-        <ResponsivePhoto
-          key={`${current.placeId}-${current.index}`}
-          placeId={current.placeId}
-          index={current.index}
-          alt={label(index)}
-          width={1280}
-          height={720}
-          sizes="(min-width: 1024px) 800px, 100vw"
-          priority={index === 0}
-          preload={false}
-          className="aspect-[16/9] h-auto"
-        />
-        {arrows("")}
+      <div className="relative overflow-hidden rounded-card bg-slate-100">
+        {/* Not a focus stop of its own: 'View full screen' is the keyboard's way to the same view. */}
+        <div
+          {...swipe}
+          onPointerEnter={warmFullScreen}
+          className="aspect-[4/3] max-h-[75dvh] w-full cursor-zoom-in touch-pan-y select-none"
+          data-testid="gallery-photo"
+        >
+          <ResponsivePhoto
+            key={`${current.placeId}-${current.index}`}
+            placeId={current.placeId}
+            index={current.index}
+            alt={label(index)}
+            width={1280}
+            height={960}
+            sizes="(min-width: 1024px) 800px, 100vw"
+            priority={index === 0}
+            preload={false}
+            fit="contain"
+          />
+        </div>
+        {arrows}
         <button
+          ref={fullScreenButton}
           type="button"
-          onClick={() => setFullScreen(true)}
+          onClick={(e) => openFullScreen(e.currentTarget)}
           onPointerEnter={warmFullScreen}
           onFocus={warmFullScreen}
           aria-label="View full screen"
-          className="absolute right-2 top-2 rounded-md bg-white/90 p-2 text-slate-900 shadow hover:bg-white"
+          className="absolute right-2 top-2 flex size-11 items-center justify-center rounded-md bg-white/90 text-slate-900 shadow hover:bg-white"
         >
           <Maximize2 className="size-4" aria-hidden="true" />
         </button>
@@ -107,7 +126,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
             <li className="flex items-center justify-center rounded-md bg-slate-100 text-sm font-medium text-slate-700">
               <button
                 type="button"
-                onClick={() => setFullScreen(true)}
+                onClick={(e) => openFullScreen(e.currentTarget)}
                 onPointerEnter={warmFullScreen}
                 onFocus={warmFullScreen}
                 className="h-full w-full p-1"
@@ -123,8 +142,11 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
           <PhotoFullScreen
             photo={current}
             label={label(index)}
-            arrows={arrows("")}
+            position={`${index + 1} / ${count}`}
+            arrows={arrows}
+            onStep={step}
             onClose={() => setFullScreen(false)}
+            returnFocusTo={() => (opener.current?.isConnected ? opener.current : fullScreenButton.current)}
           />
         </Suspense>
       )}

@@ -22,6 +22,12 @@ export interface ResponsivePhotoProps {
   preload?: boolean;
   /** Classes for the image and, on error, the placeholder (e.g. "h-full rounded-card"). */
   className?: string;
+  /**
+   * cover (the default): the photo fills a box of `width` by `height`, cropped to it. contain:
+   * the photo fills its parent's box whole, never cropped, on the box's background (the gallery's
+   * 4:3 frame and full screen); `width` and `height` are then only hints.
+   */
+  fit?: "cover" | "contain";
 }
 
 /**
@@ -39,9 +45,10 @@ export function ResponsivePhoto({
   priority = false,
   preload: preloadInHead = true,
   className = "",
+  fit = "cover",
 }: ResponsivePhotoProps) {
   const { ref, failed, onError } = useImageFailure(`${placeId}/${index}`);
-  const style: CSSProperties = { aspectRatio: `${width} / ${height}` };
+  const style: CSSProperties = fit === "cover" ? { aspectRatio: `${width} / ${height}` } : {};
 
   if (priority && preloadInHead) {
     // React hoists this into <head> during SSR: the browser starts the AVIF before it has laid
@@ -55,7 +62,8 @@ export function ResponsivePhoto({
     });
   }
 
-  if (failed) return <PhotoPlaceholder className={className} style={style} />;
+  if (failed)
+    return <PhotoPlaceholder className={classes(fit === "contain" ? "h-full" : "", className)} style={style} />;
   return (
     // display: contents lets the caller's classes size the <img> as if it were the direct child.
     <picture className="contents">
@@ -73,7 +81,12 @@ export function ResponsivePhoto({
         decoding="async"
         fetchPriority={priority ? "high" : undefined}
         onError={onError}
-        className={classes("block w-full bg-slate-100 object-cover", className)}
+        // In the gallery a mouse drag is a swipe, not a picture being dragged away.
+        draggable={fit === "contain" ? false : undefined}
+        className={classes(
+          fit === "cover" ? "block w-full bg-slate-100 object-cover" : "block h-full w-full object-contain",
+          className,
+        )}
         style={style}
       />
     </picture>

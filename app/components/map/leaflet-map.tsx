@@ -11,7 +11,16 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import Supercluster, { type ClusterFeature, type PointFeature } from "supercluster";
-import { PIN_HEIGHT, PIN_SVG, PIN_WIDTH, clusterHtml, clusterSize } from "./map-marker-icon";
+import {
+  PIN_HEIGHT,
+  PIN_SVG,
+  PIN_WIDTH,
+  clusterHtml,
+  clusterSize,
+  highlightCluster,
+  highlightPin,
+} from "./map-marker-icon";
+import { drawOfflineBackdrop, type BackdropPlace } from "./offline-backdrop";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_ZOOM, type MapMarker, type MapView } from "./map-view";
 import { buildPopupContent } from "./marker-popup";
 
@@ -23,6 +32,10 @@ export interface LeafletMapProps {
   tileUrl: string;
   attribution: string;
   onMarkerFocus?(id: string): void;
+  /** The searched place, written on the offline backdrop (results-map keeps it stable while equal). */
+  place?: BackdropPlace | null;
+  /** A marker to set apart (its card is hovered or focused), or the cluster that holds it. */
+  highlightedId?: string | null;
   /**
    * A map that shows one place rather than a set to explore (a facility's location map): pins
    * are plain pictures without popups or focus stops, and the page scrolls over the map instead
@@ -91,13 +104,20 @@ export default function LeafletMap({
   tileUrl,
   attribution,
   onMarkerFocus,
+  place,
+  highlightedId = null,
   fixed = false,
   onReady,
 }: LeafletMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
+  /** A tile failed to load: offline, blocked, or the tile server is down. */
+  const [tilesFailed, setTilesFailed] = useState(false);
   const markerFocused = useEffectEvent((id: string) => onMarkerFocus?.(id));
   /** The map that has had its first view: only later view changes (a new search) animate. */
   const viewed = useRef<L.Map | null>(null);
+  /** The highlighted marker's id, for the marker effect's moves; `restyle` applies a change. */
+  const highlighted = useRef<string | null>(highlightedId);
+  const restyle = useRef<(() => void) | null>(null);
 
   // A ref callback rather than an effect: the map exists as soon as its element does, and an error
   // thrown here (Leaflet failing to start) reaches results-map's error boundary.
@@ -172,6 +192,42 @@ export default function LeafletMap({
     const icon = pinIcon();
     /** What is on the map now, by feature key, so each move only adds and removes the difference. */
     const shown = new Map<string, L.Marker>();
+    const indexById = new Map(markers.map((m, i) => [m.id, i]));
+    /** The marker drawn highlighted now, and how to draw it plain again. */
+    let lit: { marker: L.Marker; undo: () => void } | null = null;
+
+    /** The shown marker for point `i`: its own pin, else the cluster it is in (at most 500 leaves). */
+    const shownFor = (i: number): { marker: L.Marker; cluster: boolean } | undefined => {
+      const own = shown.get(`p${i}`);
+      if (own) return { marker: own, cluster: false };
+      for (const [key, marker] of shown) {
+        if (!key.startsWith("c")) continue;
+        const leaves = index.getLeaves(Number(key.slice(1)), Infinity);
+        if (leaves.some((leaf) => leaf.properties.i === i)) return { marker, cluster: true };
+      }
+      return undefined;
+    };
+    const applyHighlight = () => {
+      const i = highlighted.current === null ? undefined : indexById.get(highlighted.current);
+      const found = i === undefined ? undefined : shownFor(i);
+      if (found?.marker === lit?.marker) return;
+      lit?.undo();
+      lit = null;
+      const element = found?.marker.getElement();
+      if (!found || !element) return;
+      const target = found.marker;
+      const undoLook = found.cluster ? highlightCluster(element) : highlightPin(element);
+      // In front of its neighbours, which may overlap it.
+      target.setZIndexOffset(10_000);
+      lit = {
+        marker: target,
+        undo: () => {
+          undoLook();
+          target.setZIndexOffset(0);
+        },
+      };
+    };
+    restyle.current = applyHighlight;
 
     const pointMarker = (m: MapMarker) => {
       // The place the whole page is about: a picture, not a control (the frame carries the label).
@@ -252,10 +308,12 @@ export default function LeafletMap({
       }
       for (const [key, marker] of shown) {
         if (!next.has(key)) {
+          if (lit?.marker === marker) lit = null;
           layer.removeLayer(marker);
           shown.delete(key);
         }
       }
+      applyHighlight();
     };
 
     // Leaflet fires moveend after every pan and every zoom, so this one event covers zoomend too.
@@ -263,23 +321,38 @@ export default function LeafletMap({
     update();
     return () => {
       map.off("moveend", update);
+      restyle.current = null;
       layer.remove();
     };
   }, [map, markers, fixed]);
 
   useEffect(() => {
+    highlighted.current = highlightedId;
+    restyle.current?.();
+  }, [highlightedId]);
+
+  useEffect(() => {
     if (!map || !tileUrl) return;
     const tiles = L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM });
     // Offline or blocked tiles are not a map error: markers and clusters still work. Hide the
-    // broken image so the plain background shows instead of a half-drawn grid.
+    // broken image so the backdrop below shows instead of a half-drawn grid.
     tiles.on("tileerror", (e) => {
       (e as L.TileErrorEvent).tile.style.visibility = "hidden";
+      setTilesFailed(true);
     });
     tiles.addTo(map);
     return () => {
       tiles.remove();
     };
   }, [map, tileUrl, attribution]);
+
+  // Without tiles (none configured, offline, blocked) the map is never a blank sheet: the state
+  // outlines and the searched place are drawn under the tiles, which cover them where they load.
+  const backdropNeeded = !tileUrl || tilesFailed;
+  useEffect(() => {
+    if (!map || (!backdropNeeded && navigator.onLine !== false)) return;
+    return drawOfflineBackdrop(map, place);
+  }, [map, backdropNeeded, place]);
 
   return (
     <div

@@ -41,3 +41,35 @@ export function clusterHtml(count: number): string {
     `${clusterLabel(count)}</div>`
   );
 }
+
+/** A highlighted pin (its result card is hovered or focused): darker and larger, from its tip. */
+export const HIGHLIGHT_COLOR = "#0f172a";
+
+/** Restyles a pin's element in place (keeping its focus, if any); returns the undo. */
+export function highlightPin(element: HTMLElement): () => void {
+  const svg = element.querySelector("svg");
+  const path = svg?.querySelector("path");
+  if (!svg || !path) return () => {};
+  path.setAttribute("fill", HIGHLIGHT_COLOR);
+  svg.style.transformOrigin = "50% 100%";
+  svg.style.transform = "scale(1.3)";
+  element.dataset.highlighted = "true";
+  return () => {
+    path.setAttribute("fill", MARKER_COLOR);
+    svg.style.transform = "";
+    delete element.dataset.highlighted;
+  };
+}
+
+/** Restyles a cluster bubble holding the highlighted location; returns the undo. */
+export function highlightCluster(element: HTMLElement): () => void {
+  const bubble = element.firstElementChild as HTMLElement | null;
+  if (!bubble) return () => {};
+  const background = bubble.style.background;
+  bubble.style.background = HIGHLIGHT_COLOR;
+  element.dataset.highlighted = "true";
+  return () => {
+    bubble.style.background = background;
+    delete element.dataset.highlighted;
+  };
+}

@@ -31,6 +31,10 @@ export interface ResultsMapProps {
   markers: MapMarker[];
   /** The searched place; the map centres here at zoom 8 when there are no markers. */
   center?: { lat: number; lng: number } | null;
+  /** The searched place's name ('Austin, Texas'), written at `center` when tiles cannot load. */
+  placeLabel?: string;
+  /** A result to set apart on the map (its card is hovered or focused): its pin, or its cluster. */
+  highlightedId?: string | null;
   /** The visitor's own position; when given, the map centres here at zoom 10. */
   userLocation?: { lat: number; lng: number } | null;
   tileUrl: string;
@@ -80,6 +84,8 @@ function useStable<T>(value: T, key: string): T {
 export function ResultsMap({
   markers,
   center,
+  placeLabel,
+  highlightedId = null,
   userLocation,
   tileUrl,
   attribution,
@@ -105,6 +111,8 @@ export function ResultsMap({
   const stableMarkers = useStable(usable.list, usable.key);
   const view = fixedView ?? chooseView(stableMarkers, center, userLocation);
   const stableView = useStable(view, viewKey(view));
+  const place = center && placeLabel ? { lat: center.lat, lng: center.lng, label: placeLabel } : null;
+  const stablePlace = useStable(place, place ? `${place.lat},${place.lng},${place.label}` : "");
 
   const state: MapState = failed ? "error" : ready ? "ready" : "loading";
   return (
@@ -125,6 +133,8 @@ export function ResultsMap({
               tileUrl={tileUrl}
               attribution={attribution}
               onMarkerFocus={onMarkerFocus}
+              place={stablePlace}
+              highlightedId={highlightedId}
               fixed={fixedView !== undefined}
               onReady={markReady}
             />
