@@ -6,6 +6,7 @@ import { parseCompareIds } from "../../app/lib/saved";
 import type { LocationRow } from "../db/schema";
 import { amenityFlagsOf } from "../locations/amenities";
 import { getLocationsByIds } from "../locations/repository";
+import type { SavedFacility } from "./service";
 
 /**
  * The compare page's facts (docs/product.md section 15): public, read from the URL alone, so a
@@ -20,14 +21,8 @@ export interface CompareSize {
   availability: string | null;
 }
 
-export interface CompareFacility {
-  placeId: string;
-  slug: string;
-  name: string;
-  address: string | null;
-  rating: number | null;
-  userRatingsTotal: number;
-  isDemo: boolean;
+/** A saved facility's card fields (without the photo) and what the compare table adds. */
+export interface CompareFacility extends Omit<SavedFacility, "photo"> {
   /** Miles from the URL's lat/lng, one decimal; null without a point or coordinates. */
   distanceMiles: number | null;
   sizes: CompareSize[];

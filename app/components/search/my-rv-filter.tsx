@@ -12,6 +12,7 @@ import {
   type MyRv,
 } from "../../lib/rv-fit";
 import { Button } from "../ui/button";
+import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 
 /** The remembered RV; storage can be missing or refused (private windows), which is no RV. */
 function rememberedRv(): MyRv | undefined {
@@ -96,11 +97,7 @@ export function MyRvFilter({
     "mt-1 h-11 w-full rounded-md border border-slate-300 px-3 text-base aria-[invalid=true]:border-red-600 focus-visible:outline-2 focus-visible:outline-brand-500";
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger
-        className={`inline-flex h-10 items-center gap-2 rounded-md border px-3 font-medium ${
-          applied ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-300 bg-white text-slate-800"
-        } hover:border-brand-500`}
-      >
+      <Popover.Trigger className={`${FILTER_TRIGGER} ${applied ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}>
         <Caravan className="size-4" aria-hidden="true" />
         {applied ? `My RV: ${feetLabel(applied.lengthFeet)}` : "My RV"}
         <ChevronDown className="size-4" aria-hidden="true" />

@@ -3,6 +3,7 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { ApplyBar } from "./filter-option";
 import { usePreviewCount } from "./use-preview-count";
+import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 
 /** The caps offered, in whole dollars a month; a cap from the URL that is not one is added. */
 export const MAX_PRICE_CHOICES = [100, 150, 200, 250, 300, 400, 500] as const;
@@ -48,11 +49,7 @@ export function PriceFilter({
       }}
     >
       <Popover.Trigger
-        className={`inline-flex h-10 items-center gap-2 rounded-md border px-3 font-medium ${
-          applied !== undefined
-            ? "border-brand-500 bg-brand-50 text-brand-700"
-            : "border-slate-300 bg-white text-slate-800"
-        } hover:border-brand-500`}
+        className={`${FILTER_TRIGGER} ${applied !== undefined ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
       >
         {applied !== undefined ? maxPriceLabel(applied) : "Max price"}
         <ChevronDown className="size-4" aria-hidden="true" />
