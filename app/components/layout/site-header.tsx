@@ -34,10 +34,10 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
           <Logo />
           <span>{SITE_NAME}</span>
         </Link>
-        {/* 'Saved' stays in reach on every width; signed-in phones find the rest behind 'Menu'. */}
+        {/* Signed-in phones find these links, 'Saved' included, behind 'Menu'. */}
         <div className="flex items-center gap-1 text-sm sm:text-base">
-          <SavedLink className={link} />
           <div className={`items-center gap-1 ${viewer.signedIn ? "hidden md:flex" : "flex"}`}>
+            <SavedLink className={link} />
             {/* Phones: no room beside 'Saved'; the footer links Articles on every page. */}
             <NavLink to="/blog" className={`${link} hidden sm:inline`}>
               Articles
@@ -70,6 +70,9 @@ export function SiteHeader({ transparent }: { transparent: boolean }) {
           </div>
           {viewer.signedIn && (
             <PhoneMenu transparent={transparent} className="md:hidden">
+              <NavLink to="/saved" className={PHONE_MENU_ITEM}>
+                Saved
+              </NavLink>
               <NavLink to="/blog" className={PHONE_MENU_ITEM}>
                 Articles
               </NavLink>

@@ -458,7 +458,13 @@ function StatesSection({
             format={(n) => `${number(n)} page ${n === 1 ? "view" : "views"}`}
           />
         </div>
-        <div className="max-h-[30rem] min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white lg:col-span-2">
+        {/* A scrolling box: focusable, so keyboard users can scroll it too. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Listing page views and clicks by state"
+          className="max-h-[30rem] min-w-0 overflow-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-500 lg:col-span-2"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">
               Listing page views and clicks by state, most page views first (list views are in the CSV)
