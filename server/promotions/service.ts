@@ -241,7 +241,14 @@ export async function requestPromotion(
         if (!same(twin)) throw conflict(PROMOTION_MESSAGES.keyReused);
         return { row: twin, created: false };
       }
-      if (await livePromotionOf(tx, input.locationId)) throw conflict(PROMOTION_MESSAGES.oneLive);
+      if (await livePromotionOf(tx, input.locationId)) {
+        // On PostgreSQL (read committed) a racing twin can commit between the two reads above: the
+        // live promotion is then this request's own, and the same request gets it back.
+        const late = await promotionByKey(tx, key);
+        if (!late) throw conflict(PROMOTION_MESSAGES.oneLive);
+        if (!same(late)) throw conflict(PROMOTION_MESSAGES.keyReused);
+        return { row: late, created: false };
+      }
       const [row] = await tx
         .insert(promotions)
         .values({
