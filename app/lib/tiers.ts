@@ -1,3 +1,4 @@
+import type { SortOrder } from "./search";
 /** Listing tiers, best first, with the weight the distance sort uses (docs/product.md section 9). */
 export const TIERS = ["Pro", "Preferred", "Basic", "Free"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -18,6 +19,6 @@ export function isTier(value: string): value is Tier {
  * (docs/product.md section 9), so under it a paid card is placed by its tier, not by its
  * distance, and says so ('Sponsored'). The rating sort ignores tiers.
  */
-export function placedByTier(tier: Tier, sort: string): boolean {
+export function placedByTier(tier: Tier, sort: SortOrder): boolean {
   return sort === "distance" && TIER_WEIGHT[tier] > TIER_WEIGHT.Free;
 }
