@@ -109,6 +109,45 @@ export function myRvStorageText(rv: MyRv): string {
   return JSON.stringify(rv.heightFeet === undefined ? { lengthFeet: rv.lengthFeet } : rv);
 }
 
+/**
+ * The remembered RV is also a cookie, `my_rv=40` or `my_rv=40_13.5`, so the server applies it to
+ * a results page asked for without one (a redirect that adds it to the URL) and the visitor never
+ * sees the unfiltered list first. It holds nothing but the two numbers.
+ */
+export const MY_RV_COOKIE = "my_rv";
+const MY_RV_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The cookie's value for an RV. */
+export function myRvCookieValue(rv: MyRv): string {
+  return rv.heightFeet === undefined ? String(rv.lengthFeet) : `${rv.lengthFeet}_${rv.heightFeet}`;
+}
+
+/** The `document.cookie` assignment that remembers an RV (or forgets it, with none). */
+export function myRvCookieText(rv: MyRv | undefined, secure: boolean): string {
+  const attributes = `; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return rv
+    ? `${MY_RV_COOKIE}=${myRvCookieValue(rv)}; Max-Age=${MY_RV_COOKIE_MAX_AGE}${attributes}`
+    : `${MY_RV_COOKIE}=; Max-Age=0${attributes}`;
+}
+
+/** The RV a request's Cookie header remembers, checked like the URL's; anything odd is none. */
+export function myRvFromCookieHeader(header: string | null | undefined): MyRv | undefined {
+  if (!header || header.length > 8192) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== MY_RV_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (value.length > 20) return undefined;
+    const [length = "", height, ...rest] = value.split("_");
+    if (rest.length > 0) return undefined;
+    const params = new URLSearchParams([[MY_RV_PARAMS.length, length]]);
+    if (height !== undefined) params.set(MY_RV_PARAMS.height, height);
+    const parsed = parseMyRv(params);
+    return parsed.ok ? parsed.rv : undefined;
+  }
+  return undefined;
+}
+
 /** "40 ft", "12.5 ft": feet as a visitor reads them. */
 export function feetLabel(feet: number): string {
   return `${Number.isInteger(feet) ? feet : Math.round(feet * 10) / 10} ft`;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MY_RV_STORAGE_KEY, myRvFromStorage, myRvStorageText } from "./rv-fit";
+import {
+  MY_RV_STORAGE_KEY,
+  myRvCookieText,
+  myRvCookieValue,
+  myRvFromCookieHeader,
+  myRvFromStorage,
+  myRvStorageText,
+} from "./rv-fit";
 import { searchParamsFor } from "./search";
 import { parseSearchParams } from "./search-params";
 
@@ -84,6 +91,31 @@ describe("the remembered RV", () => {
       `{"lengthFeet":40,"pad":"${"x".repeat(300)}"}`,
     ]) {
       expect(myRvFromStorage(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it("travels in a cookie the server reads, and anything odd in it is no RV", () => {
+    for (const rv of [{ lengthFeet: 40 }, { lengthFeet: 38.5, heightFeet: 13.5 }]) {
+      expect(myRvFromCookieHeader(`a=1; my_rv=${myRvCookieValue(rv)}; b=2`)).toEqual(rv);
+    }
+    expect(myRvCookieText({ lengthFeet: 40, heightFeet: 13 }, true)).toBe(
+      "my_rv=40_13; Max-Age=31536000; Path=/; SameSite=Lax; Secure",
+    );
+    expect(myRvCookieText(undefined, false)).toBe("my_rv=; Max-Age=0; Path=/; SameSite=Lax");
+    for (const bad of [
+      undefined,
+      "",
+      "my_rv=",
+      "my_rv=5",
+      "my_rv=40_3",
+      "my_rv=abc",
+      "my_rv=40_13_2",
+      "my_rv=1e2",
+      "x".repeat(9000),
+      `my_rv=${"4".repeat(30)}`,
+      "xmy_rv=40",
+    ]) {
+      expect(myRvFromCookieHeader(bad), String(bad)).toBeUndefined();
     }
   });
 });

@@ -20,10 +20,10 @@ import { imageRefFromUrl } from "../lib/images";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../lib/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
-import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
+import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type MapMarker, type SortOrder } from "../lib/search";
 import { parseSearchParams } from "../lib/search-params";
 import type { SizeOption } from "../lib/sizes";
-import type { MyRv } from "../lib/rv-fit";
+import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../lib/rv-fit";
 import { buildPlaceSlug } from "../lib/slug";
 import { placedByTier } from "../lib/tiers";
 import {
@@ -144,6 +144,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const stats = await getCatalogueStats();
     const states = stats.byState.map((s) => ({ ...s, name: stateNameFromCode(s.state) ?? s.state }));
     return { kind: "empty" as const, states };
+  }
+
+  // A remembered RV (its cookie) applies to a page asked for without one: the redirect puts it in
+  // the URL, so the first list the visitor sees is already filtered (docs/product.md, "My RV").
+  if (!url.searchParams.has(MY_RV_PARAMS.length) && !url.searchParams.has(MY_RV_PARAMS.height)) {
+    const remembered = myRvFromCookieHeader(request.headers.get("cookie"));
+    if (remembered) {
+      const withRv = new URLSearchParams(url.searchParams);
+      for (const [key, value] of myRvParams(remembered)) withRv.set(key, value);
+      withRv.delete("page"); // a new filter starts on the first page
+      throw redirect(`${url.pathname}?${withRv}`);
+    }
   }
 
   const { result, markers } = searchResultsPage(place, {
@@ -484,7 +496,22 @@ function Results({
   const clearAll = () => go({ sizes: [], amenities: [], q: undefined, maxPrice: undefined, page: 1 });
   const pageCount = Math.ceil(result.total / result.pageSize);
   // A state's page measures from the state's centre: a distance from there means nothing to a visitor.
-  const markers = wholeState ? d.markers.map(({ distanceMiles: _distance, ...m }) => m) : d.markers;
+  // Nothing within the radius: the nearest listing beyond it is the map's one pin, framed with the place.
+  const nearestMarker: MapMarker | null = d.nearest && {
+    id: d.nearest.id,
+    lat: d.nearest.lat,
+    lng: d.nearest.lng,
+    name: d.nearest.name,
+    rating: d.nearest.rating,
+    reviewCount: d.nearest.reviewCount,
+    href: `/location/${d.nearest.slug}`,
+    distanceMiles: d.nearest.distanceMiles,
+  };
+  const markers = nearestMarker
+    ? [nearestMarker]
+    : wholeState
+      ? d.markers.map(({ distanceMiles: _distance, ...m }) => m)
+      : d.markers;
   const textFilterKeep = paramsFor({ q: undefined, page: undefined });
 
   return (
@@ -628,6 +655,7 @@ function Results({
               placeLabel={placeLabel(place)}
               highlightedId={highlighted}
               userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
+              fitPlace={nearestMarker !== null}
               tileUrl={d.map.tileUrl}
               attribution={d.map.attribution}
               className="h-full w-full"

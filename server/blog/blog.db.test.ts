@@ -116,7 +116,7 @@ describe(`articles (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`
     const found = await publicArticleBySlug(db(), "austin", T0);
     expect(found.kind).toBe("article");
     const html = found.kind === "article" ? found.article.bodyHtml : "";
-    expect(html).toContain('<aside class="directory-card"><a href="/rv-storage/austin-tx">');
+    expect(html).toContain('<div class="directory-card"><a href="/rv-storage/austin-tx">');
     expect(html).toContain("Lakeside RV Storage");
   });
 

@@ -334,11 +334,22 @@ describe("directory cards", () => {
     const { html } = renderArticleMarkdown("Intro\n\n[Austin](/rv-storage/austin-tx?ref=1)\n\nOutro", { resolveLink });
     expect(html).toBe(
       "<p>Intro</p>\n" +
-        '<aside class="directory-card"><a href="/rv-storage/austin-tx">' +
+        '<div class="directory-card"><a href="/rv-storage/austin-tx">' +
         '<span class="directory-card-title">RV storage in Austin, TX</span>' +
-        '<span class="directory-card-detail">12 facilities</span></a></aside>\n' +
+        '<span class="directory-card-detail">12 facilities</span></a></div>\n' +
         "<p>Outro</p>\n",
     );
+  });
+
+  it("makes cards plain boxes, so two of them leave no unnamed landmarks", () => {
+    const { html } = renderArticleMarkdown(
+      "[Austin](/rv-storage/austin-tx)\n\nAnd\n\n[Austin](/rv-storage/austin-tx)",
+      {
+        resolveLink,
+      },
+    );
+    expect(html.split('<div class="directory-card">')).toHaveLength(3);
+    expect(html).not.toContain("<aside");
   });
 
   it("escapes the card's title and detail", () => {
@@ -354,7 +365,7 @@ describe("directory cards", () => {
     const { html } = renderArticleMarkdown("[Austin](/rv-storage/austin-tx)", {
       resolveLink: () => ({ ...AUSTIN, path: "javascript:alert(1)" }),
     });
-    expect(html).toContain('<aside class="directory-card"><a href="/rv-storage/austin-tx">');
+    expect(html).toContain('<div class="directory-card"><a href="/rv-storage/austin-tx">');
     expect(html).not.toMatch(/javascript/i);
   });
 

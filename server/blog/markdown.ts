@@ -183,13 +183,15 @@ md.core.ruler.push("article_link_policy", (state) => {
   }
   return true;
 });
+// A plain box, not an <aside>: an article may hold several cards, and unnamed complementary
+// landmarks would each be announced alike (docs/product.md section 13, "Markdown and safety").
 md.renderer.rules.directory_card = (tokens, idx) => {
   const link = tokens[idx]?.meta?.link as DirectoryLink;
   const escape = md.utils.escapeHtml;
   return (
-    `<aside class="directory-card"><a href="${escape(link.path)}">` +
+    `<div class="directory-card"><a href="${escape(link.path)}">` +
     `<span class="directory-card-title">${escape(link.title)}</span>` +
-    `<span class="directory-card-detail">${escape(link.detail)}</span></a></aside>\n`
+    `<span class="directory-card-detail">${escape(link.detail)}</span></a></div>\n`
   );
 };
 
@@ -225,6 +227,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     "th",
     "td",
     "aside",
+    "div",
     "span",
   ],
   allowedAttributes: {
@@ -238,6 +241,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedClasses: {
     a: ["heading-anchor"],
     aside: ["directory-card"],
+    div: ["directory-card"],
     span: ["directory-card-title", "directory-card-detail"],
   },
   allowedSchemes: ["http", "https", "mailto"],
@@ -389,7 +393,7 @@ function directoryCards(
       const path = loneDirectoryLink(inline.children ?? []);
       const resolved = path === undefined ? undefined : resolveLink(path);
       if (path !== undefined && resolved) {
-        const card = new TokenClass("directory_card", "aside", 0);
+        const card = new TokenClass("directory_card", "div", 0);
         card.block = true;
         card.meta = {
           link: { ...resolved, path: isSitePath(resolved.path) ? resolved.path : path } satisfies DirectoryLink,

@@ -46,7 +46,8 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin accounts screens",
     await admin.waitForURL(/\?q=/);
     await admin.getByRole("link", { name: TARGET, exact: true }).click();
     await admin.waitForURL(/\/admin\/users\/[^/]+$/);
-    await admin.waitForLoadState("networkidle");
+    // The account's page has loaded when its sessions are listed (networkidle once waited 30 s in CI).
+    await admin.getByRole("heading", { name: /Signed-in devices/ }).waitFor();
     // The fixture's sign-up left a session too, beside the browser's.
     const heading = await admin.getByRole("heading", { name: /Signed-in devices/ }).textContent();
     const sessions = Number(/\((\d+)\)/.exec(heading ?? "")?.[1]);

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "../../scripts/lib/chromium";
 import { PASSWORD } from "./accounts";
@@ -13,6 +13,27 @@ export const HUMAN_USER_AGENT =
 /** A new browser context (own cookies) as a person would be, on a desktop-sized window. */
 export function newHumanContext(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
   return browser.newContext({ userAgent: HUMAN_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
+}
+
+/** A page in a new context of its own (1280x900 unless told), opened at `url` and settled (network idle). */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; response: Response | null }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const response = await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  return { context, page, response };
+}
+
+/** The count in a results page's heading: 'Storage Locations in Austin, Texas (57)' is 57. */
+export async function resultsCount(page: Page): Promise<number> {
+  const text = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const match = /\((\d+)\)$/.exec(text);
+  if (!match) throw new Error(`No count in heading "${text}"`);
+  return Number(match[1]);
 }
 
 /**

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { browserForThisFile } from "./browser";
+import { browserForThisFile, openPage, resultsCount } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
@@ -41,19 +41,13 @@ afterEach(async () => {
 });
 
 async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}) {
-  context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  page = await context.newPage();
-  const response = await page.goto(baseUrl + path);
-  await page.waitForLoadState("networkidle");
+  let response;
+  ({ context, page, response } = await openPage(browser(), baseUrl + path, options));
   return response;
 }
 
 const heading = () => page.getByRole("heading", { level: 1 });
-async function headingCount(): Promise<number> {
-  const match = /\((\d+)\)$/.exec((await heading().textContent()) ?? "");
-  if (!match) throw new Error("No count in the heading");
-  return Number(match[1]);
-}
+const headingCount = () => resultsCount(page);
 const cards = () => page.locator("section[aria-label=Results] article");
 const box = () => page.getByRole("combobox");
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
@@ -294,6 +288,9 @@ describe("results page: what the cards say", () => {
     expect(await cards().count()).toBe(1);
     const name = await line.getByRole("link").textContent();
     expect(await cards().first().textContent()).toContain(name);
+    // The map is not empty: the nearest is its one pin, framed with the searched place.
+    await page.locator(".leaflet-marker-pane .rv-map-pin").first().waitFor();
+    expect(await page.locator(".leaflet-marker-pane .rv-map-pin").count()).toBe(1);
     await page.screenshot({ path: `${shots}/nearest-beyond.png` });
   });
 });

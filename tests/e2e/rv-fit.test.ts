@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { browserForThisFile } from "./browser";
+import { browserForThisFile, openPage, resultsCount } from "./browser";
 
 /** "Will my RV fit?" and prices on the results page (docs/product.md section 5, "My RV" and "Prices"). */
 const baseUrl = inject("baseUrl");
@@ -15,18 +15,10 @@ afterEach(async () => {
 });
 
 async function open(path: string, viewport = { width: 1280, height: 900 }) {
-  context = await browser().newContext({ viewport });
-  page = await context.newPage();
-  await page.goto(baseUrl + path);
-  await page.waitForLoadState("networkidle");
+  ({ context, page } = await openPage(browser(), baseUrl + path, { viewport }));
 }
 
-async function headingCount(): Promise<number> {
-  const text = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
-  const match = /\((\d+)\)$/.exec(text);
-  if (!match) throw new Error(`No count in heading "${text}"`);
-  return Number(match[1]);
-}
+const headingCount = () => resultsCount(page);
 const cards = () => page.locator("section[aria-label=Results] article");
 const priceFilter = () =>
   page.getByRole("group", { name: "Filters" }).getByRole("button", { name: "Max price", exact: true });
@@ -39,8 +31,9 @@ const settled = () => page.locator('section[aria-label=Results][aria-busy="false
 async function fittingSizes(): Promise<(string[] | null)[]> {
   return cards().evaluateAll((articles) =>
     articles.map((article) => {
-      const line = [...article.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Fits your"));
-      const list = line?.textContent?.split(": ")[1];
+      // innerText: what is shown (a phone's card words it shorter, and hides the long line).
+      const line = [...article.querySelectorAll("p")].find((p) => p.innerText.startsWith("Fits your"));
+      const list = line?.innerText.split(": ")[1];
       return list === undefined ? null : list.split(", ");
     }),
   );
@@ -99,6 +92,11 @@ describe("My RV", () => {
     for (const item of api.items) expect(item.sizes.some((s) => Number(s.split("x")[1]) >= 40)).toBe(true);
     await page.screenshot({ path: `${shots}/rv-fit-desktop.png` });
 
+    // The server applies the remembered RV (its cookie): a page asked for without it answers with a
+    // redirect that adds it, so the first list the visitor sees is already filtered.
+    const asked = await context.request.get(`${baseUrl}/rv-storage/austin-tx?page=2`, { maxRedirects: 0 });
+    expect(asked.status()).toBe(302);
+    expect(asked.headers().location).toBe("/rv-storage/austin-tx?rvLength=40");
     // A new page load without the parameter applies the remembered RV, and the URL says so.
     await page.goto(`${baseUrl}/rv-storage/austin-tx`);
     await waitForUrl((u) => u.searchParams.get("rvLength") === "40");
@@ -119,13 +117,22 @@ describe("My RV", () => {
     expect(await headingCount()).toBe(all);
   });
 
+  it("applies an RV remembered before the cookie existed, and from then on the server does", async () => {
+    await open("/about");
+    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ lengthFeet: 40 })), "rv-storage:my-rv");
+    await page.goto(`${baseUrl}/rv-storage/austin-tx`);
+    await waitForUrl((u) => u.searchParams.get("rvLength") === "40");
+    await page.getByRole("button", { name: "My RV: 40 ft" }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === "my_rv")?.value).toBe("40");
+  });
+
   it("with a height and covered parking, says each place's clearance and drops those too low", async () => {
     await open("/rv-storage/austin-tx?amenity=has_covered_parking&rvLength=35&rvHeight=13.5");
     expect(await cards().count()).toBeGreaterThan(0);
     const lines = await cards().evaluateAll((articles) =>
       articles.map(
         (article) =>
-          [...article.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Covered clearance"))?.textContent ??
+          [...article.querySelectorAll("p")].find((p) => p.innerText.startsWith("Covered clearance"))?.innerText ??
           null,
       ),
     );

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { browserForThisFile } from "./browser";
+import { browserForThisFile, openPage, resultsCount } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
@@ -12,20 +12,12 @@ afterEach(async () => {
 });
 
 async function open(path: string, options: Parameters<Browser["newContext"]>[0] = {}) {
-  context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  page = await context.newPage();
-  const response = await page.goto(baseUrl + path);
-  await page.waitForLoadState("networkidle");
+  let response;
+  ({ context, page, response } = await openPage(browser(), baseUrl + path, options));
   return response;
 }
 
-const heading = () => page.getByRole("heading", { level: 1 });
-async function headingCount(): Promise<number> {
-  const text = (await heading().textContent()) ?? "";
-  const match = /\((\d+)\)$/.exec(text);
-  if (!match) throw new Error(`No count in heading "${text}"`);
-  return Number(match[1]);
-}
+const headingCount = () => resultsCount(page);
 const cardNames = () => page.locator("section[aria-label=Results] article h2").allTextContents();
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
 async function waitForHeading(pattern: RegExp) {

@@ -152,7 +152,7 @@ export function LocationCard({
             <span className="text-sm font-medium text-slate-700">{location.distanceMiles.toFixed(1)} mi</span>
           )}
         </div>
-        <CardFit location={location} rv={rv} />
+        <CardFit location={location} rv={rv} list={list} />
         {amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
             {amenities.slice(0, MAX_CARD_AMENITIES).map((label, i) => (

@@ -44,6 +44,16 @@ describe("chooseView", () => {
     expect(chooseView([marker("a", 31, -98)], austin, austin)).toEqual({ kind: "center", center: austin, zoom: 10 });
   });
 
+  it("frames the searched place with a listing beyond the radius, even for the visitor's position", () => {
+    const barrow = { lat: 71.29, lng: -156.79 };
+    expect(chooseView([marker("a", 64.84, -147.72)], barrow, barrow, true)).toEqual({
+      kind: "bounds",
+      southWest: { lat: 64.84, lng: -156.79 },
+      northEast: { lat: 71.29, lng: -147.72 },
+      maxZoom: 10,
+    });
+  });
+
   it("fits the results, at most zoom 10", () => {
     const view = chooseView([marker("a", 30, -98), marker("b", 32, -96), marker("c", 31, -99)], austin);
     expect(view).toEqual({

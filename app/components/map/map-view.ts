@@ -43,16 +43,20 @@ export function chooseView(
   markers: readonly MapMarker[],
   center?: LatLng | null,
   userLocation?: LatLng | null,
+  /** Fit the searched place too (the nearest listing lies beyond the radius): no zoom to the visitor. */
+  withCenter = false,
 ): MapView {
   const user = usablePoint(userLocation);
-  if (user) return { kind: "center", center: user, zoom: USER_LOCATION_ZOOM };
-  const first = markers[0];
+  if (user && !withCenter) return { kind: "center", center: user, zoom: USER_LOCATION_ZOOM };
+  const place = usablePoint(center);
+  const points: readonly LatLng[] = withCenter && place && markers.length > 0 ? [...markers, place] : markers;
+  const first = points[0];
   if (first) {
     let south = first.lat;
     let north = first.lat;
     let west = first.lng;
     let east = first.lng;
-    for (const m of markers) {
+    for (const m of points) {
       south = Math.min(south, m.lat);
       north = Math.max(north, m.lat);
       west = Math.min(west, m.lng);
@@ -65,7 +69,6 @@ export function chooseView(
       maxZoom: MAX_FIT_ZOOM,
     };
   }
-  const place = usablePoint(center);
   if (place) return { kind: "center", center: place, zoom: RESULTS_ZOOM };
   return { kind: "center", center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM };
 }

@@ -49,6 +49,8 @@ export interface ResultsMapProps {
    * choosing one from the markers, the place and the visitor.
    */
   fixedView?: MapView;
+  /** Frame the searched place with the markers (a listing beyond the radius), even for a visitor's position. */
+  fitPlace?: boolean;
   /** The frame's accessible name. */
   label?: string;
   /** What the 'Map Unavailable' panel offers besides Retry, e.g. the same place on another map. */
@@ -92,6 +94,7 @@ export function ResultsMap({
   className,
   onMarkerFocus,
   fixedView,
+  fitPlace = false,
   label = "Map of storage locations",
   fallback = RESULTS_FALLBACK,
   headingLevel = 2,
@@ -109,7 +112,7 @@ export function ResultsMap({
     return { list, key: markersFingerprint(list) };
   }, [markers]);
   const stableMarkers = useStable(usable.list, usable.key);
-  const view = fixedView ?? chooseView(stableMarkers, center, userLocation);
+  const view = fixedView ?? chooseView(stableMarkers, center, userLocation, fitPlace);
   const stableView = useStable(view, viewKey(view));
   const place = center && placeLabel ? { lat: center.lat, lng: center.lng, label: placeLabel } : null;
   const stablePlace = useStable(place, place ? `${place.lat},${place.lng},${place.label}` : "");

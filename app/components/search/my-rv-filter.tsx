@@ -6,6 +6,7 @@ import {
   MY_RV_PARAMS,
   MY_RV_STORAGE_KEY,
   feetLabel,
+  myRvCookieText,
   myRvFromStorage,
   myRvStorageText,
   parseMyRv,
@@ -24,6 +25,8 @@ function rememberedRv(): MyRv | undefined {
 }
 
 function remember(rv: MyRv | undefined): void {
+  // The cookie lets the server apply it to the next results page at once (docs/product.md, "My RV").
+  document.cookie = myRvCookieText(rv, window.location.protocol === "https:");
   try {
     if (rv) window.localStorage.setItem(MY_RV_STORAGE_KEY, myRvStorageText(rv));
     else window.localStorage.removeItem(MY_RV_STORAGE_KEY);
@@ -55,7 +58,9 @@ export function MyRvFilter({
 
   const applyRemembered = useEffectEvent(() => {
     const rv = rememberedRv();
-    if (rv) onApply(rv, { replace: true });
+    if (!rv) return;
+    remember(rv); // remembered before the cookie existed: the server applies it from now on
+    onApply(rv, { replace: true });
   });
   const hasRv = applied !== undefined;
   useEffect(() => {
