@@ -1,6 +1,6 @@
 /**
  * `react-dom/client` in the browser build (docs/decisions/024-preact-in-the-browser.md): Preact's
- * createRoot and hydrateRoot, with three fixes for React Router's `hydrateRoot(document, ...)`
+ * createRoot and hydrateRoot, with four fixes for React Router's `hydrateRoot(document, ...)`
  * of a page that React DOM rendered on the server. Only vite.config.ts points at this module.
  */
 import { Fragment, options, type VNode } from "preact";
@@ -21,6 +21,46 @@ function htmlAsFragment(): void {
   const previous = options.vnode;
   options.vnode = (vnode: VNode) => {
     if (vnode.type === "html") vnode.type = Fragment;
+    previous?.(vnode);
+  };
+}
+
+/** Attributes that hold an element id, or a list of them. */
+const ID_ATTRIBUTES = [
+  "id",
+  "for",
+  "aria-labelledby",
+  "aria-describedby",
+  "aria-controls",
+  "aria-owns",
+  "aria-activedescendant",
+  "aria-errormessage",
+  "aria-details",
+  "list",
+  "headers",
+] as const;
+
+/**
+ * Preact's hydration adopts the server's nodes without touching their attributes, and useId
+ * gives other ids than React DOM's: a label kept the server's `for` while its input, rendered
+ * again after a navigation, took Preact's id, and the label named nothing. While hydrating, each
+ * element takes the ids its props name, so that every id in the page is Preact's.
+ */
+function adoptIdsWhileHydrating(): void {
+  const previous = options.diffed;
+  options.diffed = (vnode: VNode) => {
+    if (hydration.active && typeof vnode.type === "string") {
+      // The vnode's element: Preact's `_dom`, which its published build names `__e`.
+      const element = (vnode as unknown as { __e?: unknown }).__e;
+      const props = vnode.props as Record<string, unknown>;
+      if (element instanceof Element) {
+        for (const name of ID_ATTRIBUTES) {
+          const value = name === "for" ? (props.htmlFor ?? props.for) : props[name];
+          if ((typeof value === "string" || typeof value === "number") && element.getAttribute(name) !== String(value))
+            element.setAttribute(name, String(value));
+        }
+      }
+    }
     previous?.(vnode);
   };
 }
@@ -64,6 +104,7 @@ export function hydrateRoot(container: Element | Document, children: ReactNode) 
   let element: Element;
   if (container.nodeType === Node.DOCUMENT_NODE) {
     htmlAsFragment();
+    adoptIdsWhileHydrating();
     moveHoistedPreloads();
     element = (container as Document).documentElement;
   } else {
