@@ -14,12 +14,20 @@ const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Waits until React has hydrated the element (a click before that would send the plain form). */
+/**
+ * Waits until the page's script has hydrated the element (a click before that would send the plain
+ * form). React DOM marks each node it owns with a `__reactFiber…` key; Preact, which the browser
+ * build runs (docs/decisions/024-preact-in-the-browser.md), keeps an element's event handlers
+ * under `__e`: on the element, or on its form for a submit button.
+ */
 async function hydrated(page: Page, selector: string): Promise<void> {
   await page.waitForFunction(
     (css) => {
       const element = document.querySelector(css);
-      return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+      if (element === null) return false;
+      if (Object.keys(element).some((key) => key.startsWith("__reactFiber"))) return true;
+      const form = element instanceof HTMLButtonElement ? element.form : null;
+      return "__e" in element || (form !== null && "__e" in form);
     },
     selector,
     { timeout: 30_000 },

@@ -7,9 +7,11 @@ import { useSwipe } from "./use-swipe";
 
 /**
  * The gallery's full-screen view: the whole photo fitted to the screen (never cropped), a
- * 'n / total' counter, the arrows, swipes, and the gallery's left/right keys (React events bubble
- * from this portal to the gallery's own handler). Escape or Close ends it and focus goes back to
- * what opened it. Its own module, loaded only when a visitor asks for it, so the dialog library
+ * 'n / total' counter, the arrows, swipes, and the left/right keys, handled here: the browser
+ * runs Preact, whose events bubble along the DOM, from this portal to <body>, never to the
+ * gallery's own handler (docs/decisions/024-preact-in-the-browser.md); stopped here so that
+ * React, whose events do reach the gallery, would not page twice. Escape or Close ends it and
+ * focus goes back to what opened it. Its own module, loaded only when a visitor asks for it, so the dialog library
  * stays out of the facility page's first download.
  */
 export default function PhotoFullScreen({
@@ -38,6 +40,13 @@ export default function PhotoFullScreen({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950" />
         <Dialog.Content
           className="fixed inset-0 z-50"
+          onKeyDown={(event) => {
+            if (event.key === "ArrowLeft") onStep(-1);
+            else if (event.key === "ArrowRight") onStep(1);
+            else return;
+            event.preventDefault();
+            event.stopPropagation();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo()?.focus({ preventScroll: true });
