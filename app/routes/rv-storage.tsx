@@ -20,7 +20,7 @@ import { imageRefFromUrl } from "../lib/images";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../lib/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
-import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type MapMarker, type SortOrder } from "../lib/search";
+import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
 import { parseSearchParams } from "../lib/search-params";
 import type { SizeOption } from "../lib/sizes";
 import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../lib/rv-fit";
@@ -198,8 +198,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     },
     radius: parsed.radius,
     result,
-    markers,
-    nearest,
+    // Nothing within the radius: the nearest listing is the map's one pin, framed with the place.
+    markers: nearest ? [nearest.marker] : markers,
+    nearest: nearest?.item ?? null,
     map: publicMapConfig(),
   };
 }
@@ -496,22 +497,7 @@ function Results({
   const clearAll = () => go({ sizes: [], amenities: [], q: undefined, maxPrice: undefined, page: 1 });
   const pageCount = Math.ceil(result.total / result.pageSize);
   // A state's page measures from the state's centre: a distance from there means nothing to a visitor.
-  // Nothing within the radius: the nearest listing beyond it is the map's one pin, framed with the place.
-  const nearestMarker: MapMarker | null = d.nearest && {
-    id: d.nearest.id,
-    lat: d.nearest.lat,
-    lng: d.nearest.lng,
-    name: d.nearest.name,
-    rating: d.nearest.rating,
-    reviewCount: d.nearest.reviewCount,
-    href: `/location/${d.nearest.slug}`,
-    distanceMiles: d.nearest.distanceMiles,
-  };
-  const markers = nearestMarker
-    ? [nearestMarker]
-    : wholeState
-      ? d.markers.map(({ distanceMiles: _distance, ...m }) => m)
-      : d.markers;
+  const markers = wholeState ? d.markers.map(({ distanceMiles: _distance, ...m }) => m) : d.markers;
   const textFilterKeep = paramsFor({ q: undefined, page: undefined });
 
   return (
@@ -655,7 +641,7 @@ function Results({
               placeLabel={placeLabel(place)}
               highlightedId={highlighted}
               userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
-              fitPlace={nearestMarker !== null}
+              fitPlace={d.nearest !== null}
               tileUrl={d.map.tileUrl}
               attribution={d.map.attribution}
               className="h-full w-full"

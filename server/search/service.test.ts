@@ -32,17 +32,18 @@ describe("nearestBeyond", () => {
     const far = southOfBarrow(700, { tier: "Pro" });
     const nearest = southOfBarrow(312);
     setSearchIndex(createSearchIndex([far, nearest].map(searchRowFromLocation)));
-    const item = nearestBeyond(BARROW, noFilters, 100);
-    expect(item?.id).toBe(nearest.placeId);
-    expect(item?.distanceMiles).toBeCloseTo(312, 0);
+    const found = nearestBeyond(BARROW, noFilters, 100);
+    expect(found?.item.id).toBe(nearest.placeId);
+    expect(found?.item.distanceMiles).toBeCloseTo(312, 0);
+    expect(found?.marker).toMatchObject({ id: nearest.placeId, href: `/location/${found?.item.slug}` });
   });
 
   it("keeps the filters, and looks anywhere when nothing is within 1,500 miles", () => {
     const unfenced = southOfBarrow(200, { hasPerimeterFencing: false });
     const fenced = southOfBarrow(3000, { hasPerimeterFencing: true });
     setSearchIndex(createSearchIndex([unfenced, fenced].map(searchRowFromLocation)));
-    const item = nearestBeyond(BARROW, { sizes: [], amenities: ["has_perimeter_fencing"] }, 100);
-    expect(item?.id).toBe(fenced.placeId);
+    const found = nearestBeyond(BARROW, { sizes: [], amenities: ["has_perimeter_fencing"] }, 100);
+    expect(found?.item.id).toBe(fenced.placeId);
   });
 
   it("answers nothing for an empty catalogue", () => {

@@ -7,7 +7,7 @@ import {
   type SortOrder,
 } from "../../app/lib/search";
 import type { LatLng } from "../geo/coordinates";
-import type { QueryOutput, SearchScope } from "./query";
+import type { QueryOutput, SearchMarker, SearchScope } from "./query";
 import { getSearchIndex } from "./refresh";
 
 /** The parsed parameters of a search (what `parseSearchParams` gives, less the point). */
@@ -64,10 +64,14 @@ const NEAREST_STEPS_MILES = [500, 1500, 13_000];
 
 /**
  * The nearest listing with the same filters beyond `radius`, for a search that found none within
- * it (docs/product.md section 2, "No match"): 'The nearest is X, 312 mi away'. Undefined when the
- * index has none at all. Whatever the tiers, nearest means nearest.
+ * it (docs/product.md section 2, "No match"): 'The nearest is X, 312 mi away', with its map marker.
+ * Undefined when the index has none at all. Whatever the tiers, nearest means nearest.
  */
-export function nearestBeyond(point: LatLng, filters: SearchFilters, radius: number): SearchItem | undefined {
+export function nearestBeyond(
+  point: LatLng,
+  filters: SearchFilters,
+  radius: number,
+): { item: SearchItem; marker: SearchMarker } | undefined {
   const index = getSearchIndex();
   for (const miles of NEAREST_STEPS_MILES) {
     if (miles <= radius) continue;
@@ -76,7 +80,8 @@ export function nearestBeyond(point: LatLng, filters: SearchFilters, radius: num
     if (!marker) continue;
     // Only the nearest and any as near as it lie within this circle: a page of them holds it.
     const near = index.query({ ...query, radius: marker.distanceMiles + 0.1, pageSize: 20 });
-    return near.items.find((item) => item.id === marker.id);
+    const item = near.items.find((found) => found.id === marker.id);
+    return item && { item, marker };
   }
   return undefined;
 }

@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ImageRef } from "../../lib/images";
 import { ResponsivePhoto } from "./responsive-photo";
-import { useSwipe } from "./use-swipe";
+import { stepOnArrowKey, useSwipe } from "./use-swipe";
 
 /**
  * The gallery's full-screen view: the whole photo fitted to the screen (never cropped), a
@@ -41,11 +41,7 @@ export default function PhotoFullScreen({
         <Dialog.Content
           className="fixed inset-0 z-50"
           onKeyDown={(event) => {
-            if (event.key === "ArrowLeft") onStep(-1);
-            else if (event.key === "ArrowRight") onStep(1);
-            else return;
-            event.preventDefault();
-            event.stopPropagation();
+            if (stepOnArrowKey(event, onStep)) event.stopPropagation();
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

@@ -3,7 +3,7 @@ import { Suspense, lazy, useCallback, useRef, useState, type KeyboardEvent } fro
 import { hiddenPhotoCount, MAX_THUMBNAILS, wrapIndex } from "../../lib/gallery";
 import type { ImageRef } from "../../lib/images";
 import { ResponsivePhoto, Thumbnail } from "./responsive-photo";
-import { useSwipe } from "./use-swipe";
+import { stepOnArrowKey, useSwipe } from "./use-swipe";
 
 const loadFullScreen = () => import("./photo-full-screen");
 const PhotoFullScreen = lazy(loadFullScreen);
@@ -36,12 +36,7 @@ export function PhotoGallery({ photos, name }: { photos: readonly ImageRef[]; na
     );
   }
   const current = photos[index]!;
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "ArrowRight") step(1);
-    else return;
-    event.preventDefault();
-  };
+  const onKeyDown = (event: KeyboardEvent) => stepOnArrowKey(event, step);
   const label = (i: number) => `${name}, photo ${i + 1} of ${count}`;
   const arrows =
     count > 1 ? (

@@ -35,3 +35,15 @@ export function useSwipe(step: (delta: number) => void, onTap?: () => void) {
     },
   };
 }
+
+/**
+ * Left and right arrow keys page a gallery by one photo: true when the key was one of them (the
+ * event is then handled and its default prevented).
+ */
+export function stepOnArrowKey(event: { key: string; preventDefault(): void }, step: (delta: number) => void): boolean {
+  if (event.key === "ArrowLeft") step(-1);
+  else if (event.key === "ArrowRight") step(1);
+  else return false;
+  event.preventDefault();
+  return true;
+}

@@ -25,7 +25,6 @@ export function preload(href: string, options: PreloadOptions): void {
   const key = options.imageSrcSet ?? href;
   if (preloaded.has(key)) return;
   preloaded.add(key);
-  // The server's own hint for this URL, if the page was rendered with it.
   // The server's own hint for this image, if the page was rendered with it (React DOM leaves out
   // the href of an image preload that has a srcset).
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) {
