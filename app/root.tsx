@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import { SiteFooter } from "./components/layout/site-footer";
+import { HydrateInTurn } from "./components/ui/hydrate-in-turn";
 import { LostPage } from "./components/layout/lost-page";
 import { MessagePage } from "./components/layout/message-page";
 import { SiteHeader } from "./components/layout/site-header";
@@ -71,11 +72,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <AuthProvider initial={auth}>
-          <SiteHeader transparent={pathname === "/"} />
+          <HydrateInTurn>
+            <SiteHeader transparent={pathname === "/"} />
+          </HydrateInTurn>
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter />
+          <HydrateInTurn>
+            <SiteFooter />
+          </HydrateInTurn>
           <AnalyticsTracker />
         </AuthProvider>
         <ScrollRestoration nonce={nonce} />

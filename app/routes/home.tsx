@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { LocationCard } from "../components/location/location-card";
+import { HydrateInTurn } from "../components/ui/hydrate-in-turn";
 import { useState } from "react";
 import { LocationErrorBanner } from "../components/search/location-error-banner";
 import { PlaceSearch } from "../components/search/place-search";
@@ -65,7 +66,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((location, i) => (
-              <LocationCard key={location.slug} location={location} eager={i < 3} />
+              <HydrateInTurn key={location.slug}>
+                <LocationCard location={location} eager={i < 3} />
+              </HydrateInTurn>
             ))}
           </div>
         </section>

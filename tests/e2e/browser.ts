@@ -15,7 +15,15 @@ export function newHumanContext(browser: Browser, options: Parameters<Browser["n
   return browser.newContext({ userAgent: HUMAN_USER_AGENT, viewport: { width: 1280, height: 900 }, ...options });
 }
 
-/** A page in a new context of its own (1280x900 unless told), opened at `url` and settled (network idle). */
+/**
+ * Resolves once every part of the page has hydrated (app/components/ui/hydrate-in-turn.tsx marks
+ * <html data-hydrated>): a click before then would land on server HTML with no handler yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** A page in a new context of its own (1280x900 unless told), opened at `url`, hydrated and settled (network idle). */
 export async function openPage(
   browser: Browser,
   url: string,
@@ -25,6 +33,8 @@ export async function openPage(
   const page = await context.newPage();
   const response = await page.goto(url);
   await page.waitForLoadState("networkidle");
+  // Only HTML pages hydrate (a JSON or error answer from the server has nothing to wait for).
+  if (response?.headers()["content-type"]?.startsWith("text/html")) await hydrated(page);
   return { context, page, response };
 }
 

@@ -43,7 +43,8 @@ describe("facility page", () => {
     await page.keyboard.press("Escape");
     expect(await counter()).toBe(`1 / ${total}`);
 
-    expect(await page.getByRole("heading", { name: "Business hours" }).isVisible()).toBe(true);
+    // The dialog hides the rest of the page from assistive technology until it has closed.
+    await page.getByRole("heading", { name: "Business hours" }).waitFor();
     expect(await page.getByText("Today", { exact: true }).count()).toBeLessThanOrEqual(1);
     expect(await page.getByRole("heading", { name: "Nearby storage" }).isVisible()).toBe(true);
     const phone = page.locator('aside a[href^="tel:+1"]');

@@ -110,6 +110,7 @@ export function hydrateRoot(container: Element | Document, children: ReactNode) 
   } else {
     element = container as Element;
   }
+  hydration.inTurns = true;
   hydrateWhenReady(children, element);
   return createRoot(element);
 }

@@ -19,16 +19,22 @@ export function useSyncExternalStore<T>(
   getSnapshot: () => T,
   getServerSnapshot?: () => T,
 ): T {
-  const [fromServer, setFromServer] = useState(() => hydration.active && getServerSnapshot !== undefined);
-  const value = fromServer && getServerSnapshot ? getServerSnapshot() : getSnapshot();
+  // Whether this component still shows the server's snapshot: set at its first render, cleared
+  // once it has hydrated. A ref, not state, so that clearing it renders nothing by itself.
+  const fromServerRef = useRef<boolean | undefined>(undefined);
+  /* eslint-disable react-hooks/refs -- this is the hook itself: the flag is read while rendering, as React DOM reads its own. */
+  fromServerRef.current ??= hydration.active && getServerSnapshot !== undefined;
+  const value = fromServerRef.current && getServerSnapshot ? getServerSnapshot() : getSnapshot();
+  /* eslint-enable react-hooks/refs */
   const [, setRenders] = useState(0);
   const latestRef = useRef({ value, getSnapshot });
   useLayoutEffect(() => {
     latestRef.current = { value, getSnapshot };
   });
   useEffect(() => {
-    // Hydrated: from now on the store's own snapshot, as React DOM does after hydration.
-    setFromServer(false);
+    // Hydrated: from now on the store's own snapshot, as React DOM does after hydration. A
+    // component whose server snapshot equals the store's renders no second time.
+    fromServerRef.current = false;
     const check = () => {
       const latest = latestRef.current;
       if (!Object.is(latest.value, latest.getSnapshot())) setRenders((n) => n + 1);
