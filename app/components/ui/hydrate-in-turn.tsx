@@ -1,6 +1,6 @@
 /**
  * Hydrates its child in a task of its own, after the rest of the page
- * (docs/decisions/024-preact-in-the-browser.md, "Hydration in turns").
+ * (docs/decisions/024-preact-in-the-browser.md, "Hydration cost").
  *
  * Preact hydrates a whole page in one task; on a results page that was one 300 to 400 ms block
  * under Lighthouse's 4x CPU slowdown, all of it Total Blocking Time. Wrapped in this, a result
