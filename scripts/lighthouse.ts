@@ -1,11 +1,12 @@
 /**
- * npm run lighthouse: Lighthouse 12 (mobile profile) on a facility page and a results page of the
- * built site, in Debian's Chromium. Prints the four category scores per page.
+ * npm run lighthouse: Lighthouse 12 (mobile profile) on the pages bench:page measures (a facility,
+ * a results page, the home page and a blog article) of the built site, in Debian's Chromium.
+ * Prints the four category scores per page.
  *
- * `npm run lighthouse -- --runs 3` measures each page three times and prints every run and the
- * median (performance varies from run to run on a busy machine); `--pages results,home` measures
- * only the pages named. The full reports are written to
- * .tmp/lighthouse/ for a closer look.
+ * `npm run lighthouse -- --runs 3` measures each page three times and prints every run (with FCP,
+ * LCP and Total Blocking Time) and the median: performance varies from run to run. `--pages
+ * results,home` measures only the pages named. The full reports are written to .tmp/lighthouse/
+ * for a closer look.
  */
 import fs from "node:fs";
 import path from "node:path";
