@@ -10,7 +10,9 @@ const inList = (column: string, values: readonly string[]) =>
 
 /**
  * A visitor's question about a space at a facility (docs/product.md section 14). `routed_to` says
- * who answers: the listing's owner, or the admins when it has none. The visitor's name, email and
+ * who answers: the listing's owner, or the admins when it has none. `recipient_user_id` is the
+ * owner it was sent to: the lead stays theirs when the listing changes hands, and only the admins
+ * see it once that account is deleted (docs/operations.md, "Leads"). The visitor's name, email and
  * phone are cleared after the retention period (`contact_deleted_at`); the rest stays for counts.
  * `withdraw_token_hash` is the SHA-256 of the token in the visitor's receipt link.
  */
@@ -33,6 +35,7 @@ export const leads = pgTable(
     message: text("message").notNull(),
     withdrawTokenHash: text("withdraw_token_hash").notNull().unique(),
     visitorUserId: text("visitor_user_id").references(() => users.id, { onDelete: "set null" }),
+    recipientUserId: text("recipient_user_id").references(() => users.id, { onDelete: "set null" }),
     contactDeletedAt: at("contact_deleted_at"),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
@@ -42,8 +45,10 @@ export const leads = pgTable(
     check("leads_rv_type", inList("rv_type", RV_TYPES)),
     check("leads_cover", inList("cover", COVER_WANTS)),
     check("leads_routed_to", inList("routed_to", ["owner", "admins"])),
+    check("leads_recipient_is_owner", sql`routed_to = 'owner' or recipient_user_id is null`),
     index("leads_location_idx").on(t.locationId, t.createdAt),
     index("leads_routed_status_idx").on(t.routedTo, t.status),
+    index("leads_recipient_idx").on(t.recipientUserId, t.createdAt),
   ],
 );
 
