@@ -11,6 +11,7 @@ import path from "node:path";
 import fc from "fast-check";
 import routes from "../../app/routes";
 import { runScript, startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
+import { ACCOUNTS, PASSWORD, prepareAccounts, type Fixtures } from "../e2e/accounts";
 import { encodeRequest, sendRaw, type RawOutcome, type RawRequest } from "./raw-http";
 import { requestArbitrary, routeTemplates, type FuzzInput, type SiteFacts } from "./requests";
 import { failureClass, judge, sentOf, stallClass } from "./verdict";
@@ -49,6 +50,8 @@ class Site {
   host = "";
   port = 0;
   restarts = 0;
+  /** The fixture accounts, listing, promotion, invoice and lead, made on the first start. */
+  fixtures: Fixtures | undefined;
   private running: RunningSite | undefined;
   private starts = 0;
   private readonly dataDir = fs.mkdtempSync(path.join(OUT_DIR, "data-"));
@@ -59,6 +62,13 @@ class Site {
       logFile: path.join(OUT_DIR, `server-${this.starts}.log`),
       dataDir: this.dataDir,
       port: this.port || undefined,
+      // The first start makes the browser tests' accounts, so that the console routes and their
+      // forms are reached signed in, past the login redirect.
+      prepare: this.fixtures
+        ? undefined
+        : async (dataDir) => {
+            this.fixtures = await prepareAccounts(dataDir);
+          },
     });
     const url = new URL(this.running.baseUrl);
     this.host = url.host;
@@ -135,11 +145,20 @@ async function siteFacts(site: Site): Promise<SiteFacts> {
     headers: { "Content-Type": "application/json", Origin: base, "User-Agent": HUMAN_AGENT },
     body: "{}",
   });
-  const sessionCookie = signIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const sessionCookie = cookiesOf(signIn);
   if (!sessionCookie) throw new Error(`No anonymous session: sign-in answered ${signIn.status}`);
+  const signedIn = async (email: string) => {
+    const response = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "User-Agent": HUMAN_AGENT },
+      body: new URLSearchParams({ email, password: PASSWORD }),
+    });
+    const cookie = cookiesOf(response);
+    if (response.status !== 302 || !cookie) throw new Error(`Signing in ${email} answered ${response.status}`);
+    return cookie;
+  };
+  const fixtures = site.fixtures;
   // A demo photo is drawn on its first request (seconds); draw a few now so the ceiling applies to serving them.
   const warmImages = search.items.slice(0, 2).flatMap((item) => [1, 2].map((index) => ({ placeId: item.id, index })));
   for (const { placeId, index } of warmImages) await fetch(`${base}/place-images/${placeId}/w320n${index}.webp`);
@@ -148,9 +167,19 @@ async function siteFacts(site: Site): Promise<SiteFacts> {
     facilitySlugs: search.items.map((item) => item.slug),
     locationIds: search.items.map((item) => item.id),
     sessionCookie,
+    signedInCookies: fixtures
+      ? [await signedIn(ACCOUNTS.listing_owner.email), await signedIn(ACCOUNTS.admin.email)]
+      : [],
+    recordIds: fixtures ? [fixtures.promotionId, fixtures.invoiceId, fixtures.leadId, fixtures.claimId] : [],
     warmImages,
   };
 }
+
+const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 
 /**
  * Simpler variants of a request, simplest first: GET, the root path, origin-form, no query, this

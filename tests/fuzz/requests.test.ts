@@ -9,6 +9,8 @@ const site: SiteFacts = {
   facilitySlugs: ["eagle-point-rv-storage-austin-tx-demo_00a1bcdefghij"],
   locationIds: ["demo_00a1bcdefghij"],
   sessionCookie: "rvs.session_token=abc",
+  signedInCookies: ["rvs.session_token=owner", "rvs.session_token=admin"],
+  recordIds: ["promotion-1", "lead-1"],
   warmImages: [{ placeId: "demo_00a1bcdefghij", index: 1 }],
 };
 
@@ -50,6 +52,15 @@ describe("requestArbitrary", () => {
     expect(inputs.some((i) => i.request.headers.some(([n, v]) => n === "Cookie" && v === site.sessionCookie))).toBe(
       true,
     );
+    for (const cookie of site.signedInCookies)
+      expect(inputs.some((i) => i.request.headers.some(([n, v]) => n === "Cookie" && v === cookie))).toBe(true);
+    // The consoles' forms get their fields, with the fixture records' ids and hostile values.
+    const bodies = inputs.map((i) => i.request.body.toString("latin1"));
+    expect(bodies.some((b) => /(^|&)promotionId=promotion-1/.test(b))).toBe(true);
+    expect(bodies.some((b) => b.includes("back=%2Fowner%2Fleads%0D%0A"))).toBe(true);
+    expect(bodies.some((b) => /(^|&)message=URGENT%0D%0A/.test(b))).toBe(true);
+    const owner = fc.sample(requestArbitrary(["/owner/checkout/success"], site), { numRuns: 300, seed: 1 });
+    expect(owner.some((i) => /[?&]promotion=promotion-1/.test(i.request.target))).toBe(true);
     expect(inputs.some((i) => i.request.version === "HTTP/1.0")).toBe(true);
     expect(inputs.some((i) => i.long)).toBe(true);
     expect(new Set(inputs.map((i) => i.request.method)).size).toBeGreaterThanOrEqual(8);

