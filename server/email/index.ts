@@ -1,5 +1,6 @@
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";
+import { logger } from "../logger";
 import { createMailTransport, type MailTransport } from "./transport";
 import { startEmailWorker, type EmailWorker } from "./worker";
 
@@ -19,6 +20,10 @@ export function startEmail(
 ): void {
   if (worker) return;
   const transport = options.transport ?? createMailTransport(options.config ?? getConfig());
+  // The .eml folder's modes are fixed at start, before any mail is sent (server/email/transport.ts).
+  transport
+    .prepare?.()
+    .catch((error: unknown) => logger.warn({ err: error }, "could not make the mail folder private"));
   worker = startEmailWorker(db, transport, { intervalMs: options.intervalMs });
 }
 

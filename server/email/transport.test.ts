@@ -85,3 +85,25 @@ describe("isPermanentFailure", () => {
     expect(isPermanentFailure(undefined)).toBe(false);
   });
 });
+
+describe("the mail folder's modes", () => {
+  const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+  it("writes the folder 0700 and each message 0600, like backups and claim evidence", async () => {
+    const dir = path.join(tempDir(), "mail");
+    const { deliveredAs } = await emlTransport(dir, "a@rv.example").send(message);
+    expect(modeOf(dir)).toBe(0o700);
+    expect(modeOf(deliveredAs)).toBe(0o600);
+  });
+
+  it("makes a folder and messages left readable by an older version private at start", async () => {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o755);
+    const old = path.join(dir, "20260101T000000000Z-1-account.password-reset.eml");
+    fs.writeFileSync(old, "Subject: reset\r\n\r\nhttps://rv.example/reset-password?token=x\r\n", { mode: 0o644 });
+    fs.chmodSync(old, 0o644);
+    await emlTransport(dir, "a@rv.example").prepare!();
+    expect(modeOf(dir)).toBe(0o700);
+    expect(modeOf(old)).toBe(0o600);
+  });
+});

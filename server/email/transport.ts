@@ -23,6 +23,8 @@ export interface MailTransport {
   send(message: OutgoingEmail): Promise<{ deliveredAs: string }>;
   /** Where mail goes, without secrets, for the start-up log. */
   describe(): string;
+  /** Work to do once at start (the .eml folder's modes); `send` waits for it too. */
+  prepare?(): Promise<void>;
 }
 
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -84,6 +86,22 @@ function stamp(date: Date): string {
 }
 
 /**
+ * The mail folder holds password-reset and confirmation links, so it is as private as backups and
+ * claim evidence: the folder 0700, each message 0600 (docs/operations.md, "Email"). A folder or
+ * files left readable by an older version are tightened at start.
+ */
+export const MAIL_FOLDER_MODE = 0o700;
+export const MAIL_FILE_MODE = 0o600;
+
+async function secureMailFolder(folder: string): Promise<void> {
+  await fs.mkdir(folder, { recursive: true, mode: MAIL_FOLDER_MODE });
+  await fs.chmod(folder, MAIL_FOLDER_MODE);
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    if (entry.isFile()) await fs.chmod(path.join(folder, entry.name), MAIL_FILE_MODE);
+  }
+}
+
+/**
  * The offline default: each message becomes an RFC 822 file `<timestamp>-<id>-<kind>.eml` in
  * `dir`, which any mail client opens. The file is written under a temporary name and renamed,
  * so a reader never sees half a message.
@@ -91,14 +109,22 @@ function stamp(date: Date): string {
 export function emlTransport(dir: string, from: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const folder = path.resolve(dir);
+  let secured: Promise<void> | undefined;
+  // Once per process; a failure (a folder not ours yet) is tried again by the next send.
+  const prepare = () =>
+    (secured ??= secureMailFolder(folder).catch((error: unknown) => {
+      secured = undefined;
+      throw error;
+    }));
   return {
+    prepare,
     async send(message) {
       const info = await composer.sendMail(composeOptions(message, from));
-      await fs.mkdir(folder, { recursive: true });
+      await prepare();
       const name = `${stamp(new Date())}-${message.id}-${message.kind.replace(/[^a-z0-9_.-]/gi, "_")}.eml`;
       const target = path.join(folder, name);
       const temporary = path.join(folder, `.${name}.${randomBytes(4).toString("hex")}.tmp`);
-      const file = await fs.open(temporary, "wx");
+      const file = await fs.open(temporary, "wx", MAIL_FILE_MODE);
       try {
         await file.writeFile(info.message as Buffer);
         await file.sync();
