@@ -1,6 +1,7 @@
 import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE } from "../../app/lib/analytics-period";
 import type { Database } from "../db/client";
 import { badRequest } from "../errors";
+import { formatCsv } from "../csv";
 import { stateMapShapes, type StateMap } from "../geo/state-map";
 import {
   listingTotals,
@@ -147,26 +148,6 @@ export async function adminAnalyticsPage(
 export const CSV_TABLES = ["daily", "top", "states", "sources", "sessions", "searches", "gaps"] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];
 
-/**
- * One CSV field: quoted when it holds a delimiter, quote or line break (RFC 4180), and text that a
- * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading
- * apostrophe. Listing names are owners' text.
- */
-export function csvField(value: string | number | boolean | null): string {
-  if (value === null) return "";
-  if (typeof value !== "string") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** A header and rows as CSV text, CRLF line ends, each field through `csvField`. */
-export function csv(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | boolean | null)[])[],
-): string {
-  return [header, ...rows].map((r) => `${r.map(csvField).join(",")}\r\n`).join("");
-}
-
 const fixed2 = (n: number) => n.toFixed(2);
 
 /** The CSV text of one table of the screen over `period`. */
@@ -181,7 +162,7 @@ export async function adminCsv(
   switch (table) {
     case "daily": {
       const { daily } = await platformTrend(db, period, now);
-      return csv(
+      return formatCsv(
         [
           "date",
           "page_views",
@@ -210,7 +191,7 @@ export async function adminCsv(
     }
     case "top": {
       const rows = topListings(await listingTotals(db, from, to), top, CSV_TOP_LIMIT);
-      return csv(
+      return formatCsv(
         [
           "rank",
           "listing_id",
@@ -243,21 +224,21 @@ export async function adminCsv(
     }
     case "states": {
       const rows = stateTotals(await listingTotals(db, from, to));
-      return csv(
+      return formatCsv(
         ["state", "state_name", "page_views", "list_views", "clicks", "listings_with_traffic"],
         rows.map((s) => [s.state, s.name, s.pageViews, s.listViews, s.clicks, s.listings]),
       );
     }
     case "sources": {
       const rows = await trafficSources(db, from, to);
-      return csv(
+      return formatCsv(
         ["source", "page_views"],
         rows.map((s) => [s.source, s.pageViews]),
       );
     }
     case "sessions": {
       const rows = await recentSessions(db, from, to, CSV_SESSIONS_LIMIT);
-      return csv(
+      return formatCsv(
         ["last_activity", "start_time", "duration_seconds", "page_views", "new_visitor", "signed_in", "last_listing"],
         rows.map((s) => [
           s.lastActivity,
@@ -273,7 +254,7 @@ export async function adminCsv(
     case "searches":
     case "gaps": {
       const rows = await searchDemandPlaces(db, from, to, table, CSV_DEMAND_LIMIT);
-      return csv(
+      return formatCsv(
         ["place", "place_key", "state", "searches", "average_results", "empty_searches", "none_within_100_miles"],
         rows.map((d) => [
           d.placeLabel,

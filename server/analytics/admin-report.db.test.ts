@@ -7,7 +7,8 @@ import { insertListing } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { locationMetricsDaily } from "../db/schema";
 import { SearchDemandRecorder } from "../search/demand";
-import { adminAnalyticsCsv, adminAnalyticsPage, csvField } from "./admin-pages";
+import { formatCsvField as csvField } from "../csv";
+import { adminAnalyticsCsv, adminAnalyticsPage } from "./admin-pages";
 import {
   listingTotals,
   platformTrend,

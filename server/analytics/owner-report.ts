@@ -8,6 +8,7 @@ import {
   RAW_EVENT_DAYS,
 } from "../../app/lib/analytics-period";
 import { TRAFFIC_SOURCES, type TrafficSource } from "../../app/analytics/types";
+import { formatCsv } from "../csv";
 import type { Database } from "../db/client";
 import { analyticsEvents, locationMetrics, locationMetricsDaily, locations } from "../db/schema";
 import { getMetricsByDateRange, type DailyMetrics } from "./queries";
@@ -309,24 +310,21 @@ export const CSV_COLUMNS = [
   "leads",
 ] as const;
 
-/** The daily rows as CSV (RFC 4180, CRLF line ends). Every cell is a date or a number: nothing to quote. */
+/** The daily rows as CSV, through the site's one CSV writer (server/csv.ts). */
 export function dailyCsv(daily: readonly ReportDay[]): string {
-  const lines = [CSV_COLUMNS.join(",")];
-  for (const d of daily) {
-    lines.push(
-      [
-        d.date,
-        d.pageViews,
-        d.listViews,
-        d.uniqueVisitors,
-        d.websiteClicks,
-        d.phoneClicks,
-        d.directionsClicks,
-        d.clicks,
-        d.conversionRate.toFixed(2),
-        d.leads,
-      ].join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return formatCsv(
+    CSV_COLUMNS,
+    daily.map((d) => [
+      d.date,
+      d.pageViews,
+      d.listViews,
+      d.uniqueVisitors,
+      d.websiteClicks,
+      d.phoneClicks,
+      d.directionsClicks,
+      d.clicks,
+      d.conversionRate.toFixed(2),
+      d.leads,
+    ]),
+  );
 }

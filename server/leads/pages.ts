@@ -1,8 +1,8 @@
 import { LEAD_STATUSES, type LeadStatus } from "../../app/lib/leads";
 import { oneOf } from "../../app/lib/table-params";
-import { csv } from "../analytics/admin-pages";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
+import { formatCsv } from "../csv";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
@@ -100,7 +100,7 @@ export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): P
     "message",
     "replies",
   ];
-  const body = csv(
+  const body = formatCsv(
     header,
     rows.map((r) => [
       r.createdAt.toISOString(),

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../../tests/setup/cli";
-import { parseCsv } from "./csv";
+import { parseCsv } from "../csv";
 
 const ROOT = path.resolve(".");
 const fixture = (name: string) => path.join(ROOT, "tests/fixtures/import", name);

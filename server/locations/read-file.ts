@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
-import { CsvError, CsvParser } from "./csv";
+import { CsvError, CsvParser, restoreCsvText } from "../csv";
 import { normalizeKey, type RawRecord } from "./record";
 
 export type FileFormat = "csv" | "json" | "ndjson";
@@ -158,7 +158,9 @@ async function csvRows(filePath: string, warnings: string[]): Promise<AsyncItera
       }
       const record: RawRecord = {};
       header.forEach((name, i) => {
-        if (name !== "") record[name] = fields[i];
+        // Our own export put an apostrophe before text a spreadsheet would run (server/csv.ts).
+        const field = fields[i];
+        if (name !== "") record[name] = field === undefined ? field : restoreCsvText(field);
       });
       yield { row, record };
     }

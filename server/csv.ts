@@ -1,6 +1,8 @@
 /**
- * A small RFC 4180 CSV reader and writer: quoted fields, doubled quotes, commas and line breaks
- * inside quotes, CRLF or LF line ends, and a leading byte-order mark. Pure and browser-safe.
+ * The project's one CSV reader and writer (RFC 4180: quoted fields, doubled quotes, commas and
+ * line breaks inside quotes, CRLF or LF line ends, a leading byte-order mark). Every CSV the site
+ * writes goes through `formatCsvRow` / `formatCsv`: the catalogue export, the leads and the
+ * analytics downloads (docs/operations.md, "Import and export"). Pure and browser-safe.
  *
  * The reader is lenient where spreadsheets are (a stray quote inside an unquoted field is kept as
  * text) and strict only where guessing would shift columns: an unterminated quoted field.
@@ -124,12 +126,52 @@ export function parseCsv(text: string): string[][] {
   return [...parser.write(text), ...parser.end()];
 }
 
-/** Quotes a field when it must be (delimiters, quotes) or when a spreadsheet would trim it. */
-export function formatCsvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * A cell to write. Text is owners' and visitors' words, so a spreadsheet must never run it;
+ * numbers and booleans are written as they are (a number such as -5 is not a formula, and an
+ * apostrophe would turn it into text).
+ */
+export type CsvCell = string | number | boolean | null | undefined;
+
+/**
+ * Text a spreadsheet would run as a formula starts with = + - @, a tab or a carriage return
+ * (OWASP "CSV injection"). Apostrophes before one of those count too, so that neutralising can
+ * be undone exactly (`restoreCsvText`): "'=x" is written "''=x" and read back as "'=x".
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** What `neutralizeCsvText` wrote: an apostrophe it added, then the text that needed it. */
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/** The text with a leading apostrophe when a spreadsheet would otherwise run it as a formula. */
+export function neutralizeCsvText(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The inverse of `neutralizeCsvText`, for an importer reading a file this site wrote: the
+ * apostrophe in front of = + - @ tab or CR is dropped; any other text is kept as it is.
+ */
+export function restoreCsvText(text: string): string {
+  return NEUTRALISED.test(text) ? text.slice(1) : text;
+}
+
+/**
+ * One field: text neutralised (see above), then quoted when it must be (delimiters, quotes) or
+ * when a spreadsheet would trim it.
+ */
+export function formatCsvField(value: CsvCell): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "string") return String(value);
+  const text = neutralizeCsvText(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record with its CRLF line end. */
-export function formatCsvRow(values: readonly string[]): string {
+export function formatCsvRow(values: readonly CsvCell[]): string {
   return `${values.map(formatCsvField).join(",")}\r\n`;
+}
+
+/** A header and its rows as one CSV text. */
+export function formatCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
+  return [header, ...rows].map(formatCsvRow).join("");
 }
