@@ -15,8 +15,9 @@ import { ensureDemoData } from "./locations/demo-seed";
 import { UNEXPECTED_API_MESSAGE, withAppErrors } from "./http/app-errors";
 import { bodyLimit } from "./http/body-limit";
 import { createFastPath } from "./http/fast-path";
-import { formsOnly, knownMethods, privateByDefault, requestIdFrom } from "./http/request-rules";
+import { formsOnly, knownMethods, privateByDefault } from "./http/request-rules";
 import { requestContext } from "./http/request-context";
+import { createRequestIds, requestIdMiddleware, trustedPeerOf } from "./http/request-id";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
 import { logger, urlForLog } from "./logger";
@@ -60,9 +61,6 @@ export async function boot(): Promise<{ port: number; host: string; shutdownTime
   return { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS };
 }
 
-/** Requests answered before Express sees them: GET /api/search and a bad Host (server/http/fast-path.ts). */
-export const handleFastPath = createFastPath();
-
 const config = getConfig();
 /** server.js puts this ahead of the static files it serves before the app. */
 export { staticFileHeaders };
@@ -71,11 +69,15 @@ export const app = express();
 app.disable("x-powered-by");
 if (config.TRUST_PROXY)
   app.set("trust proxy", /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
+// Our own id for every request; a trusted proxy's only beside it, in the log (server/http/request-id.ts).
+const requestIds = createRequestIds(trustedPeerOf(config.TRUST_PROXY_REQUEST_ID, app.get("trust proxy fn")));
 
+/** Requests answered before Express sees them: GET /api/search and a bad Host (server/http/fast-path.ts). */
+export const handleFastPath = createFastPath({ requestIds });
+
+app.use(requestIdMiddleware(requestIds));
 app.use((req, res, next) => {
-  const requestId = requestIdFrom(req.headers["x-request-id"]);
-  res.locals.requestId = requestId;
-  res.setHeader("X-Request-Id", requestId);
+  const { requestId, upstreamRequestId } = res.locals as { requestId: string; upstreamRequestId?: string };
   // The client address as Express sees it (TRUST_PROXY aware), for rate limits in route modules;
   // whatever a client sent under this name is replaced.
   req.headers["x-client-ip"] = req.ip ?? "unknown";
@@ -85,6 +87,7 @@ app.use((req, res, next) => {
     logger.info(
       {
         requestId,
+        upstreamRequestId,
         method: req.method,
         url: urlForLog(req.originalUrl),
         status: res.statusCode,

@@ -70,6 +70,11 @@ const envSchema = z.object({
     .string()
     .optional()
     .describe("Express 'trust proxy' (e.g. 1, loopback): set behind a load balancer so client IPs are right"),
+  TRUST_PROXY_REQUEST_ID: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .default(false)
+    .describe("log the X-Request-Id of a proxy TRUST_PROXY trusts as upstreamRequestId, beside our own id"),
   MAP_TILE_URL: z
     .string()
     .refine(

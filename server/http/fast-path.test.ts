@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send, serve } from "../../tests/setup/http";
 import { createFastPath } from "./fast-path";
+import { createRequestIds } from "./request-id";
 
 let port: number;
 let close: () => Promise<void>;
@@ -33,21 +34,40 @@ describe("the fast path", () => {
   });
 
   it("turns an exception into a logged 500 JSON answer, and the server keeps serving", async () => {
-    const answer = await send(port, { path: "/api/search?boom=1", headers: { "X-Request-Id": "req-42" } });
+    const answer = await send(port, { path: "/api/search?boom=1" });
     expect(answer.status).toBe(500);
     expect(answer.headers["content-type"]).toMatch(/application\/json/);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: "internal_error", requestId: "req-42" });
+    const requestId = answer.headers["x-request-id"];
+    expect(JSON.parse(answer.body)).toMatchObject({ error: "internal_error", requestId });
     expect(logged).toHaveLength(1);
-    expect(logged[0]![0]).toMatchObject({ requestId: "req-42", url: "/api/search?boom=1" });
+    expect(logged[0]![0]).toMatchObject({ requestId, url: "/api/search?boom=1" });
     expect((await send(port, { path: "/api/search?lat=1&lng=2" })).status).toBe(200);
   });
 
-  it("accepts a client's request id only as a short token", async () => {
-    expect(
-      (await send(port, { path: "/api/search", headers: { "X-Request-Id": "abc.1" } })).headers["x-request-id"],
-    ).toBe("abc.1");
-    const forged = await send(port, { path: "/api/search", headers: { "X-Request-Id": `x${"y".repeat(80)}` } });
-    expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  it("makes its own request id whatever the client sends", async () => {
+    for (const sent of ["FORGED-admin-action-0001", `x${"y".repeat(80)}`]) {
+      const answer = await send(port, { path: "/api/search", headers: { "X-Request-Id": sent } });
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("logs a trusted proxy's request id beside its own, never in place of it", async () => {
+    const seen: unknown[][] = [];
+    const fromProxy = createFastPath({
+      search: () => {
+        throw new Error("index exploded");
+      },
+      log: { error: (...args: unknown[]) => seen.push(args) } as never,
+      requestIds: createRequestIds(() => true),
+    });
+    const proxied = await serve((req, res) => void fromProxy(req, res));
+    try {
+      const answer = await send(proxied.port, { path: "/api/search", headers: { "X-Request-Id": "lb-1" } });
+      expect(answer.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(seen[0]![0]).toMatchObject({ requestId: answer.headers["x-request-id"], upstreamRequestId: "lb-1" });
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("answers a request without a usable Host with 400 before anything else", async () => {

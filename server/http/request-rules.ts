@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
@@ -14,13 +13,6 @@ export function refuse(req: Request, res: Response, status: number, message: str
   res.status(status);
   if (isApi(req.path)) res.json({ error: message });
   else res.type("text/plain").send(message);
-}
-
-/** Accepted from a client or proxy only as a short token, so a log line cannot be forged or bloated. */
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-export function requestIdFrom(header: string | string[] | undefined): string {
-  return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 // A host name (letters, digits, dots, hyphens, underscores for container names) or a bracketed
