@@ -151,7 +151,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
   const location = await getLocationBySlug(params.slug).catch(() => undefined);
-  if (!location || location.hiddenAt || location.deletedAt) throw data("Location not found", { status: 404 });
+  // As the page answers: a deleted listing is gone (410), a hidden one is not here (404).
+  if (location?.deletedAt) throw data("This listing was removed", { status: 410 });
+  if (!location || location.hiddenAt) throw data("Location not found", { status: 404 });
   const form = await readForm(request);
   if (form.get("intent") === "lead") return leadAction(request, form, location.placeId);
   return reportListingAction(request, location.placeId, form);

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
-import { formStamp, linkCount, stampAgeSeconds, submitLead } from "./service";
+import { formStamp, linkCount, NOT_TEXT, stampAgeSeconds, submitLead } from "./service";
 
 /**
  * The facility page's POST `intent=lead` (docs/product.md section 14): validated, then checked
@@ -29,6 +29,16 @@ export function leadFormStamp(): string {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+// Control characters, DEL and the Unicode line separators: a one-line field (a name or phone that
+// ends up in an email's subject or a spreadsheet cell) holds none of them, and PostgreSQL refuses
+// NUL outright, so each is a field error rather than a failed insert or a refused email.
+// eslint-disable-next-line no-control-regex -- these very characters are what must be refused
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A text field: `missing` when it is absent or not text (a file, say), as any other mistake. */
+const text = (missing: string) => z.string({ error: missing });
+
 const schema = z.object({
   rvType: z.enum(RV_TYPES, { error: "Choose the type of your RV." }),
   rvLengthFeet: z.coerce
@@ -43,9 +53,8 @@ const schema = z.object({
       `Enter a length from ${LEAD_LIMITS.lengthMinFeet} to ${LEAD_LIMITS.lengthMaxFeet} feet.`,
     ),
   cover: z.enum(COVER_WANTS, { error: "Choose the kind of space." }),
-  moveIn: z
-    .string()
-    .max(10)
+  moveIn: text("Enter the move-in date as a date.")
+    .max(10, "Enter the move-in date as a date.")
     .optional()
     .transform((v) => v?.trim() || null)
     .refine(
@@ -53,20 +62,23 @@ const schema = z.object({
       "Enter the move-in date as a date.",
     )
     .refine((v) => v === null || v >= today(), "Choose a move-in date from today on."),
-  name: z
-    .string()
+  name: text("Enter your name.")
     .trim()
     .min(1, "Enter your name.")
-    .max(LEAD_LIMITS.nameMax, `Keep your name under ${LEAD_LIMITS.nameMax} characters.`),
-  email: z.email("Enter a valid email address, like name@example.com.").max(LEAD_LIMITS.emailMax),
-  phone: z
-    .string()
+    .max(LEAD_LIMITS.nameMax, `Keep your name under ${LEAD_LIMITS.nameMax} characters.`)
+    .refine((v) => !NOT_ONE_LINE.test(v), "Write your name on one line, without special characters."),
+  email: z
+    .email({ error: "Enter a valid email address, like name@example.com." })
+    .max(LEAD_LIMITS.emailMax, `Keep the email address under ${LEAD_LIMITS.emailMax} characters.`),
+  phone: text("Enter a US phone number, like (512) 555-0100.")
     .max(LEAD_LIMITS.phoneMax, "Enter a US phone number, like (512) 555-0100.")
     .optional()
     .transform((v) => v?.trim() || null)
-    .refine((v) => v === null || normalizeUsPhone(v) !== null, "Enter a US phone number, like (512) 555-0100."),
-  message: z
-    .string()
+    .refine(
+      (v) => v === null || (!NOT_ONE_LINE.test(v) && normalizeUsPhone(v) !== null),
+      "Enter a US phone number, like (512) 555-0100.",
+    ),
+  message: text("Write a short message: what you need and when.")
     .transform((v) => v.replace(/\r\n?/g, "\n").trim())
     .pipe(
       z
@@ -75,7 +87,8 @@ const schema = z.object({
         .max(
           LEAD_LIMITS.messageMax,
           `Keep the message under ${LEAD_LIMITS.messageMax.toLocaleString("en-US")} characters.`,
-        ),
+        )
+        .refine((v) => !NOT_TEXT.test(v), "Write the message as plain text, without special characters."),
     ),
 });
 
@@ -133,7 +146,9 @@ export async function leadAction(request: Request, form: FormData, locationId: s
       text: lead.routedTo === "owner" ? LEAD_MESSAGES.sent : LEAD_MESSAGES.sentUnowned(lead.listingPhone),
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data("Location not found", { status: 404 });
+    // The listing was hidden or deleted since the page was served: answered like the page would be.
+    if (error instanceof AppError && (error.status === 404 || error.status === 410))
+      throw data(error.message, { status: error.status });
     throw error;
   }
 }

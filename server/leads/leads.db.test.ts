@@ -75,6 +75,7 @@ describe(`leads (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     expect(toOwner!.textBody).toContain("Class A motorhome, 40 ft");
     const [receipt] = await mail("lead.receipt");
     expect(receipt!.toAddress).toBe("robin@example.com");
+    expect(receipt!.textBody).toContain("Owned RV Storage");
     token = /withdraw\?token=([A-Za-z0-9_-]+)/.exec(receipt!.textBody)![1]!;
     // The same request again (a double click, a reload): answered as sent, nothing new.
     const again = await submitLead(db(), { locationId: owned, input: input(), visitorUserId: null });
@@ -102,12 +103,14 @@ describe(`leads (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     await expect(setLeadStatus(db(), { viewer: stranger, leadId, status: "won" })).rejects.toMatchObject({
       status: 404,
     });
-    expect((await leadsOf(db(), [], { status: "all", page: 1, pageSize: 20 })).total).toBe(0);
+    expect(
+      (await leadsOf(db(), { recipientUserId: stranger.userId }, { status: "all", page: 1, pageSize: 20 })).total,
+    ).toBe(0);
     await replyToLead(db(), { viewer: owner, leadId, body: "Yes: space C12 is free from December 1." });
     const [reply] = await mail("lead.reply");
     expect(reply).toMatchObject({ toAddress: "robin@example.com", replyTo: "owner@example.com" });
     expect(reply!.textBody).toContain("space C12");
-    const { rows } = await leadsOf(db(), [owned], { status: "all", page: 1, pageSize: 20 });
+    const { rows } = await leadsOf(db(), { recipientUserId: owner.userId }, { status: "all", page: 1, pageSize: 20 });
     expect(rows[0]).toMatchObject({ id: leadId, status: "replied" });
     expect(rows[0]!.replies.map((r) => r.body)).toEqual(["Yes: space C12 is free from December 1."]);
     await expect(replyToLead(db(), { viewer: owner, leadId, body: "   " })).rejects.toMatchObject({ status: 400 });

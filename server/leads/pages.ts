@@ -1,17 +1,19 @@
 import { LEAD_STATUSES, type LeadStatus } from "../../app/lib/leads";
 import { oneOf } from "../../app/lib/table-params";
 import { ownedListings } from "../auth/ownership";
+import { safeRedirect } from "../auth/redirect";
 import type { SignedInViewer } from "../auth/viewer";
 import { formatCsv } from "../csv";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
-import { leadsOf, replyToLead, setLeadStatus, type LeadViewer } from "./service";
+import { leadsOf, listingsWithLeadsFor, replyToLead, setLeadStatus, type LeadViewer } from "./service";
 
 /** /owner/leads and its CSV (docs/product.md section 14). */
 
 export const OWNER_LEADS_PAGE_SIZE = 20;
+const OWNER_LEADS_PATH = "/owner/leads";
 const CSV_MAX_ROWS = 10_000;
 
 const leadViewer = (viewer: SignedInViewer): LeadViewer => ({
@@ -21,23 +23,37 @@ const leadViewer = (viewer: SignedInViewer): LeadViewer => ({
   isAdmin: viewer.isAdmin,
 });
 
+/**
+ * The viewer's leads as the screen filters them. Leads are the viewer's own (sent to them), so the
+ * listing filter offers the listings they own and those they gave up but still have leads of.
+ */
 async function scope(viewer: SignedInViewer, params: URLSearchParams) {
-  const listings = await ownedListings(getDatabase(), viewer.userId);
+  const db = getDatabase();
+  const [owned, withLeads] = await Promise.all([
+    ownedListings(db, viewer.userId),
+    listingsWithLeadsFor(db, viewer.userId),
+  ]);
+  const listings = [
+    ...owned.map((l) => ({ id: l.placeId, name: l.name })),
+    ...withLeads
+      .filter((l) => !owned.some((o) => o.placeId === l.placeId))
+      .map((l) => ({ id: l.placeId, name: l.name })),
+  ].sort((a, b) => a.name.localeCompare(b.name));
   const wanted = (params.get("listing") ?? "").slice(0, 200);
-  const listing = listings.some((l) => l.placeId === wanted) ? wanted : "";
+  const listing = listings.some((l) => l.id === wanted) ? wanted : "";
   const status = oneOf(params.get("status"), [...LEAD_STATUSES, "all"] as const, "all");
-  const ids = listing ? [listing] : listings.map((l) => l.placeId);
-  return { listings, listing, status, ids };
+  const filter = { recipientUserId: viewer.userId, locationId: listing || undefined };
+  return { listings, listing, status, filter };
 }
 
 export async function ownerLeadsPage(viewer: SignedInViewer, request: Request) {
   const params = new URL(request.url).searchParams;
-  const { listings, listing, status, ids } = await scope(viewer, params);
+  const { listings, listing, status, filter } = await scope(viewer, params);
   const rawPage = Number(params.get("page") ?? "1");
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
-  const { rows, total } = await leadsOf(getDatabase(), ids, { status, page, pageSize: OWNER_LEADS_PAGE_SIZE });
+  const { rows, total } = await leadsOf(getDatabase(), filter, { status, page, pageSize: OWNER_LEADS_PAGE_SIZE });
   return {
-    listings: listings.map((l) => ({ id: l.placeId, name: l.name })),
+    listings,
     listing,
     status,
     page,
@@ -51,25 +67,38 @@ export async function ownerLeadsPage(viewer: SignedInViewer, request: Request) {
   };
 }
 
+/**
+ * Where to go after an action: the page the form was on (`back`, its filters and page) when that
+ * is this screen on this site, else the screen itself. A `back` with a line break or another
+ * control character, or naming another site, is ignored rather than put in a Location header.
+ */
+export function backTo(back: FormDataEntryValue | null): string {
+  const path = safeRedirect(typeof back === "string" ? back : null, OWNER_LEADS_PATH);
+  return new URL(path, "http://leads.invalid").pathname === OWNER_LEADS_PATH ? path : OWNER_LEADS_PATH;
+}
+
 export async function ownerLeadsAction(request: Request, viewer: SignedInViewer, requestId: string | null) {
   const form = await readForm(request);
   const intent = form.get("intent");
-  const leadId = String(form.get("leadId") ?? "").slice(0, 100);
-  const back = String(form.get("back") ?? "");
-  const here = back.startsWith("/owner/leads") && !back.startsWith("//") ? back : "/owner/leads";
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const leadId = field("leadId").slice(0, 100);
+  const here = backTo(form.get("back"));
   const db = getDatabase();
   try {
     if (intent === "reply") {
       await replyToLead(db, {
         viewer: leadViewer(viewer),
         leadId,
-        body: String(form.get("body") ?? "").slice(0, 20_000),
+        body: field("body").slice(0, 20_000),
         requestId,
       });
       return redirectWithFlash(here, { kind: "success", text: "Reply sent by email; it is kept with the lead." });
     }
     if (intent === "status") {
-      const status = String(form.get("status") ?? "") as LeadStatus;
+      const status = field("status") as LeadStatus;
       await setLeadStatus(db, { viewer: leadViewer(viewer), leadId, status, requestId });
       return redirectWithFlash(here, { kind: "success", text: "Status saved." });
     }
@@ -84,8 +113,8 @@ export async function ownerLeadsAction(request: Request, viewer: SignedInViewer,
 
 /** GET /owner/leads.csv?listing=&status=: the leads as the screen filters them. */
 export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): Promise<Response> {
-  const { ids, status } = await scope(viewer, new URL(request.url).searchParams);
-  const { rows } = await leadsOf(getDatabase(), ids, { status, page: 1, pageSize: CSV_MAX_ROWS });
+  const { filter, status } = await scope(viewer, new URL(request.url).searchParams);
+  const { rows } = await leadsOf(getDatabase(), filter, { status, page: 1, pageSize: CSV_MAX_ROWS });
   const header = [
     "date",
     "listing",

@@ -12,7 +12,7 @@ import {
 import { recordAudit } from "../audit/record";
 import { getConfig, publicUrl } from "../config";
 import type { Database } from "../db/client";
-import { leadMessages, leads, listedLocation, listingOwners, locations, users, type LeadRow } from "../db/schema";
+import { leadMessages, leads, listingOwners, locations, users, type LeadRow } from "../db/schema";
 import { enqueueEmail, kickEmail } from "../email";
 import { AppError } from "../errors";
 
@@ -23,6 +23,18 @@ import { AppError } from "../errors";
  * contact details cleared after the retention period.
  */
 const tx = (t: unknown) => t as Database;
+/** A subject is one line; a name the form let through should never make an email unsendable. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+// Control characters other than the line break and tab: PostgreSQL refuses NUL, and none belongs in an email.
+// eslint-disable-next-line no-control-regex -- these very characters are what must be refused
+export const NOT_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** Why a question was not taken: the listing left the site since its page was served. */
+export const LEAD_REFUSALS = {
+  deleted: "This listing was removed, so your question was not sent.",
+  hidden: "This listing is not on the site right now, so your question was not sent.",
+} as const;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface LeadInput {
@@ -87,16 +99,22 @@ export async function submitLead(
   const site = publicUrl(getConfig());
   const result = await db.transaction(async (t) => {
     const db = tx(t);
+    // Locked until the lead is stored: a listing hidden or deleted meanwhile takes no question.
     const [listing] = await db
       .select({
         placeId: locations.placeId,
         name: locations.name,
         slug: locations.slug,
         phone: locations.phoneNumber,
+        hiddenAt: locations.hiddenAt,
+        deletedAt: locations.deletedAt,
       })
       .from(locations)
-      .where(and(eq(locations.placeId, request.locationId), listedLocation));
-    if (!listing) throw new AppError("not_found", 404, "Location not found");
+      .where(eq(locations.placeId, request.locationId))
+      .for("share");
+    // The same answers as the facility page's (docs/product.md section 12): gone, or not here.
+    if (listing?.deletedAt) throw new AppError("gone", 410, LEAD_REFUSALS.deleted);
+    if (!listing || listing.hiddenAt) throw new AppError("not_found", 404, LEAD_REFUSALS.hidden);
     const [same] = await db
       .select({ id: leads.id, routedTo: leads.routedTo })
       .from(leads)
@@ -115,7 +133,9 @@ export async function submitLead(
       .from(listingOwners)
       .innerJoin(users, eq(users.id, listingOwners.userId))
       .where(eq(listingOwners.locationId, listing.placeId));
-    const routedTo = owners.length > 0 ? "owner" : "admins";
+    // A listing has one owner (listing_owners' key); the lead is theirs for good, even after a transfer.
+    const recipient = owners[0];
+    const routedTo = recipient ? "owner" : "admins";
     const id = randomUUID();
     const token = randomBytes(24).toString("base64url");
     await db.insert(leads).values({
@@ -132,16 +152,17 @@ export async function submitLead(
       message: input.message,
       withdrawTokenHash: hashToken(token),
       visitorUserId: request.visitorUserId,
+      recipientUserId: recipient?.userId ?? null,
       createdAt: now,
       updatedAt: now,
     });
     const details = describe(input);
-    for (const owner of owners) {
+    for (const owner of recipient ? [recipient] : []) {
       await enqueueEmail(db, {
         kind: "lead.new",
         to: owner.email,
         replyTo: input.email,
-        subject: `${input.name} asks about a space at ${listing.name}`.slice(0, 300),
+        subject: oneLine(`${input.name} asks about a space at ${listing.name}`).slice(0, 300),
         text: [
           `Hello${owner.name ? ` ${owner.name}` : ""},`,
           "",
@@ -156,27 +177,28 @@ export async function submitLead(
         ].join("\n"),
       });
     }
+    // The receipt goes to whatever address was typed, before anyone confirmed it: so it carries
+    // none of the visitor's words (no name, no message), only our text, the facility's and the
+    // answers picked from lists, and cannot relay a stranger's message (docs/product.md section 14).
     await enqueueEmail(db, {
       kind: "lead.receipt",
       to: input.email,
-      subject: `Your question to ${listing.name}`.slice(0, 300),
+      subject: oneLine(`Your question to ${listing.name}`).slice(0, 300),
       text: [
-        `Hello ${input.name},`,
+        "Hello,",
         "",
         routedTo === "owner"
           ? `We passed your question on to ${listing.name}. They answer you directly by email${input.phone ? " or phone" : ""}.`
           : `${listing.name} has not claimed its listing on our site yet, so our team will pass your question on.${listing.phone ? ` For a faster answer, call them at ${listing.phone}.` : ""}`,
         "",
-        "What you asked:",
+        "You asked about:",
         "",
         ...details.map((l) => `  ${l}`),
         "",
-        ...input.message.split("\n").map((l) => `  ${l}`),
-        "",
         `The facility's page: ${site}/location/${listing.slug}`,
         "",
-        `Changed your mind? Withdraw the request, and we delete your contact details: ${site}/leads/withdraw?token=${token}`,
-        `We keep your contact details for ${LEAD_RETENTION_DAYS} days at most.`,
+        `Changed your mind, or did not send this? Withdraw the request, and we delete the contact details: ${site}/leads/withdraw?token=${token}`,
+        `We keep contact details for ${LEAD_RETENTION_DAYS} days at most.`,
       ].join("\n"),
     });
     return { id, routedTo, duplicate: false, listingPhone: listing.phone } as const;
@@ -214,22 +236,23 @@ export interface LeadViewer {
   isAdmin: boolean;
 }
 
-/** The lead `id` if `viewer` may see it (its listing's owner, or an admin); 404 otherwise. */
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The lead `id` if `viewer` may see it: the owner it was sent to (not whoever owns the listing
+ * now: a transfer leaves leads with the owner they were sent to), or an admin; 404 otherwise.
+ */
 async function readableLead(db: Database, viewer: LeadViewer, id: string): Promise<LeadRow & { listingName: string }> {
+  // Ids are UUIDs: anything else (a NUL byte PostgreSQL would refuse, say) names no lead.
+  if (!LEAD_ID.test(id)) throw new AppError("not_found", 404, "No such lead.");
   const [row] = await db
     .select({ lead: leads, listingName: locations.name })
     .from(leads)
     .innerJoin(locations, eq(locations.placeId, leads.locationId))
-    .where(eq(leads.id, id.slice(0, 100)));
-  if (!row) throw new AppError("not_found", 404, "No such lead.");
-  if (!viewer.isAdmin) {
-    const [own] = await db
-      .select({ id: listingOwners.locationId })
-      .from(listingOwners)
-      .where(and(eq(listingOwners.locationId, row.lead.locationId), eq(listingOwners.userId, viewer.userId)));
-    // Another owner's lead is answered as if it did not exist.
-    if (!own) throw new AppError("not_found", 404, "No such lead.");
-  }
+    .where(eq(leads.id, id));
+  // Another owner's lead is answered as if it did not exist.
+  if (!row || (!viewer.isAdmin && row.lead.recipientUserId !== viewer.userId))
+    throw new AppError("not_found", 404, "No such lead.");
   return { ...row.lead, listingName: row.listingName };
 }
 
@@ -240,6 +263,8 @@ export async function replyToLead(
 ): Promise<void> {
   const body = request.body.replace(/\r\n?/g, "\n").trim();
   if (!body) throw new AppError("bad_request", 400, "Write your reply first.");
+  if (NOT_TEXT.test(body))
+    throw new AppError("bad_request", 400, "Write the reply as plain text, without special characters.");
   if (body.length > LEAD_LIMITS.replyMax)
     throw new AppError(
       "bad_request",
@@ -353,15 +378,19 @@ const LEAD_COLUMNS = {
   createdAt: leads.createdAt,
 };
 
-/** Leads of the listings `locationIds` (already authorised), newest first, with their replies. */
+/**
+ * The leads sent to owner `recipientUserId` (all of them, or those of listing `locationId`),
+ * newest first, with their replies. Whoever owns the listing now plays no part (docs/product.md
+ * section 14): a lead is the conversation of the owner it was sent to.
+ */
 export async function leadsOf(
   db: Database,
-  locationIds: readonly string[],
+  { recipientUserId, locationId }: { recipientUserId: string; locationId?: string },
   { status, page, pageSize }: { status: LeadStatus | "all"; page: number; pageSize: number },
 ): Promise<{ rows: LeadListItem[]; total: number }> {
-  if (locationIds.length === 0) return { rows: [], total: 0 };
   const where = and(
-    inArray(leads.locationId, [...locationIds]),
+    eq(leads.recipientUserId, recipientUserId),
+    locationId ? eq(leads.locationId, locationId) : undefined,
     status === "all" ? undefined : eq(leads.status, status),
   );
   const [rows, [total]] = await Promise.all([
@@ -402,9 +431,24 @@ export async function leadsOf(
   };
 }
 
-const WAITING_FOR_ADMINS = and(eq(leads.routedTo, "admins"), eq(leads.status, "new"));
+/**
+ * The listings `recipientUserId` has leads of, by name: the owner console's listing filter offers
+ * them beside the listings they own, since a listing they gave up keeps its old leads with them.
+ */
+export async function listingsWithLeadsFor(db: Database, recipientUserId: string) {
+  return db
+    .selectDistinct({ placeId: locations.placeId, name: locations.name })
+    .from(leads)
+    .innerJoin(locations, eq(locations.placeId, leads.locationId))
+    .where(eq(leads.recipientUserId, recipientUserId))
+    .orderBy(locations.name, locations.placeId);
+}
 
-/** Leads to listings without an owner that nobody handled yet: the admins' work queue. */
+// Nobody but the admins can answer a new lead with no recipient: one to a listing without an
+// owner, or one whose owner's account was deleted since (the column is then set null).
+const WAITING_FOR_ADMINS = and(isNull(leads.recipientUserId), eq(leads.status, "new"));
+
+/** Leads nobody but the admins can answer, that nobody handled yet: the admins' work queue. */
 export async function unownedLeads(db: Database, { page, pageSize }: { page: number; pageSize: number }) {
   return db
     .select({ ...LEAD_COLUMNS, listingPhone: locations.phoneNumber })
