@@ -66,7 +66,7 @@ export async function claimFormPage(viewer: SignedInViewer, locationId: string) 
   const db = getDatabase();
   const review = await listingForClaim(locationId);
   const blocker = await claimBlocker(db, actorOf(viewer), locationId);
-  if (blocker?.status === 404) throw blocker;
+  if (blocker && listingIsGone(blocker)) throw blocker;
   const states = await listingClaimStates(db, viewer.userId, [locationId]);
   return {
     listing: review,
@@ -78,6 +78,9 @@ export async function claimFormPage(viewer: SignedInViewer, locationId: string) 
     limits: { maxFiles: CLAIM_EVIDENCE_MAX_FILES, maxBytes: CLAIM_EVIDENCE_MAX_BYTES },
   };
 }
+
+/** A listing that is missing, hidden (404) or deleted (410) answers as its public page does. */
+const listingIsGone = (error: AppError) => error.status === 404 || error.status === 410;
 
 async function listingForClaim(locationId: string) {
   if (locationId.length > 1000) throw new AppError("not_found", 404, "This listing does not exist or was removed.");
@@ -102,6 +105,14 @@ export async function fileClaimAction(
   locationId: string,
   requestId: string | null,
 ) {
+  // Checked before the body is read: an account that may not claim (its email unconfirmed, a
+  // claim already pending, today's limit reached) or a listing that cannot be claimed must not
+  // make the server parse up to 30 MB of evidence first. fileClaim checks again, in order.
+  const blocker = await claimBlocker(getDatabase(), actorOf(viewer), locationId);
+  if (blocker) {
+    if (listingIsGone(blocker)) throw blocker;
+    return formFailure({ ok: false, fieldErrors: {}, values: {} }, blocker.status, { formError: blocker.message });
+  }
   const form = await readUploadForm(request, {
     maxFiles: CLAIM_EVIDENCE_MAX_FILES,
     // The service names an oversized file in its message; the body limit stops anything larger.
@@ -120,7 +131,7 @@ export async function fileClaimAction(
     });
     if (!filed.ok) return formFailure(result, 400, { fieldErrors: { evidence: filed.fileErrors } });
   } catch (error) {
-    if (error instanceof AppError && error.status !== 404)
+    if (error instanceof AppError && !listingIsGone(error))
       return formFailure(result, error.status, { formError: error.message });
     throw error;
   }

@@ -48,7 +48,13 @@ function snapshot(c: ClaimRow) {
 
 async function listingById(db: Database, locationId: string) {
   const [row] = await db
-    .select({ placeId: locations.placeId, name: locations.name, slug: locations.slug })
+    .select({
+      placeId: locations.placeId,
+      name: locations.name,
+      slug: locations.slug,
+      hiddenAt: locations.hiddenAt,
+      deletedAt: locations.deletedAt,
+    })
     .from(locations)
     .where(eq(locations.placeId, locationId))
     .limit(1);
@@ -56,6 +62,26 @@ async function listingById(db: Database, locationId: string) {
 }
 
 const LISTING_GONE = "This listing does not exist or was removed.";
+export const DELETED_LISTING_CLAIM = "This listing was removed, so it can no longer be claimed.";
+export const HIDDEN_LISTING_CLAIM =
+  "This listing is not shown to visitors at the moment, so it cannot be claimed. Please try again later.";
+
+/**
+ * Why a listing cannot be claimed at all, or null. The answers follow its public page
+ * (docs/product.md section 12): a deleted listing is gone (410), a hidden one is not here (404).
+ */
+function unclaimable(listing: { hiddenAt: Date | null; deletedAt: Date | null } | undefined): AppError | null {
+  if (!listing) return notFound(LISTING_GONE);
+  if (listing.deletedAt) return new AppError("gone", 410, DELETED_LISTING_CLAIM);
+  if (listing.hiddenAt) return notFound(HIDDEN_LISTING_CLAIM);
+  return null;
+}
+
+/** An administrator may approve a claim only on a listing visitors can see. */
+export const approvalBlockedMessage = (listing: { name: string; deletedAt: Date | null }) =>
+  listing.deletedAt
+    ? `${listing.name} was deleted: restore it before approving a claim for it, or reject the claim.`
+    : `${listing.name} is hidden from visitors: show it again before approving a claim for it, or reject the claim.`;
 
 /** docs/product.md section 10: only an account whose email is confirmed may claim a listing. */
 export const unverifiedClaimMessage = (email: string) =>
@@ -79,7 +105,8 @@ export async function claimBlocker(
   now = new Date(),
 ): Promise<AppError | null> {
   const listing = await listingById(db, locationId);
-  if (!listing) return notFound(LISTING_GONE);
+  const gone = unclaimable(listing);
+  if (gone || !listing) return gone;
   const [account] = await db
     .select({ email: users.email, emailVerified: users.emailVerified })
     .from(users)
@@ -144,7 +171,8 @@ export async function fileClaim(
     await db.transaction(async (t) => {
       const db = tx(t);
       const listing = await listingById(db, locationId);
-      if (!listing) throw notFound(LISTING_GONE);
+      const gone = unclaimable(listing);
+      if (gone || !listing) throw gone;
       const [owner] = await db
         .select({ userId: listingOwners.userId })
         .from(listingOwners)
@@ -267,7 +295,12 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
     const db = tx(t);
     // Lock order: listing, then claims. Every decision on one listing takes the same first lock.
     const [listing] = await db
-      .select({ placeId: locations.placeId, name: locations.name })
+      .select({
+        placeId: locations.placeId,
+        name: locations.name,
+        hiddenAt: locations.hiddenAt,
+        deletedAt: locations.deletedAt,
+      })
       .from(locations)
       .where(eq(locations.placeId, peek.locationId))
       .for("update");
@@ -303,6 +336,8 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
       return "rejected" as const;
     }
 
+    // docs/product.md section 10: no one is made the owner of a listing visitors cannot see.
+    if (listing.hiddenAt || listing.deletedAt) throw conflict(approvalBlockedMessage(listing));
     const [approved] = await db
       .update(claims)
       .set({ status: "approved", decidedBy: actor.userId, decidedAt: now, decisionReason: request.reason })
