@@ -264,7 +264,7 @@ describe("changePlan on an active promotion", () => {
     const input = { promotionId: promotion.id, tier: "Pro", interval: "month", settings };
     expect(await rejection(changePlan(db(), { ...input, actor: s.stranger }))).toMatchObject({
       status: 403,
-      message: PROMOTION_MESSAGES.notYours,
+      message: PROMOTION_MESSAGES.notBuyer,
     });
     for (const [tier, interval] of [
       ["Gold", "month"],

@@ -14,7 +14,7 @@ import {
   intervalOf,
   paidTierOf,
   PROMOTION_MESSAGES,
-  requireOwnerOrAdmin,
+  requireBuyerOrAdmin,
   setListingTier,
   snapshot,
   voidOpenInvoices,
@@ -72,7 +72,7 @@ export async function changePlan(
   const now = input.now ?? new Date();
   const found = await promotionById(db, input.promotionId);
   if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
-  await requireOwnerOrAdmin(db, input.actor, found.locationId);
+  await requireBuyerOrAdmin(db, input.actor, found);
 
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);

@@ -62,6 +62,7 @@ export const PROMOTION_MESSAGES = {
   promotionGone: "This promotion does not exist.",
   invoiceGone: "This invoice does not exist.",
   notYours: "Only the listing's owner or an administrator can do this.",
+  notBuyer: "Only the account that bought this promotion, while it owns the listing, or an administrator can do this.",
   adminsOnly: "Only an administrator can do this.",
   oneLive: "This listing already has a promotion that is pending, active or past due. Cancel it or let it end first.",
   keyReused: "This request was already used for a different promotion. Reload the page and try again.",
@@ -83,6 +84,25 @@ function requireAdmin(actor: PromotionActor) {
 export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
   if (actor.isAdmin) return;
   if (!(await ownsListing(db, actor.userId, locationId))) throw forbidden(PROMOTION_MESSAGES.notYours);
+}
+
+/**
+ * Billing belongs to the account that bought it (docs/product.md section 11): a promotion, its
+ * invoices, checkout and card portal are acted on by its buyer while the buyer owns the listing, or
+ * by an administrator. A listing's later owner is not its buyer: a transfer ends the old owner's
+ * promotion (./transfer.ts), and nothing of it is theirs. A granted promotion has no buyer: only
+ * administrators act on it.
+ */
+export async function requireBuyerOrAdmin(db: Database, actor: PromotionActor, promotion: PromotionRow) {
+  if (actor.isAdmin) return;
+  if (promotion.buyerUserId !== actor.userId || !(await ownsListing(db, actor.userId, promotion.locationId)))
+    throw forbidden(PROMOTION_MESSAGES.notBuyer);
+}
+
+/** Reading an invoice or receipt: its buyer (even after the listing moved on: it is their receipt) or an administrator. */
+export function requireInvoiceReader(actor: PromotionActor, promotion: Pick<PromotionRow, "buyerUserId">) {
+  if (actor.isAdmin) return;
+  if (!promotion.buyerUserId || promotion.buyerUserId !== actor.userId) throw forbidden(PROMOTION_MESSAGES.notBuyer);
 }
 
 function reasonOf(reason: string | undefined): string {
@@ -301,7 +321,7 @@ export async function issueInvoice(
   const { actor } = input;
   const found = await promotionById(db, input.promotionId);
   if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
-  if (!input.system) await requireOwnerOrAdmin(db, actor, found.locationId);
+  if (!input.system) await requireBuyerOrAdmin(db, actor, found);
   const auditActor: Actor = input.system ? { userId: null, email: null } : actorOf(actor);
 
   const result = await db.transaction(async (t) => {
@@ -524,7 +544,7 @@ export async function cancelAtPeriodEnd(db: Database, input: PromotionChangeInpu
   const now = input.now ?? new Date();
   const found = await promotionById(db, input.promotionId);
   if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
-  await requireOwnerOrAdmin(db, input.actor, found.locationId);
+  await requireBuyerOrAdmin(db, input.actor, found);
   return db.transaction(async (t) => {
     const tx = asTx(t);
     const promotion = (await promotionById(tx, input.promotionId, true))!;
