@@ -1,18 +1,12 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing, insertPerson } from "../claims/test-support";
-import { parseConfig, type Config } from "../config";
+import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
-import { emailOutbox, invoices, listingOwners, locations, promotions, stripeEvents } from "../db/schema";
+import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions, stripeEvents } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { endExpiredPromotions, requestPromotion, type PromotionActor } from "./service";
 import {
@@ -20,130 +14,39 @@ import {
   handleStripeWebhook,
   openCustomerPortal,
   startCheckout,
+  STRIPE_MESSAGES,
   syncCheckoutSession,
 } from "./stripe";
+import {
+  FOREIGN_PRICE,
+  PERIOD_END,
+  PERIOD_START,
+  PRICES,
+  startStripeStandIn,
+  type StripeStandIn,
+} from "./stripe-test-support";
 
 /**
- * The Stripe provider against a local stand-in for Stripe's API (the SDK is pointed at it by
- * STRIPE_API_BASE), with webhooks signed by the SDK's own test helper. No internet needed.
+ * The Stripe provider against a local stand-in for Stripe's API (./stripe-test-support.ts: the
+ * official SDK pointed at it by STRIPE_API_BASE), with webhooks signed by the SDK's own test
+ * helper. No internet needed.
  */
-interface Recorded {
-  method: string;
-  path: string;
-  body: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-
-const PRICES = {
-  Basic: { month: "price_basic_m", year: "price_basic_y" },
-  Preferred: { month: "price_pref_m", year: "price_pref_y" },
-  Pro: { month: "price_pro_m", year: "price_pro_y" },
-};
-const SECRET = "whsec_test_secret";
-const PERIOD_START = 1_790_000_000;
-const PERIOD_END = PERIOD_START + 30 * 86_400;
-
 let handle: DatabaseHandle;
-let server: http.Server;
+let stand: StripeStandIn;
 let settings: Config;
-const recorded: Recorded[] = [];
-const sessions = new Map<string, Record<string, unknown>>();
-const byIdempotencyKey = new Map<string, string>();
-const subscriptions = new Map<string, Record<string, unknown>>();
-
-function subscription(id: string, priceId: string, metadata: Record<string, string>) {
-  return {
-    id,
-    object: "subscription",
-    status: "active",
-    cancel_at_period_end: false,
-    metadata,
-    items: {
-      object: "list",
-      data: [
-        { id: `si_${id}`, price: { id: priceId }, current_period_start: PERIOD_START, current_period_end: PERIOD_END },
-      ],
-    },
-  };
-}
-
-function standIn(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
-  const url = new URL(req.url ?? "/", "http://stand-in");
-  const body = new URLSearchParams(raw);
-  const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-  recorded.push({ method: req.method ?? "", path: url.pathname, body, idempotencyKey });
-  const send = (status: number, value: unknown) => {
-    res.writeHead(status, { "Content-Type": "application/json" });
-    res.end(JSON.stringify(value));
-  };
-  const parts = url.pathname.split("/");
-  if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-    // Stripe answers a repeated idempotency key with the first answer.
-    const again = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-    if (again) return send(200, sessions.get(again));
-    const id = `cs_test_${randomUUID().slice(0, 8)}`;
-    const session = {
-      id,
-      object: "checkout.session",
-      status: "open",
-      payment_status: "unpaid",
-      url: `https://checkout.stripe.test/pay/${id}`,
-      client_reference_id: body.get("client_reference_id"),
-      metadata: { promotionId: body.get("metadata[promotionId]") },
-      customer: null,
-      subscription: null,
-      invoice: null,
-      amount_total: null,
-      currency: "usd",
-    };
-    sessions.set(id, session);
-    if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
-    return send(200, session);
-  }
-  if (req.method === "GET" && parts[2] === "checkout" && parts[3] === "sessions") {
-    const session = sessions.get(parts[4]!);
-    return session
-      ? send(200, session)
-      : send(404, { error: { type: "invalid_request_error", message: "No such session" } });
-  }
-  if (parts[2] === "subscriptions") {
-    const sub = subscriptions.get(parts[3]!);
-    if (!sub) return send(404, { error: { type: "invalid_request_error", message: "No such subscription" } });
-    return send(200, sub);
-  }
-  if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions")
-    return send(200, { id: "bps_1", object: "billing_portal.session", url: "https://billing.stripe.test/p/1" });
-  return send(404, { error: { type: "invalid_request_error", message: `Unknown ${url.pathname}` } });
-}
-
 beforeAll(async () => {
   handle = await createTestDatabase();
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    req.on("end", () => standIn(req, res, raw));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const plans = JSON.parse(fs.readFileSync("config/promotion-plans.json", "utf8")) as {
-    plans: { tier: keyof typeof PRICES; stripePriceIds: unknown }[];
-  };
-  for (const plan of plans.plans) plan.stripePriceIds = PRICES[plan.tier];
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "plans-")), "plans.json");
-  fs.writeFileSync(file, JSON.stringify(plans));
-  settings = parseConfig({
-    STRIPE_SECRET_KEY: "sk_test_stand_in",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    PROMOTION_PLANS_FILE: file,
-  });
+  stand = await startStripeStandIn();
+  settings = stand.settings;
 });
 afterAll(async () => {
   await handle?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await stand?.close();
 });
 const db = () => handle.db;
+const recorded = () => stand.recorded;
 
-async function setup() {
+async function setup(plan: { tier: string; interval: string } = { tier: "Preferred", interval: "month" }) {
   const listing = await insertListing(db(), { latitude: 43.25, longitude: -108.25, tier: "Free" });
   const rival = await insertListing(db(), { latitude: 43.25, longitude: -108.2501, tier: "Basic" });
   const owner: PromotionActor = await insertPerson(db(), { role: "business_owner" });
@@ -152,8 +55,7 @@ async function setup() {
   const { promotion } = await requestPromotion(db(), {
     actor: owner,
     locationId: listing.placeId,
-    tier: "Preferred",
-    interval: "month",
+    ...plan,
     idempotencyKey: `key-${randomUUID()}`,
     provider: "stripe",
     settings,
@@ -165,44 +67,13 @@ const row = async (id: string) => (await db().select().from(promotions).where(eq
 const tierOf = async (id: string) =>
   (await db().select({ tier: locations.tier }).from(locations).where(eq(locations.placeId, id)))[0]!.tier;
 
-let eventSeq = 0;
-/** A signed event, as Stripe would post it. */
-function signed(type: string, object: Record<string, unknown>, created = PERIOD_START + eventSeq, id?: string) {
-  eventSeq += 1;
-  const payload = JSON.stringify({
-    id: id ?? `evt_${randomUUID().slice(0, 12)}`,
-    object: "event",
-    type,
-    created,
-    livemode: false,
-    api_version: "2026-10-28",
-    pending_webhooks: 0,
-    request: null,
-    data: { object },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  return { payload, signature };
-}
-
+const signed = (type: string, object: Record<string, unknown>, created?: number, id?: string) =>
+  stand.signed(type, object, created, id);
 const deliver = (event: { payload: string; signature: string }) =>
   handleStripeWebhook(db(), Buffer.from(event.payload), event.signature, { settings });
-
-/** What Stripe's checkout does when the owner pays: the session completes with a subscription. */
-function pay(sessionId: string, promotionId: string, subscriptionId = `sub_${randomUUID().slice(0, 8)}`) {
-  const metadata = { promotionId };
-  subscriptions.set(subscriptionId, subscription(subscriptionId, PRICES.Preferred.month, metadata));
-  const session = {
-    ...sessions.get(sessionId)!,
-    status: "complete",
-    payment_status: "paid",
-    customer: "cus_test_1",
-    subscription: subscriptionId,
-    invoice: `in_${randomUUID().slice(0, 8)}`,
-    amount_total: 4900,
-  };
-  sessions.set(sessionId, session);
-  return { session, subscriptionId };
-}
+const pay = (sessionId: string, promotionId: string, overrides?: Parameters<StripeStandIn["pay"]>[2]) =>
+  stand.pay(sessionId, promotionId, overrides);
+const subscriptions = { get: (id: string) => stand.subscriptions.get(id) };
 
 describe("Stripe checkout", () => {
   it("creates one Checkout Session with the plan's price, the listing and the owner, and refuses strangers", async () => {
@@ -211,7 +82,7 @@ describe("Stripe checkout", () => {
     const first = await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin, settings });
     const second = await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin, settings });
     expect(second.url).toBe(first.url);
-    const created = recorded.filter(
+    const created = recorded().filter(
       (r) => r.path === "/v1/checkout/sessions" && r.body.get("client_reference_id") === s.promotion.id,
     );
     expect(created).toHaveLength(1);
@@ -230,7 +101,7 @@ describe("Stripe checkout", () => {
     expect(body.get("success_url")).toBe(
       `${origin}/owner/checkout/success?promotion=${s.promotion.id}&session_id={CHECKOUT_SESSION_ID}`,
     );
-    expect(created[0]!.idempotencyKey).toBe(`checkout:${s.promotion.id}`);
+    expect(created[0]!.idempotencyKey).toBe(`checkout:${s.promotion.id}:Preferred-month`);
     expect(
       await rejection(startCheckout(db(), { actor: s.stranger, promotionId: s.promotion.id, origin, settings })),
     ).toMatchObject({ status: 403 });
@@ -335,7 +206,18 @@ describe("Stripe webhooks", () => {
       hosted_invoice_url: "https://invoice.stripe.test/in_renewal_1",
       billing_reason: "subscription_cycle",
       parent: { subscription_details: { subscription: subscriptionId, metadata: { promotionId: s.promotion.id } } },
-      lines: { object: "list", data: [{ period: { start: PERIOD_END, end: nextEnd } }] },
+      lines: {
+        object: "list",
+        data: [
+          {
+            amount: 4900,
+            currency: "usd",
+            quantity: 1,
+            pricing: { type: "price_details", price_details: { price: PRICES.Preferred.month, product: "prod_pref" } },
+            period: { start: PERIOD_END, end: nextEnd },
+          },
+        ],
+      },
     };
     await deliver(signed("invoice.paid", renewal, PERIOD_END + 100));
     await deliver(signed("invoice.paid", renewal, PERIOD_END + 101));
@@ -383,13 +265,15 @@ describe("Stripe webhooks", () => {
     });
     expect(changed.promotion).toMatchObject({ tier: "Pro", interval: "year" });
     expect(await tierOf(s.listing.placeId)).toBe("Pro");
-    const update = recorded
+    const update = recorded()
       .filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscriptionId}`)
       .at(-1)!;
     expect(Object.fromEntries(update.body)).toMatchObject({
       "items[0][id]": `si_${subscriptionId}`,
       "items[0][price]": "price_pro_y",
-      proration_behavior: "create_prorations",
+      // Charged now, and applied only once paid: an upgrade is never granted on credit.
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
     });
     expect(
       await rejection(
@@ -404,11 +288,253 @@ describe("Stripe webhooks", () => {
     ).toMatchObject({ status: 403 });
 
     // The owner downgraded in the portal: the update event carries the Basic price.
-    const basic = subscription(subscriptionId, PRICES.Basic.month, { promotionId: s.promotion.id });
+    const basic = stand.subscription(subscriptionId, PRICES.Basic.month, { promotionId: s.promotion.id });
     await deliver(
       signed("customer.subscription.updated", { ...basic, cancel_at_period_end: true }, PERIOD_START + 500),
     );
     expect(await row(s.promotion.id)).toMatchObject({ tier: "Basic", interval: "month", cancelAtPeriodEnd: true });
+    expect(await tierOf(s.listing.placeId)).toBe("Basic");
+  });
+});
+
+/** The audit rows of a promotion, oldest first. */
+const auditOf = async (promotionId: string) =>
+  (
+    await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, "promotion"), eq(auditLog.subjectId, promotionId)))
+      .orderBy(auditLog.id)
+  ).map((a) => ({ action: a.action, after: a.after as Record<string, unknown> }));
+const receiptsOf = async (promotionId: string) =>
+  (await db().select().from(invoices).where(eq(invoices.promotionId, promotionId))).map((i) => ({
+    status: i.status,
+    amountCents: i.amountCents,
+    tier: i.tier,
+    interval: i.interval,
+  }));
+const sessionIdOf = async (promotionId: string) => (await row(promotionId)).stripeCheckoutSessionId!;
+
+describe("What is activated is what Stripe says was paid (issue 30)", () => {
+  it("Basic requested, checkout opened, changed to Pro yearly, the old Basic session paid: Basic is active, not Pro", async () => {
+    const s = await setup({ tier: "Basic", interval: "month" });
+    const origin = "https://rv.example";
+    await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin, settings });
+    const s1 = await sessionIdOf(s.promotion.id);
+    await changeStripePlan(db(), {
+      actor: s.owner,
+      promotionId: s.promotion.id,
+      tier: "Pro",
+      interval: "year",
+      settings,
+    });
+    // The old payment page no longer works.
+    expect(recorded().some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${s1}/expire`)).toBe(true);
+    expect(stand.sessions.get(s1)!.status).toBe("expired");
+
+    // The payment of S1 went through all the same (it raced the expiry): $19 for Basic monthly.
+    const { session } = pay(s1, s.promotion.id);
+    const after = await syncCheckoutSession(db(), {
+      actor: s.owner,
+      promotionId: s.promotion.id,
+      sessionId: s1,
+      settings,
+    });
+    expect(after).toMatchObject({ status: "active", tier: "Basic", interval: "month" });
+    expect(await tierOf(s.listing.placeId)).toBe("Basic");
+    expect(await receiptsOf(s.promotion.id)).toEqual([
+      { status: "paid", amountCents: 1900, tier: "Basic", interval: "month" },
+    ]);
+    // Renewals bill the plan that is active: the subscription's price is Basic monthly.
+    const sub = stand.subscriptions.get(after.stripeSubscriptionId!)!;
+    expect((sub.items as { data: { price: { id: string } }[] }).data[0]!.price.id).toBe(PRICES.Basic.month);
+    // The webhook for the same session changes nothing more.
+    await deliver(signed("checkout.session.completed", session));
+    expect(await row(s.promotion.id)).toMatchObject({ tier: "Basic", interval: "month" });
+  });
+
+  it("a new checkout after a change of plan is a new session at the new price", async () => {
+    const s = await setup({ tier: "Basic", interval: "month" });
+    const origin = "https://rv.example";
+    const first = await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin, settings });
+    await changeStripePlan(db(), {
+      actor: s.owner,
+      promotionId: s.promotion.id,
+      tier: "Pro",
+      interval: "year",
+      settings,
+    });
+    const second = await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin, settings });
+    expect(second.url).not.toBe(first.url);
+    const s2 = await sessionIdOf(s.promotion.id);
+    const lines = stand.sessions.get(s2)!.line_items as { data: { price: { id: string }; quantity: number }[] };
+    expect(lines.data.map((l) => [l.price.id, l.quantity])).toEqual([[PRICES.Pro.year, 1]]);
+    // Paying it activates Pro yearly.
+    pay(s2, s.promotion.id);
+    expect(
+      await syncCheckoutSession(db(), { actor: s.owner, promotionId: s.promotion.id, sessionId: s2, settings }),
+    ).toMatchObject({ status: "active", tier: "Pro", interval: "year" });
+    expect(await tierOf(s.listing.placeId)).toBe("Pro");
+  });
+
+  it("a change of plan after the old session was paid is refused: the payment stands", async () => {
+    const s = await setup({ tier: "Basic", interval: "month" });
+    await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin: "https://rv.example", settings });
+    pay(await sessionIdOf(s.promotion.id), s.promotion.id);
+    expect(
+      await rejection(
+        changeStripePlan(db(), {
+          actor: s.owner,
+          promotionId: s.promotion.id,
+          tier: "Pro",
+          interval: "year",
+          settings,
+        }),
+      ),
+    ).toMatchObject({ status: 409, message: STRIPE_MESSAGES.alreadyPaid });
+    expect(await row(s.promotion.id)).toMatchObject({ status: "pending", tier: "Basic", interval: "month" });
+  });
+
+  it("the webhook refuses a payment that is not a plan (price, quantity, currency, amount) and records it", async () => {
+    const cases: [string, Parameters<StripeStandIn["pay"]>[2]][] = [
+      ["a price that is no plan", { priceId: FOREIGN_PRICE }],
+      ["quantity 2", { quantity: 2 }],
+      ["another currency", { currency: "eur" }],
+      ["less than the plan's price", { amountTotal: 100 }],
+    ];
+    for (const [what, overrides] of cases) {
+      const s = await setup({ tier: "Pro", interval: "month" });
+      await startCheckout(db(), {
+        actor: s.owner,
+        promotionId: s.promotion.id,
+        origin: "https://rv.example",
+        settings,
+      });
+      const sessionId = await sessionIdOf(s.promotion.id);
+      const { session } = pay(sessionId, s.promotion.id, overrides);
+      expect(await deliver(signed("checkout.session.completed", session)), what).toMatchObject({
+        status: 200,
+        body: { outcome: "unmatched" },
+      });
+      expect((await row(s.promotion.id)).status, what).toBe("pending");
+      expect(await tierOf(s.listing.placeId), what).toBe("Free");
+      expect(
+        (await auditOf(s.promotion.id)).map((a) => a.action),
+        what,
+      ).toContain("promotion.payment_unmatched");
+      // The success page says so instead of pretending.
+      expect(
+        await rejection(
+          syncCheckoutSession(db(), { actor: s.owner, promotionId: s.promotion.id, sessionId, settings }),
+        ),
+        what,
+      ).toMatchObject({ status: 409 });
+      expect((await row(s.promotion.id)).status, what).toBe("pending");
+    }
+  });
+
+  it("invoice.paid activates a pending promotion at the plan the invoice bills, and refuses a short one", async () => {
+    const s = await setup({ tier: "Pro", interval: "year" });
+    const subscriptionId = `sub_${randomUUID().slice(0, 8)}`;
+    const invoice = (priceId: string, amount: number) => ({
+      id: `in_${randomUUID().slice(0, 8)}`,
+      object: "invoice",
+      customer: "cus_test_1",
+      amount_paid: amount,
+      currency: "usd",
+      billing_reason: "subscription_create",
+      parent: { subscription_details: { subscription: subscriptionId, metadata: { promotionId: s.promotion.id } } },
+      lines: {
+        object: "list",
+        data: [
+          {
+            amount,
+            currency: "usd",
+            quantity: 1,
+            pricing: { type: "price_details", price_details: { price: priceId, product: "prod" } },
+            period: { start: PERIOD_START, end: PERIOD_END },
+          },
+        ],
+      },
+    });
+    // The Pro yearly price at the Basic amount: refused.
+    expect(await deliver(signed("invoice.paid", invoice(PRICES.Pro.year, 1900)))).toMatchObject({
+      body: { outcome: "unmatched" },
+    });
+    expect((await row(s.promotion.id)).status).toBe("pending");
+    // Basic monthly, paid in full: active at Basic monthly, not at the Pro yearly the promotion asked.
+    await deliver(signed("invoice.paid", invoice(PRICES.Basic.month, 1900)));
+    expect(await row(s.promotion.id)).toMatchObject({ status: "active", tier: "Basic", interval: "month" });
+    expect(await tierOf(s.listing.placeId)).toBe("Basic");
+  });
+
+  it("a subscription update never raises the tier by itself: the paid invoice for the new price does", async () => {
+    const s = await setup({ tier: "Basic", interval: "month" });
+    await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin: "https://rv.example", settings });
+    const { session, subscriptionId } = pay(await sessionIdOf(s.promotion.id), s.promotion.id);
+    await deliver(signed("checkout.session.completed", session, PERIOD_START + 1000));
+    expect(await tierOf(s.listing.placeId)).toBe("Basic");
+    // Switched to Pro in Stripe (the portal, say), with its difference not yet paid.
+    const pro = stand.subscription(subscriptionId, PRICES.Pro.month, { promotionId: s.promotion.id });
+    await deliver(signed("customer.subscription.updated", pro, PERIOD_START + 1001));
+    expect(await row(s.promotion.id)).toMatchObject({ status: "active", tier: "Basic", interval: "month" });
+    expect(await tierOf(s.listing.placeId)).toBe("Basic");
+    // The proration invoice for Pro is paid: now it is Pro.
+    const proration = {
+      id: `in_${randomUUID().slice(0, 8)}`,
+      object: "invoice",
+      customer: "cus_test_1",
+      amount_paid: 5000,
+      currency: "usd",
+      billing_reason: "subscription_update",
+      parent: { subscription_details: { subscription: subscriptionId, metadata: { promotionId: s.promotion.id } } },
+      lines: {
+        object: "list",
+        data: [
+          {
+            amount: -1000,
+            currency: "usd",
+            quantity: 1,
+            pricing: { type: "price_details", price_details: { price: PRICES.Basic.month, product: "prod" } },
+            period: { start: PERIOD_START + 1000, end: PERIOD_END },
+          },
+          {
+            amount: 6000,
+            currency: "usd",
+            quantity: 1,
+            pricing: { type: "price_details", price_details: { price: PRICES.Pro.month, product: "prod" } },
+            period: { start: PERIOD_START + 1000, end: PERIOD_END },
+          },
+        ],
+      },
+    };
+    await deliver(signed("invoice.paid", proration, PERIOD_START + 1002));
+    expect(await row(s.promotion.id)).toMatchObject({ status: "active", tier: "Pro", interval: "month" });
+    expect(await tierOf(s.listing.placeId)).toBe("Pro");
+  });
+
+  it("an upgrade whose charge is declined leaves the plan as it was", async () => {
+    const s = await setup({ tier: "Basic", interval: "month" });
+    await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin: "https://rv.example", settings });
+    const { session } = pay(await sessionIdOf(s.promotion.id), s.promotion.id);
+    await deliver(signed("checkout.session.completed", session, PERIOD_START + 2000));
+    stand.declineCharges = true;
+    try {
+      expect(
+        await rejection(
+          changeStripePlan(db(), {
+            actor: s.owner,
+            promotionId: s.promotion.id,
+            tier: "Pro",
+            interval: "month",
+            settings,
+          }),
+        ),
+      ).toMatchObject({ status: 409, message: STRIPE_MESSAGES.declined });
+    } finally {
+      stand.declineCharges = false;
+    }
+    expect(await row(s.promotion.id)).toMatchObject({ tier: "Basic", interval: "month" });
     expect(await tierOf(s.listing.placeId)).toBe("Basic");
   });
 });

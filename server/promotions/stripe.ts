@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
+import { TIER_WEIGHT } from "../../app/lib/tiers";
 import { recordAudit, type Actor } from "../audit/record";
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";
 import { invoices, promotions, stripeEvents, type PromotionRow } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
+import { logger } from "../logger";
 import * as mail from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval, type PaidTier } from "./plans";
 import { paymentProvider } from "./provider";
@@ -19,7 +21,7 @@ import {
   finish,
   nextInvoiceNumber,
   PROMOTION_MESSAGES,
-  requireOwnerOrAdmin,
+  requireBuyerOrAdmin,
   setListingTier,
   snapshot,
   type PromotionActor,
@@ -31,7 +33,9 @@ import {
  * promotions. Every webhook is applied in one transaction that first records its event id, so a
  * replay changes nothing, and a promotion remembers the time of the last event applied, so an
  * older event arriving late is recorded but not applied. Network calls to Stripe happen before a
- * transaction opens, never inside one.
+ * transaction opens, never inside one. What a promotion becomes is what Stripe says was paid (the
+ * price, its interval, quantity 1, the currency, at least the plan's amount), never the plan the
+ * promotion asks for: docs/api.md "POST /api/stripe/webhook" lists the checks.
  */
 export type StripeSettings = Pick<
   Config,
@@ -46,6 +50,12 @@ export const STRIPE_MESSAGES = {
   badSignature: "The webhook signature is missing or does not match.",
   off: "Card payments are not configured.",
   unavailable: "Card payments are unavailable right now. Try again in a few minutes.",
+  alreadyPaid:
+    "This request was already paid at Stripe, so its plan can no longer change. Reload the page: the plan you paid for becomes active.",
+  declined:
+    "Stripe could not charge your card for the new plan, so your plan stays as it was. Update your card under 'Card and receipts' and try again.",
+  unmatched:
+    "Stripe took a payment for this promotion that does not match the plan on offer, so it was not applied. It is recorded for an administrator, who will sort it out with you.",
 } as const;
 
 let cached: { key: string; client: Stripe } | undefined;
@@ -101,6 +111,51 @@ export function planOfPrice(settings: StripeSettings, priceId: string | undefine
   return undefined;
 }
 
+/** One line of what Stripe says was paid: a Checkout Session's line item or an invoice line. */
+export interface PaidLine {
+  priceId: string | undefined;
+  quantity: number | null | undefined;
+  amountCents: number | null | undefined;
+  currency: string | null | undefined;
+  /** The price's recurring interval, when Stripe sent the price itself. */
+  interval?: string | null;
+}
+
+export type PaidPlan = { tier: PaidTier; interval: Interval; priceId: string };
+export type Verdict = { plan: PaidPlan; problem?: undefined } | { plan?: undefined; problem: string };
+
+/**
+ * The plan a payment bought, or what is wrong with it (issue 30: a promotion is activated at what
+ * was paid, never at what it asks for). Lines with a positive amount must all bill one price of the
+ * plans file, once each, in the plans' currency, recurring at that plan's interval; a `full`
+ * payment (the first one, a renewal) must be at least the plan's listed amount (tax on top is
+ * fine; a discount below it is not a plan on offer). A proration (`full` false) charges part of it.
+ */
+export function paidPlanOf(settings: StripeSettings, lines: PaidLine[], o: { full: boolean }): Verdict {
+  const charged = lines.filter((l) => (l.amountCents ?? 0) > 0);
+  if (charged.length === 0) return { problem: "nothing was charged" };
+  const prices = new Set(charged.map((l) => l.priceId ?? ""));
+  if (prices.size !== 1) return { problem: `it bills ${prices.size} prices in one payment` };
+  const priceId = charged[0]!.priceId;
+  const plan = planOfPrice(settings, priceId);
+  if (!plan || !priceId) return { problem: `the price ${priceId || "(none)"} is not a plan on offer` };
+  const { currency } = settings.promotionPlans;
+  for (const line of charged) {
+    if (line.quantity !== 1) return { problem: `the quantity is ${line.quantity ?? "unknown"}, not 1` };
+    if ((line.currency ?? "").toLowerCase() !== currency)
+      return { problem: `it is in ${line.currency ?? "an unknown currency"}, not ${currency}` };
+    if (line.interval && line.interval !== plan.interval)
+      return { problem: `it recurs every ${line.interval}, not every ${plan.interval}` };
+  }
+  const listed = planFor(settings.promotionPlans, plan.tier)!.prices[plan.interval];
+  const amount = Math.max(...charged.map((l) => l.amountCents ?? 0));
+  if (o.full && amount < listed)
+    return {
+      problem: `${mail.formatAmount(amount, currency)} is less than the plan's ${mail.formatAmount(listed, currency)}`,
+    };
+  return { plan: { ...plan, priceId } };
+}
+
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
@@ -126,6 +181,32 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
   return idOf(parent?.subscription_details?.subscription ?? legacy);
 }
 
+/** An invoice's lines as paid lines: the price under `pricing` in current API versions, at the top before. */
+function linesOfInvoice(invoice: Stripe.Invoice): (PaidLine & { period: { start: Date | null; end: Date | null } })[] {
+  return (invoice.lines?.data ?? []).map((line) => {
+    const legacy = (line as unknown as { price?: { id: string } | null }).price;
+    return {
+      priceId: idOf(line.pricing?.price_details?.price ?? legacy) ?? undefined,
+      quantity: line.quantity,
+      amountCents: line.amount,
+      currency: line.currency ?? invoice.currency,
+      period: { start: dateOf(line.period?.start), end: dateOf(line.period?.end) },
+    };
+  });
+}
+
+/** What an invoice paid for: a proration (a change of plan within a period) charges part of a plan. */
+function verdictOfInvoice(settings: StripeSettings, invoice: Stripe.Invoice) {
+  const lines = linesOfInvoice(invoice);
+  const verdict = paidPlanOf(settings, lines, { full: invoice.billing_reason !== "subscription_update" });
+  const line = verdict.plan
+    ? lines
+        .filter((l) => l.priceId === verdict.plan.priceId && (l.amountCents ?? 0) > 0)
+        .sort((a, b) => (b.amountCents ?? 0) - (a.amountCents ?? 0))[0]
+    : undefined;
+  return { verdict, period: line?.period ?? { start: null, end: null } };
+}
+
 function promotionIdOf(metadata: Stripe.Metadata | null | undefined): string | null {
   const id = metadata?.promotionId;
   return typeof id === "string" && id.length > 0 && id.length <= 200 ? id : null;
@@ -134,7 +215,7 @@ function promotionIdOf(metadata: Stripe.Metadata | null | undefined): string | n
 async function pendingStripePromotion(db: Database, actor: PromotionActor, promotionId: string) {
   const promotion = await promotionById(db, promotionId);
   if (!promotion) throw notFound(PROMOTION_MESSAGES.promotionGone);
-  await requireOwnerOrAdmin(db, actor, promotion.locationId);
+  await requireBuyerOrAdmin(db, actor, promotion);
   if (promotion.provider !== "stripe") throw conflict(STRIPE_MESSAGES.notStripe);
   return promotion;
 }
@@ -148,20 +229,24 @@ export interface StartCheckoutInput {
 }
 
 /**
- * The Checkout Session for a pending promotion, created once (Stripe's idempotency key is the
- * promotion's id): a double click or a browser closed on Stripe's page finds the same open
- * session; an expired one is replaced.
+ * The Checkout Session for a pending promotion, created once per plan (Stripe's idempotency key is
+ * the promotion's id and plan): a double click or a browser closed on Stripe's page finds the same
+ * open session; an expired one is replaced, and an open one for another plan (left by a change of
+ * plan that raced it) is expired first, so only a session for the promotion's plan can be paid.
  */
 export async function startCheckout(db: Database, input: StartCheckoutInput): Promise<{ url: string }> {
   const settings = input.settings ?? getConfig();
   const client = requireClient(settings);
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
   if (promotion.status !== "pending") throw conflict(STRIPE_MESSAGES.notPending);
+  const price = priceIdOf(settings, promotion.tier, promotion.interval as Interval);
   let retryKey = "";
   if (promotion.stripeCheckoutSessionId) {
-    const earlier = await stripeCall(() => client.checkout.sessions.retrieve(promotion.stripeCheckoutSessionId!));
-    if (earlier.status === "open" && earlier.url) return { url: earlier.url };
+    const earlier = await retrieveSession(client, promotion.stripeCheckoutSessionId);
+    if (earlier.status === "open" && earlier.url && priceOfSession(earlier) === price) return { url: earlier.url };
     if (earlier.status === "complete") return { url: `${input.origin}${successPathOf(promotion.id, earlier.id)}` };
+    if ((await closeSession(client, earlier)) === "complete")
+      return { url: `${input.origin}${successPathOf(promotion.id, earlier.id)}` };
     retryKey = `:${earlier.id}`;
   }
   const buyer = await personById(db, promotion.buyerUserId);
@@ -174,7 +259,7 @@ export async function startCheckout(db: Database, input: StartCheckoutInput): Pr
     client.checkout.sessions.create(
       {
         mode: "subscription",
-        line_items: [{ price: priceIdOf(settings, promotion.tier, promotion.interval as Interval), quantity: 1 }],
+        line_items: [{ price, quantity: 1 }],
         client_reference_id: promotion.id,
         metadata,
         subscription_data: { metadata },
@@ -186,7 +271,7 @@ export async function startCheckout(db: Database, input: StartCheckoutInput): Pr
         success_url: `${input.origin}/owner/checkout/success?promotion=${encodeURIComponent(promotion.id)}&session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${input.origin}/owner/checkout?promotion=${encodeURIComponent(promotion.id)}`,
       },
-      { idempotencyKey: `checkout:${promotion.id}${retryKey}` },
+      { idempotencyKey: `checkout:${promotion.id}:${promotion.tier}-${promotion.interval}${retryKey}` },
     ),
   );
   await db.update(promotions).set({ stripeCheckoutSessionId: session.id }).where(eq(promotions.id, promotion.id));
@@ -194,10 +279,39 @@ export async function startCheckout(db: Database, input: StartCheckoutInput): Pr
   return { url: session.url };
 }
 
+/** A Checkout Session with its line items, which Stripe sends only when asked (never in a webhook). */
+const retrieveSession = (client: Stripe, sessionId: string) =>
+  stripeCall(() => client.checkout.sessions.retrieve(sessionId, { expand: ["line_items"] }));
+
+const priceOfSession = (session: Stripe.Checkout.Session) => {
+  const lines = session.line_items?.data ?? [];
+  return lines.length === 1 ? lines[0]!.price?.id : undefined;
+};
+
+/**
+ * Makes an unpaid Checkout Session unpayable (issue 30: after a change of plan its page must not
+ * take a payment). Answers "complete" when it was paid first, whether before or while expiring.
+ */
+async function closeSession(client: Stripe, session: Stripe.Checkout.Session): Promise<"complete" | "closed"> {
+  if (session.status === "complete") return "complete";
+  if (session.status !== "open") return "closed";
+  try {
+    await client.checkout.sessions.expire(session.id);
+    return "closed";
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return stripeCall(() => Promise.reject(error));
+    // Stripe refuses to expire a session that is no longer open: paid (or expired) meanwhile.
+    const now = await stripeCall(() => client.checkout.sessions.retrieve(session.id));
+    return now.status === "complete" ? "complete" : "closed";
+  }
+}
+
 const successPathOf = (promotionId: string, sessionId: string) =>
   `/owner/checkout/success?promotion=${encodeURIComponent(promotionId)}&session_id=${encodeURIComponent(sessionId)}`;
 
 interface Activation {
+  /** The plan Stripe says was paid, or what is wrong with the payment. */
+  paid: Verdict;
   customerId: string | null;
   subscriptionId: string | null;
   sessionId: string | null;
@@ -209,19 +323,30 @@ interface Activation {
 }
 
 /**
- * Makes a pending promotion active in the caller's transaction: period, Stripe ids, base tier,
- * the listing's tier, a paid receipt and the payment email. Nothing for a promotion no longer pending.
+ * Makes a pending promotion active in the caller's transaction, at the plan that was paid (which
+ * may not be the one the promotion asked for, if its plan changed after the checkout opened):
+ * plan, period, Stripe ids, base tier, the listing's tier, a paid receipt and the payment email.
+ * Nothing for a promotion no longer pending; a payment that is no plan is recorded, not applied.
  */
-async function activate(tx: Database, promotion: PromotionRow, a: Activation, now: Date, actor: Actor) {
-  if (promotion.status !== "pending") return { tierChanged: false, emailed: false };
+async function activate(
+  tx: Database,
+  promotion: PromotionRow,
+  a: Activation,
+  now: Date,
+  actor: Actor,
+): Promise<Applied> {
+  if (promotion.status !== "pending") return NONE;
+  if (!a.paid.plan) return recordUnmatched(tx, promotion, a, actor);
   const listing = await listingForTier(tx, promotion.locationId);
-  if (!listing) return { tierChanged: false, emailed: false };
-  const interval = promotion.interval as Interval;
+  if (!listing) return NONE;
+  const { tier, interval } = a.paid.plan;
   const periodStart = a.period.start ?? now;
   const periodEnd = a.period.end ?? addInterval(periodStart, interval);
   const [active] = await tx
     .update(promotions)
     .set({
+      tier,
+      interval,
       status: "active",
       periodStart,
       periodEnd,
@@ -245,6 +370,45 @@ async function activate(tx: Database, promotion: PromotionRow, a: Activation, no
   if (buyer && receipt)
     await mail.paymentReceived(tx, buyer, { invoice: receipt, listingName: listing.name, promotion: active! });
   return { tierChanged, emailed: Boolean(buyer && receipt) };
+}
+
+interface Applied {
+  tierChanged: boolean;
+  emailed: boolean;
+  /** A payment that was not applied: the webhook answers `unmatched`. */
+  unmatched?: boolean;
+}
+const NONE: Applied = { tierChanged: false, emailed: false };
+
+/**
+ * A payment Stripe took that is not applied (not a plan on offer, or a second subscription for a
+ * promotion already paid): an audit row an administrator sees, and a warning in the log, so that
+ * money taken is never silently kept. The owner is told on the success page.
+ */
+async function recordUnmatched(
+  tx: Database,
+  promotion: PromotionRow,
+  a: Pick<Activation, "paid" | "sessionId" | "subscriptionId" | "stripeInvoiceId" | "amountCents" | "currency">,
+  actor: Actor,
+  problem = a.paid.problem ?? "",
+): Promise<Applied> {
+  const details = {
+    problem,
+    sessionId: a.sessionId,
+    subscriptionId: a.subscriptionId,
+    stripeInvoiceId: a.stripeInvoiceId,
+    amountCents: a.amountCents,
+    currency: a.currency,
+  };
+  logger.warn({ promotionId: promotion.id, ...details }, "a Stripe payment does not match a plan; not applied");
+  await recordAudit(tx, {
+    actor,
+    action: "promotion.payment_unmatched",
+    subject: { type: "promotion", id: promotion.id },
+    before: snapshot(promotion),
+    after: details,
+  });
+  return { ...NONE, unmatched: true };
 }
 
 /** A paid receipt for a Stripe payment, once per Stripe invoice (its id is unique). */
@@ -283,7 +447,16 @@ async function recordReceipt(
   return row;
 }
 
-async function activationOfSession(client: Stripe, session: Stripe.Checkout.Session): Promise<Activation> {
+/**
+ * What a paid Checkout Session bought, from Stripe itself: the session's line items (fetched, as
+ * webhooks leave them out) and its subscription, which must bill the same one price once.
+ */
+async function activationOfSession(
+  client: Stripe,
+  settings: StripeSettings,
+  given: Stripe.Checkout.Session,
+): Promise<Activation> {
+  const session = given.line_items ? given : await retrieveSession(client, given.id);
   const subscriptionId = idOf(session.subscription);
   const subscription =
     typeof session.subscription === "object" && session.subscription
@@ -291,7 +464,25 @@ async function activationOfSession(client: Stripe, session: Stripe.Checkout.Sess
       : subscriptionId
         ? await stripeCall(() => client.subscriptions.retrieve(subscriptionId))
         : null;
+  const lines: PaidLine[] = (session.line_items?.data ?? []).map((line) => ({
+    priceId: line.price?.id,
+    quantity: line.quantity,
+    amountCents: line.amount_total,
+    currency: line.currency ?? session.currency,
+    interval: line.price?.recurring?.interval,
+  }));
+  let paid = paidPlanOf(settings, lines, { full: true });
+  if (paid.plan && (session.currency ?? "").toLowerCase() !== settings.promotionPlans.currency)
+    paid = { problem: `it is in ${session.currency ?? "an unknown currency"}` };
+  const items = subscription?.items?.data ?? [];
+  if (
+    paid.plan &&
+    subscription &&
+    (items.length !== 1 || items[0]!.price?.id !== paid.plan.priceId || items[0]!.quantity !== 1)
+  )
+    paid = { problem: "its subscription bills another price or quantity than the checkout" };
   return {
+    paid,
     customerId: idOf(session.customer),
     subscriptionId,
     sessionId: session.id,
@@ -319,10 +510,10 @@ export async function syncCheckoutSession(
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
   if (promotion.status !== "pending") return promotion;
   if (input.sessionId.length > 200) throw badRequest(STRIPE_MESSAGES.badSession);
-  const session = await stripeCall(() => client.checkout.sessions.retrieve(input.sessionId));
+  const session = await retrieveSession(client, input.sessionId);
   if (session.client_reference_id !== promotion.id) throw badRequest(STRIPE_MESSAGES.badSession);
   if (!paid(session)) return promotion;
-  const activation = await activationOfSession(client, session);
+  const activation = await activationOfSession(client, settings, session);
   const now = input.now ?? new Date();
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
@@ -330,6 +521,7 @@ export async function syncCheckoutSession(
     const done = await activate(tx, locked, activation, now, actorOf(input.actor));
     return { ...done, row: (await promotionById(tx, promotion.id))! };
   });
+  if (result.unmatched) throw conflict(STRIPE_MESSAGES.unmatched);
   await afterCommit(result.tierChanged, db, result.emailed);
   return result.row;
 }
@@ -366,8 +558,11 @@ export async function cancelStripeAtPeriodEnd(
 }
 
 /**
- * A change of plan on a card subscription: Stripe swaps the price with prorations (the card is
- * charged or credited the difference), and the listing takes the new tier at once.
+ * A change of plan on a card subscription: Stripe swaps the price and charges (or credits) the
+ * difference at once (`always_invoice`), and with `pending_if_incomplete` the swap happens only if
+ * that charge succeeds; the listing takes the new tier only then, so an upgrade is never granted on
+ * credit. Before payment, the change expires the open Checkout Session at Stripe, so the old plan's
+ * payment page cannot be paid any more; one already paid keeps its plan (409).
  */
 export async function changeStripePlan(
   db: Database,
@@ -389,34 +584,31 @@ export async function changeStripePlan(
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
   if (promotion.status === "ended" || promotion.status === "void") throw conflict(PROMOTION_MESSAGES.notLive);
   if (promotion.tier === tier && promotion.interval === interval) return { promotion, changed: false };
-  if (promotion.status === "pending" || !promotion.stripeSubscriptionId) {
-    // Not paid yet: the next checkout is for the new plan.
-    const [row] = await db
-      .update(promotions)
-      .set({ tier, interval, stripeCheckoutSessionId: null })
-      .where(eq(promotions.id, promotion.id))
-      .returning();
-    await recordAudit(db, {
-      actor: actorOf(input.actor),
-      action: "promotion.change",
-      subject: { type: "promotion", id: promotion.id },
-      before: snapshot(promotion),
-      after: snapshot(row!),
-      requestId: input.requestId,
-    });
-    return { promotion: row!, changed: true };
+  const price = priceIdOf(settings, tier, interval);
+  const pending = promotion.status === "pending" || !promotion.stripeSubscriptionId;
+  if (pending) {
+    // Not paid yet: the open payment page is for the old plan. It is expired first; its id is kept,
+    // so the next checkout knows to make a new session (./stripe.ts startCheckout).
+    if (promotion.stripeCheckoutSessionId) {
+      const session = await retrieveSession(client, promotion.stripeCheckoutSessionId);
+      if ((await closeSession(client, session)) === "complete") throw conflict(STRIPE_MESSAGES.alreadyPaid);
+    }
+  } else {
+    const subscription = await stripeCall(() => client.subscriptions.retrieve(promotion.stripeSubscriptionId!));
+    const { itemId } = periodOf(subscription);
+    const updated = await stripeCall(() =>
+      client.subscriptions.update(promotion.stripeSubscriptionId!, {
+        items: [{ id: itemId, price }],
+        proration_behavior: "always_invoice",
+        payment_behavior: "pending_if_incomplete",
+      }),
+    );
+    if (updated.pending_update || periodOf(updated).priceId !== price) throw conflict(STRIPE_MESSAGES.declined);
   }
-  const subscription = await stripeCall(() => client.subscriptions.retrieve(promotion.stripeSubscriptionId!));
-  const { itemId } = periodOf(subscription);
-  await stripeCall(() =>
-    client.subscriptions.update(promotion.stripeSubscriptionId!, {
-      items: [{ id: itemId, price: priceIdOf(settings, tier, interval) }],
-      proration_behavior: "create_prorations",
-    }),
-  );
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const locked = (await promotionById(tx, promotion.id, true))!;
+    if (pending && locked.status !== "pending") throw conflict(STRIPE_MESSAGES.alreadyPaid);
     const [row] = await tx
       .update(promotions)
       .set({ tier, interval })
@@ -430,7 +622,9 @@ export async function changeStripePlan(
       after: snapshot(row!),
       requestId: input.requestId,
     });
-    const tierChanged = await setListingTier(tx, promotion.locationId, tier, actorOf(input.actor), input.requestId);
+    const tierChanged = pending
+      ? false
+      : await setListingTier(tx, promotion.locationId, tier, actorOf(input.actor), input.requestId);
     return { row: row!, tierChanged };
   });
   await afterCommit(result.tierChanged, db, false);
@@ -440,8 +634,9 @@ export async function changeStripePlan(
 const STRIPE_SYSTEM: Actor = { userId: null, email: null };
 
 /** What an event needs from Stripe's API, fetched before the transaction. */
-async function prefetch(client: Stripe, event: Stripe.Event): Promise<Activation | null> {
-  if (event.type === "checkout.session.completed") return activationOfSession(client, event.data.object);
+async function prefetch(client: Stripe, settings: StripeSettings, event: Stripe.Event): Promise<Activation | null> {
+  if (event.type === "checkout.session.completed" && paid(event.data.object))
+    return activationOfSession(client, settings, event.data.object);
   return null;
 }
 
@@ -509,7 +704,7 @@ export async function handleStripeWebhook(
   }
   const now = options.now ?? new Date();
   const eventTime = new Date(event.created * 1000);
-  const prefetched = await prefetch(client, event);
+  const prefetched = await prefetch(client, settings, event);
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const inserted = await tx
@@ -524,7 +719,7 @@ export async function handleStripeWebhook(
       return { outcome: "stale", tierChanged: false, emailed: false };
     const applied = await apply(tx, promotion, event, prefetched, settings, now);
     await tx.update(promotions).set({ providerStateAt: eventTime }).where(eq(promotions.id, promotion.id));
-    return { outcome: "applied", ...applied };
+    return { outcome: applied.unmatched ? "unmatched" : "applied", ...applied };
   });
   await afterCommit(result.tierChanged, db, result.emailed);
   return { status: 200, body: { received: true, outcome: result.outcome } };
@@ -537,18 +732,29 @@ async function apply(
   prefetched: Activation | null,
   settings: StripeSettings,
   now: Date,
-): Promise<{ tierChanged: boolean; emailed: boolean }> {
-  const none = { tierChanged: false, emailed: false };
+): Promise<Applied> {
+  const none = NONE;
   switch (event.type) {
     case "checkout.session.completed": {
       if (!paid(event.data.object) || !prefetched) return none;
-      return activate(tx, promotion, prefetched, now, STRIPE_SYSTEM);
+      if (promotion.status === "pending") return activate(tx, promotion, prefetched, now, STRIPE_SYSTEM);
+      // Paid already through another session (two tabs, or an old page that raced its expiry): a
+      // second subscription is money taken for nothing; it is recorded for an administrator.
+      if (prefetched.subscriptionId && prefetched.subscriptionId !== promotion.stripeSubscriptionId)
+        return recordUnmatched(
+          tx,
+          promotion,
+          prefetched,
+          STRIPE_SYSTEM,
+          "a second subscription for a promotion already paid",
+        );
+      return none;
     }
     case "invoice.paid": {
       const invoice = event.data.object;
-      const line = invoice.lines?.data?.[0];
-      const period = { start: dateOf(line?.period?.start), end: dateOf(line?.period?.end) };
+      const { verdict, period } = verdictOfInvoice(settings, invoice);
       const activation: Activation = {
+        paid: verdict,
         customerId: idOf(invoice.customer),
         subscriptionId: subscriptionOfInvoice(invoice),
         sessionId: null,
@@ -561,27 +767,32 @@ async function apply(
       // The first invoice may arrive before checkout.session.completed: it activates just the same.
       if (promotion.status === "pending") return activate(tx, promotion, activation, now, STRIPE_SYSTEM);
       if (promotion.status !== "active" && promotion.status !== "past_due") return none;
+      // A renewal or a change of plan: the period and the plan are what this invoice paid for.
+      if (!verdict.plan) return recordUnmatched(tx, promotion, activation, STRIPE_SYSTEM);
       const periodEnd =
         period.end && (!promotion.periodEnd || period.end > promotion.periodEnd) ? period.end : promotion.periodEnd;
+      const { tier, interval } = verdict.plan;
       const [row] = await tx
         .update(promotions)
-        .set({ status: "active", periodEnd })
+        .set({ status: "active", periodEnd, tier, interval })
         .where(eq(promotions.id, promotion.id))
         .returning();
-      if (promotion.status !== "active" || periodEnd !== promotion.periodEnd)
+      const planChanged = tier !== promotion.tier || interval !== promotion.interval;
+      if (promotion.status !== "active" || periodEnd !== promotion.periodEnd || planChanged)
         await recordAudit(tx, {
           actor: STRIPE_SYSTEM,
-          action: "promotion.renew",
+          action: planChanged ? "promotion.change" : "promotion.renew",
           subject: { type: "promotion", id: promotion.id },
           before: snapshot(promotion),
           after: snapshot(row!),
         });
+      const tierChanged = await setListingTier(tx, promotion.locationId, tier, STRIPE_SYSTEM);
       const receipt = await recordReceipt(tx, row!, activation, period.start, period.end, now);
       const buyer = await personById(tx, promotion.buyerUserId);
       const listing = await listingForTier(tx, promotion.locationId);
       if (buyer && receipt && listing)
         await mail.paymentReceived(tx, buyer, { invoice: receipt, listingName: listing.name, promotion: row! });
-      return { tierChanged: false, emailed: Boolean(buyer && receipt && listing) };
+      return { tierChanged, emailed: Boolean(buyer && receipt && listing) };
     }
     case "invoice.payment_failed": {
       if (promotion.status !== "active") return none;
@@ -603,7 +814,15 @@ async function apply(
       if (promotion.status === "pending" || promotion.status === "ended" || promotion.status === "void") return none;
       const sub = event.data.object;
       const { end, priceId } = periodOf(sub);
-      const plan = planOfPrice(settings, priceId);
+      // A subscription's new price is not a payment: a lower or equal tier applies at once (the
+      // owner gets less), a higher one when the invoice that charges it is paid (invoice.paid).
+      const priced = planOfPrice(settings, priceId);
+      const plan =
+        priced &&
+        (sub.items?.data?.length ?? 0) === 1 &&
+        TIER_WEIGHT[priced.tier] <= TIER_WEIGHT[promotion.tier as PaidTier]
+          ? priced
+          : undefined;
       const status =
         sub.status === "past_due" || sub.status === "unpaid"
           ? "past_due"
