@@ -69,6 +69,12 @@ describe("selfStorageJsonLd", () => {
     expect(json.openingHoursSpecification).toHaveLength(1);
   });
 
+  it("names an http(s) website as sameAs and never a javascript: or other scheme", () => {
+    expect(selfStorageJsonLd(base).sameAs).toEqual(["https://acme.example/"]);
+    for (const website of ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "ftp://acme.example"])
+      expect(selfStorageJsonLd({ ...base, website })).not.toHaveProperty("sameAs");
+  });
+
   it("leaves out what is unknown instead of inventing it", () => {
     const json = selfStorageJsonLd({
       ...base,

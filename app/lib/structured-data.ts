@@ -2,6 +2,8 @@
  * schema.org structured data (JSON-LD) for the public pages: the facility as a SelfStorage
  * business with its breadcrumb trail, and results pages as an ItemList. Pure and browser-safe.
  */
+import { linkableWebsite } from "./web-address";
+
 type Json = Record<string, unknown>;
 
 // The hours start at their first non-space character, so `\s*` and the hours never share a space.
@@ -94,7 +96,8 @@ export function selfStorageJsonLd(b: BusinessInput): Json {
     json.geo = { "@type": "GeoCoordinates", latitude: b.latitude, longitude: b.longitude };
   }
   if (b.telephone) json.telephone = b.telephone;
-  if (b.website) json.sameAs = [b.website];
+  const website = linkableWebsite(b.website);
+  if (website) json.sameAs = [website];
   if (b.description) json.description = b.description;
   if (b.images.length) json.image = [...b.images];
   const hours = openingHoursSpecification(b.openingHours);

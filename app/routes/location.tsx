@@ -18,6 +18,7 @@ import { originFrom, seo } from "../lib/meta";
 import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
 import { MAX_LOCATION_SLUG_LENGTH } from "../lib/input-limits";
 import { buildPlaceSlug, parseLocationSlug } from "../lib/slug";
+import { linkableWebsite } from "../lib/web-address";
 import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
@@ -124,7 +125,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       isDemo: location.isDemo,
       description: location.description,
       phone: location.phoneNumber ?? location.internationalPhoneNumber,
-      website: location.website,
+      // Only http(s) reaches the link and the JSON-LD, whatever an older row holds (docs/operations.md).
+      website: linkableWebsite(location.website),
       latitude: location.latitude,
       longitude: location.longitude,
       googleMapsUri: location.googleMapsUri,

@@ -10,6 +10,7 @@ import {
   WEEK_DAYS,
   type SizeOffer,
 } from "../../app/lib/listings";
+import { normalizeWebsite } from "../../app/lib/web-address";
 import { stateByCode } from "../geo/states";
 import type { DayHours } from "./hours";
 
@@ -26,21 +27,6 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => v.replace(/\r\n?/g, "\n").trim() || null)
     .optional()
     .transform((v) => v ?? null);
-
-/** A web address the page may link to: http or https only, so `javascript:` and friends never reach an href. */
-export function normalizeWebsite(value: string): string | null {
-  const text = value.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (!url.hostname.includes(".") || url.username || url.password) return null;
-  return url.toString();
-}
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const minutesOf = (time: string) => {

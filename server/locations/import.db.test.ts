@@ -102,7 +102,8 @@ describe(`importLocations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
       longitude: null,
       geohash: null,
       tier: "Preferred",
-      website: "https://nopin.example.com",
+      // Stored as the owner's form stores a website (app/lib/web-address.ts).
+      website: "https://nopin.example.com/",
     });
   });
 
@@ -154,6 +155,39 @@ describe(`importLocations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
     expect(report).toMatchObject({ read: 8, accepted: 2, inserted: 2, rejectedRows: 6 });
     expect(await placeIds()).toEqual(["ChIJbad-good-0001", "ChIJbad-good-0009"]);
     expect((await rowOf("ChIJbad-good-0001"))?.name).toBe("Bad File Storage 0001");
+  });
+
+  it("refuses a website that is not http or https, naming its row and field, as the owner's form does", async () => {
+    const file = path.join(tmp, "websites.csv");
+    const address = '"1 Main St, Austin, TX 78701, USA"';
+    fs.writeFileSync(
+      file,
+      [
+        "place_id,name,address,website",
+        `ChIJweb-js-0001,Script Storage,${address},javascript:alert(document.cookie)`,
+        `ChIJweb-data-0002,Data Storage,${address},"data:text/html,<script>alert(1)</script>"`,
+        `ChIJweb-ftp-0003,Files Storage,${address},ftp://files.example.com`,
+        `ChIJweb-ok-0004,Fine Storage,${address},www.fine.example`,
+        `ChIJweb-none-0005,No Site Storage,${address},`,
+        "",
+      ].join("\r\n"),
+    );
+    const report = await importFile(handle.db, file);
+    const reason = (text: string) => `"${text}" is not a web address starting with http:// or https://`;
+    expect(report.rejected).toEqual([
+      { row: 2, placeId: "ChIJweb-js-0001", field: "website", reason: reason("javascript:alert(document.cookie)") },
+      {
+        row: 3,
+        placeId: "ChIJweb-data-0002",
+        field: "website",
+        reason: reason("data:text/html,<script>alert(1)</script>"),
+      },
+      { row: 4, placeId: "ChIJweb-ftp-0003", field: "website", reason: reason("ftp://files.example.com") },
+    ]);
+    expect(report).toMatchObject({ read: 5, accepted: 2, rejectedRows: 3 });
+    expect(await placeIds()).toEqual(["ChIJweb-none-0005", "ChIJweb-ok-0004"]);
+    expect((await rowOf("ChIJweb-ok-0004"))?.website).toBe("https://www.fine.example/");
+    expect((await rowOf("ChIJweb-none-0005"))?.website).toBeNull();
   });
 
   it("rejects the bad rows of a CSV file by spreadsheet row", async () => {

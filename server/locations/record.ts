@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
 import { LISTING_LIMITS, type SizeOffer } from "../../app/lib/listings";
 import { buildLocationSlug } from "../../app/lib/slug";
+import { normalizeWebsite } from "../../app/lib/web-address";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { resolveState } from "../geo/states";
 import { cityFromShortAddress, placeFromAddress } from "./address";
@@ -155,6 +156,18 @@ function parseState(value: unknown): string | null {
   return code;
 }
 
+/**
+ * A website as the owner's form takes it (app/lib/web-address.ts): http or https only, stored as
+ * the normalised address, so a `javascript:` link never reaches the page or its JSON-LD.
+ */
+function parseWebsite(value: unknown): string | null {
+  const text = parseText(value);
+  if (text === null) return null;
+  const url = normalizeWebsite(text);
+  if (!url) throw new ParseError(`${quote(text)} is not a web address starting with http:// or https://`);
+  return url;
+}
+
 const flags = Object.fromEntries(AMENITY_FLAGS.map((flag) => [flag, field(parseFlag)])) as Record<
   AmenityFlag,
   ReturnType<typeof field<boolean>>
@@ -190,7 +203,7 @@ const rawLocationSchema = z.object({
   primary_type_display_name: field(parseText),
   types: field(parseStringList),
   viewport: field(parseViewport),
-  website: field(parseText),
+  website: field(parseWebsite),
   reviews: field(parseReviews),
   photos: field(parseJsonArray),
   address_components: field(parseJsonArray),
