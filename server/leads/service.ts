@@ -128,13 +128,12 @@ export async function submitLead(
       )
       .limit(1);
     if (same) return { id: same.id, routedTo: same.routedTo, duplicate: true, listingPhone: listing.phone };
-    const owners = await db
+    // A listing has one owner (listing_owners' key); the lead is theirs for good, even after a transfer.
+    const [recipient] = await db
       .select({ userId: users.id, email: users.email, name: users.name })
       .from(listingOwners)
       .innerJoin(users, eq(users.id, listingOwners.userId))
       .where(eq(listingOwners.locationId, listing.placeId));
-    // A listing has one owner (listing_owners' key); the lead is theirs for good, even after a transfer.
-    const recipient = owners[0];
     const routedTo = recipient ? "owner" : "admins";
     const id = randomUUID();
     const token = randomBytes(24).toString("base64url");
@@ -157,7 +156,8 @@ export async function submitLead(
       updatedAt: now,
     });
     const details = describe(input);
-    for (const owner of recipient ? [recipient] : []) {
+    if (recipient) {
+      const owner = recipient;
       await enqueueEmail(db, {
         kind: "lead.new",
         to: owner.email,
