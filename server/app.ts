@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { eventsRoute } from "./analytics/endpoint";
+import { settleAccountWork } from "./auth/account-work";
 import { shareRateLimits } from "./auth/forms";
 import { authHttpHandler, shareAnonymousLimit } from "./auth/http";
 import { getConfig, publicUrlWarning } from "./config";
@@ -214,6 +215,8 @@ export async function shutdown(): Promise<void> {
   // The search demand counted in memory is written before the database closes.
   await stopSearchDemand().catch(() => {});
   await stopSearch();
+  // Sign-ups and reset requests answered just before (server/auth/account-work.ts) finish first.
+  await settleAccountWork();
   await stopEmail();
   await disconnectDatabase();
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, ne } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
+import { safeRedirect } from "../auth/redirect";
 import { getViewer, isSignedIn, type SignedInViewer } from "../auth/viewer";
 import { MESSAGES, signOut } from "../auth/forms";
 import { newPasswordField } from "../auth/recovery";
@@ -178,8 +179,11 @@ export async function verifyEmailPage(request: Request, requestId: string | null
     outcome.kind === "email-changed"
       ? `Your email is now ${outcome.email}. Sign in with it from now on.`
       : "Thank you: your email address is confirmed.";
+  // A new account's link carries where its sign-up was heading (a claim, say): sign-in goes on there.
+  const next = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  const signIn = next ? `/login?redirectTo=${encodeURIComponent(next)}` : "/login";
   return redirectWithFlash(
-    isSignedIn(viewer) ? SETTINGS : "/login",
+    isSignedIn(viewer) ? next || SETTINGS : signIn,
     { kind: "success", text },
     {
       headers: outcome.headers,

@@ -1,6 +1,7 @@
 import { SITE_NAME } from "../../app/lib/site";
 import type { Database } from "../db/client";
 import { enqueueEmail, kickEmail } from "../email";
+import { safeRedirect } from "./redirect";
 
 /**
  * The account emails better-auth asks for (password reset, address verification, a new address
@@ -20,6 +21,38 @@ export function accountLink(baseURL: string, path: string, token: string): strin
   const url = new URL(path, baseURL);
   url.searchParams.set("token", token);
   return url.toString();
+}
+
+/**
+ * Where the person was heading when they signed up (a claim, say), from the callbackURL that
+ * better-auth puts in its own link, as a path on this site; undefined for the home page.
+ */
+function callbackOf(betterAuthUrl: string | undefined): string | undefined {
+  if (!betterAuthUrl) return undefined;
+  try {
+    const target = safeRedirect(new URL(betterAuthUrl).searchParams.get("callbackURL"), "/");
+    return target === "/" ? undefined : target;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A confirmation link to our /verify-email page. It carries the sign-up's destination as
+ * `redirectTo`, so that the destination survives the confirmation and the sign-in after it.
+ */
+export function verifyLink(baseURL: string, token: string, betterAuthUrl?: string): string {
+  const link = new URL(accountLink(baseURL, "/verify-email", token));
+  const target = callbackOf(betterAuthUrl);
+  if (target) link.searchParams.set("redirectTo", target);
+  return link.toString();
+}
+
+/** The sign-in page, going on to `redirectTo` when given. */
+export function signInLink(baseURL: string, redirectTo?: string): string {
+  const link = new URL("/login", baseURL);
+  if (redirectTo) link.searchParams.set("redirectTo", redirectTo);
+  return link.toString();
 }
 
 interface Recipient {
@@ -65,6 +98,34 @@ export function verifyAddressEmail(db: Database, to: Recipient, link: string, ki
       link,
       "",
       "The link works for 24 hours. If you did not ask for this, ignore this email.",
+    ].join("\n"),
+  });
+}
+
+/**
+ * Sign-up with an address that already has an account changes nothing and answers as for a new
+ * address ("check your email"), so the answer tells nobody that the account exists; the owner of
+ * the address gets this email instead (docs/product.md section 10).
+ */
+export function existingAccountEmail(db: Database, to: Recipient, links: { signIn: string; reset: string }) {
+  return send(db, {
+    kind: "account.sign-up-existing",
+    to: to.email,
+    subject: `You already have a ${SITE_NAME} account`,
+    text: [
+      `Hello ${to.name},`,
+      "",
+      "Someone, perhaps you, just tried to create an account with this email address. It already has an account, so nothing was created or changed.",
+      "",
+      "If it was you, sign in here:",
+      "",
+      links.signIn,
+      "",
+      "Forgot your password? Choose a new one here:",
+      "",
+      links.reset,
+      "",
+      "If it was not you, ignore this email: your account stays as it is.",
     ].join("\n"),
   });
 }

@@ -17,6 +17,7 @@ import {
   isEmailChangeToken,
   passwordResetEmail,
   verifyAddressEmail,
+  verifyLink,
 } from "./account-emails";
 import { resolveAuthSecret } from "./secret";
 
@@ -65,7 +66,9 @@ export function createAuth({ db, secret, baseURL }: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up signs nobody in and answers alike for a known address (server/auth/forms.ts): the
+      // new account signs in after confirming its address; a known address gets no account.
+      autoSignIn: false,
       // Account recovery (ADR 013): our /forgot-password and /reset-password pages call these
       // endpoints on the server; the email goes through the outbox with a link to our own page.
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
@@ -78,10 +81,10 @@ export function createAuth({ db, secret, baseURL }: AuthOptions) {
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: VERIFY_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
+      sendVerificationEmail: async ({ user, token, url }) => {
         if ((user as { isAnonymous?: boolean }).isAnonymous) return;
         const kind = isEmailChangeToken(token) ? "new-address" : "new-account";
-        await verifyAddressEmail(db, user, accountLink(baseURL, "/verify-email", token), kind);
+        await verifyAddressEmail(db, user, verifyLink(baseURL, token, url), kind);
       },
     },
     session: {

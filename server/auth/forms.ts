@@ -1,5 +1,6 @@
 import { APIError } from "better-auth";
 import { z } from "zod";
+import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { clientIp, createBackoffLimiter, createRateLimiter } from "../http/rate-limit";
 import {
@@ -9,6 +10,8 @@ import {
   type SharedRateLimiter,
 } from "../http/shared-rate-limit";
 import { logger } from "../logger";
+import { existingAccountEmail, signInLink } from "./account-emails";
+import { afterAnswer } from "./account-work";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
 
 /**
@@ -28,7 +31,6 @@ export const MESSAGES = {
   passwordLength: `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`,
   passwordTooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`,
   name: "Enter your name.",
-  emailTaken: "An account with this email already exists. Sign in instead, or use another email.",
   wrongCredentials: "That email and password do not match an account.",
   /** Shown only after the right password (better-auth checks it before the ban), so it tells nobody else. */
   suspended: "This account has been suspended by an administrator, so it cannot sign in.",
@@ -80,9 +82,13 @@ export type FormResult =
       formError?: string;
       fieldErrors?: FieldErrors;
       values: { name?: string; email?: string };
-      /** The email has an account: the sign-up page links 'Sign in instead'. */
-      emailTaken?: boolean;
     };
+
+/**
+ * A sign-up that passed the checks: "check your email", the same whether or not the address has
+ * an account (the account, or the email to its owner, is made after the answer).
+ */
+export type SignUpResult = { ok: true; sent: true; email: string } | Extract<FormResult, { ok: false }>;
 
 /**
  * Sign-in limits, each answering "Too many attempts. Please wait N minutes and try again.":
@@ -94,12 +100,14 @@ export type FormResult =
  *   (1 s, 2 s, 4 s … at most 60 s) until 15 minutes pass without one. A distributed guesser is
  *   slowed to about one guess a minute, and the owner waits at most a minute, never 15.
  * Only failed password checks count: a success gives its hits back. Sign-ups: 10 per address an
- * hour. docs/operations.md, "Sign-in, sign-up and redirects".
+ * hour, and 3 per email address an hour (each sends that address an email). docs/operations.md,
+ * "Sign-in, sign-up and redirects".
  */
 export const LIMITS = {
   signInPerAccountIp: { name: "sign-in-account-ip", windowMs: 15 * 60_000, max: 10 },
   signInPerIp: { name: "sign-in-ip", windowMs: 15 * 60_000, max: 20 },
   signUpPerIp: { name: "sign-up-ip", windowMs: 60 * 60_000, max: 10 },
+  signUpPerEmail: { name: "sign-up-email", windowMs: 60 * 60_000, max: 3 },
 } as const;
 export const ACCOUNT_BACKOFF = {
   name: "sign-in-account",
@@ -116,6 +124,7 @@ export const inMemoryLimits = (now: () => number = Date.now): Limits => ({
   signInPerIp: localRateLimiter(createRateLimiter({ ...LIMITS.signInPerIp, now })),
   signInPerAccount: localRateLimiter(createBackoffLimiter({ ...ACCOUNT_BACKOFF, now })),
   signUpPerIp: localRateLimiter(createRateLimiter({ ...LIMITS.signUpPerIp, now })),
+  signUpPerEmail: localRateLimiter(createRateLimiter({ ...LIMITS.signUpPerEmail, now })),
 });
 /** Per-process counters until the server installs the shared ones (tests keep these). */
 let limits: Limits = inMemoryLimits();
@@ -135,6 +144,7 @@ export function shareRateLimits(db: Database): void {
     signInPerIp: createSharedRateLimiter(db, LIMITS.signInPerIp),
     signInPerAccount: createSharedBackoffLimiter(db, ACCOUNT_BACKOFF),
     signUpPerIp: createSharedRateLimiter(db, LIMITS.signUpPerIp),
+    signUpPerEmail: createSharedRateLimiter(db, LIMITS.signUpPerEmail),
   };
 }
 
@@ -168,7 +178,10 @@ async function errorCode(response: Response): Promise<string | undefined> {
   }
 }
 
-function limited(retryAfterSeconds: number, values: { name?: string; email?: string }): FormResult {
+function limited(
+  retryAfterSeconds: number,
+  values: { name?: string; email?: string },
+): Extract<FormResult, { ok: false }> {
   return { ok: false, status: 429, formError: MESSAGES.tooMany(retryAfterSeconds), values };
 }
 
@@ -227,7 +240,18 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
   return { ok: false, status: 500, formError: MESSAGES.failed, values };
 }
 
-export async function signUp(request: Request, form: FormData): Promise<FormResult> {
+/**
+ * /signup: checks the form and the limits, then answers "check your email" at once, the same for
+ * an address with an account and one without; nobody is signed in. After the answer
+ * (server/auth/account-work.ts), a new address gets its account and the confirmation link, whose
+ * sign-in goes on to `redirectTo`; a known one gets an email telling its owner to sign in or reset
+ * the password, and nothing changes.
+ */
+export async function signUp(
+  request: Request,
+  form: FormData,
+  { redirectTo }: { redirectTo?: string } = {},
+): Promise<SignUpResult> {
   const values = { name: text(form, "name")?.trim(), email: text(form, "email")?.trim() };
   const ip = await limits.signUpPerIp.hit(clientIp(request));
   if (!ip.ok) return limited(ip.retryAfterSeconds, values);
@@ -237,24 +261,34 @@ export async function signUp(request: Request, form: FormData): Promise<FormResu
     password: text(form, "password"),
   });
   if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
+  const { name, email, password } = parsed.data;
+  const perEmail = await limits.signUpPerEmail.hit(email);
+  if (!perEmail.ok) return limited(perEmail.retryAfterSeconds, values);
+  afterAnswer("sign-up", () => createAccountOrTellOwner({ name, email, password, redirectTo }));
+  return { ok: true, sent: true, email };
+}
 
-  const response = await call(() =>
-    getAuth().api.signUpEmail({
-      body: { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password },
-      headers: request.headers,
-      asResponse: true,
-    }),
-  );
-  if (response.ok) return { ok: true, headers: cookiesOf(response) };
-  const code = await errorCode(response);
-  // This answer tells anyone whether an address has an account. It stays until the site sends
-  // email: then sign-up will answer alike whether or not the address is known, and email the
-  // owner of a known address instead (docs/operations.md, "Sign-in, sign-up and redirects").
-  if (code?.startsWith("USER_ALREADY_EXISTS")) {
-    return { ok: false, status: 409, fieldErrors: { email: MESSAGES.emailTaken }, values, emailTaken: true };
-  }
-  logger.warn({ status: response.status, code }, "sign-up failed");
-  return { ok: false, status: 500, formError: MESSAGES.failed, values };
+async function createAccountOrTellOwner(input: { name: string; email: string; password: string; redirectTo?: string }) {
+  const auth = getAuth();
+  // With autoSignIn off, better-auth answers a known address with a made-up user and writes
+  // nothing; a new account gets its confirmation email, with the destination in its link.
+  const { user } = await auth.api.signUpEmail({
+    body: {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      ...(input.redirectTo ? { callbackURL: input.redirectTo } : {}),
+    },
+  });
+  const context = await auth.$context;
+  if (await context.internalAdapter.findUserById(user.id)) return;
+  const existing = await context.internalAdapter.findUserByEmail(input.email);
+  if (!existing || (existing.user as { isAnonymous?: boolean }).isAnonymous) return;
+  const baseURL = String(auth.options.baseURL);
+  await existingAccountEmail(getDatabase(), existing.user, {
+    signIn: signInLink(baseURL, input.redirectTo),
+    reset: new URL("/forgot-password", baseURL).toString(),
+  });
 }
 
 /** Ends the session (if any) and returns the headers that clear its cookies. */

@@ -20,8 +20,8 @@ export async function redirectIfSignedIn(request: Request, fallback: string): Pr
 
 function answer(result: FormResult, target: string) {
   if (result.ok) return redirect(target, { headers: result.headers });
-  const { formError, fieldErrors, values, emailTaken } = result;
-  return data({ formError, fieldErrors, values, emailTaken }, { status: result.status });
+  const { formError, fieldErrors, values } = result;
+  return data({ formError, fieldErrors, values }, { status: result.status });
 }
 
 /** Where the form sends the person on success: `redirectTo` when it stays on this site. */
@@ -36,10 +36,17 @@ export async function signInAction(request: Request, fallback: string) {
   return answer(await signIn(request, form), target);
 }
 
+/**
+ * /signup answers "check your email" on the page itself, identically for an address with an
+ * account and one without (no cookie, no redirect); `redirectTo` travels in the confirmation link.
+ */
 export async function signUpAction(request: Request, fallback: string) {
   const form = await readForm(request);
   const target = redirectTarget(form, fallback);
-  return answer(await signUp(request, form), target);
+  const result = await signUp(request, form, { redirectTo: target === "/" ? undefined : target });
+  if (result.ok) return data({ sent: { email: result.email } });
+  const { formError, fieldErrors, values } = result;
+  return data({ formError, fieldErrors, values }, { status: result.status });
 }
 
 /** The message a redirect left for a sign-in page ("Your password is changed"), read once. */

@@ -5,6 +5,7 @@ import { createAccount, installTestAuth, siteRequest } from "../../tests/setup/a
 import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, rateLimits, sessions, verifications } from "../db/schema";
+import { settleAccountWork } from "./account-work";
 import type { Auth } from "./auth";
 import { signIn } from "./forms";
 import { RECOVERY_LIMITS, RECOVERY_MESSAGES, requestPasswordReset, resetPassword, resetTokenOwner } from "./recovery";
@@ -44,8 +45,15 @@ function tokenOf(text: string): string {
   return decodeURIComponent(link![1]!);
 }
 
+/** Asks, and waits for the work done after the answer (server/auth/account-work.ts). */
 async function ask(email: string, ip: string) {
-  return requestPasswordReset(handle.db, siteRequest("/forgot-password", { ip, method: "POST" }), form({ email }));
+  const answer = await requestPasswordReset(
+    handle.db,
+    siteRequest("/forgot-password", { ip, method: "POST" }),
+    form({ email }),
+  );
+  await settleAccountWork();
+  return answer;
 }
 
 describe("forgot password", () => {

@@ -8,6 +8,7 @@ import { formFailure, parseFormSubmission } from "../http/form-action";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
+import { afterAnswer } from "./account-work";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, getAuth } from "./auth";
 import { MESSAGES } from "./forms";
 
@@ -62,9 +63,11 @@ const tooMany = (seconds: number, values: Record<string, string>) =>
   formFailure({ ok: true, data: null, values }, 429, { formError: MESSAGES.tooMany(seconds) });
 
 /**
- * /forgot-password: the same answer whether or not the address has an account (better-auth does
- * dummy work for an unknown one, so the time is alike too). A limited request is refused alike
- * for every address.
+ * /forgot-password: the same answer whether or not the address has an account, and the same work
+ * before it: the limits, then the request is queued (server/auth/account-work.ts). Looking the
+ * account up, writing the token and queueing the email happen after the answer, so its time
+ * tells nothing either (better-auth's dummy work for an unknown address did not make the times
+ * alike). A limited request is refused alike for every address.
  */
 export async function requestPasswordReset(db: Database, request: Request, form: FormData) {
   const result = parseFormSubmission(forgotPasswordSchema, form);
@@ -74,12 +77,15 @@ export async function requestPasswordReset(db: Database, request: Request, form:
   const email = result.data.email;
   const perEmail = await createSharedRateLimiter(db, RECOVERY_LIMITS.requestPerEmail).hit(email);
   if (!perEmail.ok) return tooMany(perEmail.retryAfterSeconds, result.values as Record<string, string>);
-  try {
-    await getAuth().api.requestPasswordReset({ body: { email }, headers: request.headers });
-  } catch (error) {
-    // Never tell the visitor: the answer must not depend on the account. The log has no token.
-    logger.error({ err: error instanceof APIError ? error.message : error }, "password reset request failed");
-  }
+  const headers = new Headers(request.headers);
+  afterAnswer("password-reset", async () => {
+    try {
+      await getAuth().api.requestPasswordReset({ body: { email }, headers });
+    } catch (error) {
+      // Never told to the visitor: the answer must not depend on the account. The log has no token.
+      logger.error({ err: error instanceof APIError ? error.message : error }, "password reset request failed");
+    }
+  });
   return { ok: true as const, sent: true as const, email };
 }
 

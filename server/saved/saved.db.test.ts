@@ -12,6 +12,7 @@ import { insertListing } from "../claims/test-support";
 import { locations, savedLocations, users } from "../db/schema";
 import { AppError } from "../errors";
 import { apiErrorResponse } from "../http/app-errors";
+import { settleAccountWork } from "../auth/account-work";
 import { inMemoryLimits, signIn, signUp, useRateLimits } from "../auth/forms";
 import { getViewer } from "../auth/viewer";
 import { saveRequest } from "./action";
@@ -164,7 +165,14 @@ describe("anonymous saves and the account", () => {
       form({ name: "Kim", email: "kim@example.com", password: "long enough" }),
     );
     if (!result.ok) throw new Error(`sign-up failed: ${JSON.stringify(result)}`);
-    const kim = await userIdOf(cookieFrom(result.headers, cookie));
+    // Sign-up signs nobody in (docs/product.md section 10): the saves move at the first sign-in.
+    await settleAccountWork();
+    const first = await signIn(
+      siteRequest("/login", { cookie, ip: "198.51.100.40" }),
+      form({ email: "kim@example.com", password: "long enough" }),
+    );
+    if (!first.ok) throw new Error(`sign-in failed: ${JSON.stringify(first)}`);
+    const kim = await userIdOf(cookieFrom(first.headers, cookie));
     expect(await savedSlugs(db(), kim)).toEqual([listing.slug]);
 
     const other = await insertListing(db(), { name: "Also Kept RV Storage" });

@@ -94,9 +94,16 @@ export async function createAccount(
   });
   if (!response.ok) throw new Error(`Could not create ${email}: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
+  // Sign-up signs nobody in (server/auth/auth.ts, autoSignIn off): the fixture signs in as its owner would.
+  const signedIn = await auth.api.signInEmail({
+    body: { email, password },
+    headers: new Headers({ origin: TEST_ORIGIN }),
+    asResponse: true,
+  });
+  if (!signedIn.ok) throw new Error(`Could not sign in as ${email}: ${signedIn.status} ${await signedIn.text()}`);
   // Fixture accounts are confirmed, as if their owner had opened the link; a test that needs an
   // unconfirmed one passes `verified: false`.
   if (role !== "user" || verified)
     await db.update(users).set({ role, emailVerified: verified }).where(eq(users.id, user.id));
-  return { userId: user.id, cookie: cookieFrom(response.headers) };
+  return { userId: user.id, cookie: cookieFrom(signedIn.headers) };
 }

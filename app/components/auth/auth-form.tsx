@@ -8,8 +8,6 @@ export interface AuthActionData {
   formError?: string;
   fieldErrors?: Partial<Record<"name" | "email" | "password", string>>;
   values?: { name?: string; email?: string };
-  /** Sign-up was refused because the email has an account: its error offers 'Sign in instead' as a link. */
-  emailTaken?: boolean;
 }
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -124,17 +122,9 @@ export function SubmitButton({ children, pendingText }: { children: ReactNode; p
 
 /**
  * Email and password, as sign-in (the current password) or sign-up (a new one, with a strength
- * hint) asks for them. `emailError` replaces the email's error text (sign-up's link to sign in).
+ * hint) asks for them.
  */
-export function CredentialFields({
-  data,
-  kind,
-  emailError,
-}: {
-  data: AuthActionData | undefined;
-  kind: "current" | "new";
-  emailError?: ReactNode;
-}) {
+export function CredentialFields({ data, kind }: { data: AuthActionData | undefined; kind: "current" | "new" }) {
   const [password, setPassword] = useState("");
   return (
     <>
@@ -144,7 +134,7 @@ export function CredentialFields({
         type="email"
         autoComplete="email"
         defaultValue={data?.values?.email}
-        error={emailError ?? data?.fieldErrors?.email}
+        error={data?.fieldErrors?.email}
       />
       <Field
         label="Password"
