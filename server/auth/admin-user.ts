@@ -87,7 +87,15 @@ export async function createOrPromoteAdmin(
     body: { email: email.data, password, name: email.data.split("@")[0] ?? "Admin" },
   });
   // An admin created from the command line is trusted with the address given: confirmed at once.
-  await db.update(users).set({ role: "admin", emailVerified: true }).where(eq(users.id, user.id));
+  const made = await db
+    .update(users)
+    .set({ role: "admin", emailVerified: true })
+    .where(eq(users.id, user.id))
+    .returning({ id: users.id });
+  // An address taken since the check above gets a made-up user from better-auth (autoSignIn off,
+  // server/auth/auth.ts), and nothing is created.
+  if (made.length === 0)
+    throw new AccountExists(`An account with ${email.data} was created meanwhile. Run again to see what to do.`);
   return { kind: "created" };
 }
 
