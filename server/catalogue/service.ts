@@ -10,6 +10,9 @@ import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, locations, users } from "../db/schema";
 import { AppError } from "../errors";
+import { afterCommit } from "../promotions/service";
+import type { StripeSettings } from "../promotions/stripe";
+import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import { notifyLocationsChanged } from "../search/notify";
 import { catalogueWhere, type CatalogueFilters } from "./filters";
 
@@ -200,30 +203,73 @@ export interface OwnerChangeRequest {
   /** The new owner's email; null removes the owner. */
   email: string | null;
   requestId?: string | null;
+  now?: Date;
+  /** Stripe's settings, for cancelling the old owner's card subscription; tests pass their own. */
+  settings?: StripeSettings;
+}
+
+type OwnerChangeKind = "assigned" | "transferred" | "removed" | "unchanged";
+
+/**
+ * Who owns the listing now and who will: the checks of an owner change, run once before the old
+ * owner's billing is stopped at Stripe and again, under the listing's lock, in the transaction.
+ */
+async function ownerChangeOf(db: Database, request: OwnerChangeRequest, lock: boolean) {
+  const query = db
+    .select({ placeId: locations.placeId })
+    .from(locations)
+    .where(eq(locations.placeId, request.locationId));
+  const [listing] = lock ? await query.for("update") : await query;
+  if (!listing) throw new AppError("not_found", 404, "This listing does not exist or was removed.");
+  const [current] = await db
+    .select({ userId: listingOwners.userId, email: users.email })
+    .from(listingOwners)
+    .innerJoin(users, eq(users.id, listingOwners.userId))
+    .where(eq(listingOwners.locationId, request.locationId));
+  if (request.email === null) return { current, person: null, unchanged: !current };
+  const email = request.email.trim().toLowerCase();
+  const [person] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      banned: users.banned,
+      isAnonymous: users.isAnonymous,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!person || person.isAnonymous)
+    throw new AppError("bad_request", 400, `No account uses ${email}. The owner must sign up first.`);
+  if (person.banned) throw new AppError("bad_request", 400, `${person.email} is banned and cannot own a listing.`);
+  return { current, person, unchanged: current?.userId === person.id };
 }
 
 /**
  * Assigns, transfers or removes a listing's owner (docs/product.md section 12). The new owner must
  * have an account that is not banned; a plain account becomes a business owner, as an approved
- * claim makes it. One transaction with its audit rows.
+ * claim makes it. One transaction with its audit rows. Billing belongs to the account that bought
+ * it: the old owner's live promotions end, their card subscription cancelled at Stripe first, and
+ * the old owner is told (server/promotions/transfer.ts, docs/operations.md "Listing transfers and
+ * billing").
  */
 export async function changeListingOwner(
   db: Database,
   request: OwnerChangeRequest,
-): Promise<{ kind: "assigned" | "transferred" | "removed" | "unchanged"; email: string | null }> {
+): Promise<{ kind: OwnerChangeKind; email: string | null }> {
+  const now = request.now ?? new Date();
+  const planned = await ownerChangeOf(db, request, false);
+  if (planned.unchanged) return { kind: "unchanged", email: planned.person?.email ?? null };
+  const keepUserId = planned.person?.id ?? null;
+  const stopped = await stopFormerOwnerBilling(db, {
+    locationId: request.locationId,
+    keepUserId,
+    settings: request.settings,
+  });
   const result = await db.transaction(async (t) => {
     const tx = t as unknown as Database;
-    const [listing] = await tx
-      .select({ placeId: locations.placeId })
-      .from(locations)
-      .where(eq(locations.placeId, request.locationId))
-      .for("update");
-    if (!listing) throw new AppError("not_found", 404, "This listing does not exist or was removed.");
-    const [current] = await tx
-      .select({ userId: listingOwners.userId, email: users.email })
-      .from(listingOwners)
-      .innerJoin(users, eq(users.id, listingOwners.userId))
-      .where(eq(listingOwners.locationId, request.locationId));
+    const { current, person, unchanged } = await ownerChangeOf(tx, request, true);
+    const none = { tierChanged: false, emailed: false };
+    if (unchanged) return { kind: "unchanged" as const, email: person?.email ?? null, billing: none };
     const audit = (action: string, after: unknown) =>
       recordAudit(tx, {
         actor: request.actor,
@@ -233,31 +279,25 @@ export async function changeListingOwner(
         after,
         requestId: request.requestId,
       });
-    if (request.email === null) {
-      if (!current) return { kind: "unchanged" as const, email: null };
+    const billingOf = () =>
+      endFormerOwnerBilling(tx, {
+        locationId: request.locationId,
+        keepUserId: person?.id ?? null,
+        stopped,
+        removed: !person,
+        now,
+        actor: request.actor,
+        requestId: request.requestId,
+      });
+    if (!person) {
       await tx.delete(listingOwners).where(eq(listingOwners.locationId, request.locationId));
       await audit("listing.owner.remove", { owner: null });
-      return { kind: "removed" as const, email: current.email };
+      return { kind: "removed" as const, email: current!.email, billing: await billingOf() };
     }
-    const email = request.email.trim().toLowerCase();
-    const [person] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        banned: users.banned,
-        isAnonymous: users.isAnonymous,
-      })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
-    if (!person || person.isAnonymous)
-      throw new AppError("bad_request", 400, `No account uses ${email}. The owner must sign up first.`);
-    if (person.banned) throw new AppError("bad_request", 400, `${person.email} is banned and cannot own a listing.`);
-    if (current?.userId === person.id) return { kind: "unchanged" as const, email: person.email };
     await tx
       .insert(listingOwners)
       .values({ locationId: request.locationId, userId: person.id })
-      .onConflictDoUpdate({ target: listingOwners.locationId, set: { userId: person.id, createdAt: new Date() } });
+      .onConflictDoUpdate({ target: listingOwners.locationId, set: { userId: person.id, createdAt: now } });
     if (person.role === "user") {
       await tx.update(users).set({ role: "business_owner" }).where(eq(users.id, person.id));
       await recordAudit(tx, {
@@ -271,7 +311,8 @@ export async function changeListingOwner(
     }
     const kind = current ? ("transferred" as const) : ("assigned" as const);
     await audit(current ? "listing.owner.transfer" : "listing.owner.assign", { owner: person.email });
-    return { kind, email: person.email };
+    return { kind, email: person.email, billing: await billingOf() };
   });
-  return result;
+  await afterCommit(result.billing.tierChanged, db, result.billing.emailed);
+  return { kind: result.kind, email: result.email };
 }

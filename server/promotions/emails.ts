@@ -103,3 +103,37 @@ export function promotionEnded(db: Database, to: Party, o: { listingName: string
     ].join("\n"),
   });
 }
+
+/**
+ * The buyer of a promotion on a listing moved to another account, or whose ownership was removed
+ * (issue 30): billing belongs to the buyer, so it ended with the ownership, and nothing of it
+ * passes to the listing's next owner.
+ */
+export function billingEndedByTransfer(
+  db: Database,
+  to: Party,
+  o: { listingName: string; tier: string; provider: string; pending: boolean; removed: boolean },
+) {
+  const what = o.pending ? `your request for the ${o.tier} plan` : `your ${o.tier} promotion`;
+  const billing =
+    o.provider === "stripe"
+      ? "Your card subscription for it is cancelled at Stripe: your card will not be charged for it again."
+      : "Its open invoices are void: nothing more is owed for it.";
+  return enqueueEmail(db, {
+    kind: "promotion.transferred",
+    to: to.email,
+    subject: `You no longer manage ${o.listingName}: its promotion has ended`,
+    text: [
+      hello(to),
+      "",
+      o.removed
+        ? `An administrator removed you as the owner of ${o.listingName}.`
+        : `An administrator moved ${o.listingName} to another account.`,
+      `Promotions belong to the account that bought them, so ${what} has ended today and nothing of it passes to the listing's next owner.`,
+      billing,
+      "Your receipts stay available from the links in their emails. If you think you are owed a refund for unused time, reply to this email.",
+      "",
+      `Your listings: ${site()}/owner`,
+    ].join("\n"),
+  });
+}

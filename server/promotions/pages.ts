@@ -30,8 +30,15 @@ import {
   type PromotionSummary,
   type PromotionSummaryInvoice,
 } from "./queries";
-import { invoiceForPage } from "./summary";
-import { cancelAtPeriodEnd, issueInvoice, PROMOTION_MESSAGES, requestPromotion, type PromotionActor } from "./service";
+import { invoiceForViewer } from "./summary";
+import {
+  cancelAtPeriodEnd,
+  issueInvoice,
+  PROMOTION_MESSAGES,
+  requestPromotion,
+  requireBuyerOrAdmin,
+  type PromotionActor,
+} from "./service";
 
 /**
  * The loader and action bodies of the owner's promotion screens (docs/product.md section 11):
@@ -146,7 +153,10 @@ export async function ownerBilling(viewer: SignedInViewer) {
   const db = getDatabase();
   const listings = await ownedListings(db, viewer.userId);
   const ids = listings.map((l) => l.placeId);
-  const [tiers, billing] = await Promise.all([tiersOf(ids), promotionSummaryOf(db, ids)]);
+  const [tiers, billing] = await Promise.all([
+    tiersOf(ids),
+    promotionSummaryOf(db, ids, { buyerUserId: viewer.userId }),
+  ]);
   const rows = listings.map((l) => withBilling(l, tiers.get(l.placeId) ?? "Free", billing.get(l.placeId)));
   const invoices = listings
     .flatMap((l) => (billing.get(l.placeId)?.invoices ?? []).map((i) => ({ i, name: l.name })))
@@ -269,6 +279,7 @@ async function requireFormListing(request: Request, viewer: SignedInViewer, form
     const promotion = await promotionById(getDatabase(), promotionId);
     if (!promotion) throw notFound(PROMOTION_MESSAGES.promotionGone);
     await requireListingOwner(request, promotion.locationId, viewer);
+    await requireBuyerOrAdmin(getDatabase(), actorOf(viewer), promotion);
   } else if (locationId) {
     await requireListingOwner(request, locationId, viewer);
   }
@@ -337,13 +348,17 @@ export async function promoteAction(request: Request, viewer: SignedInViewer, re
   }
 }
 
-/** The promotion named in ?promotion=, if the viewer may see it (its listing's owner, or an admin). */
+/**
+ * The promotion named in ?promotion=, if the viewer may see it: its buyer while owning the listing,
+ * or an admin (a listing's later owner may not: billing belongs to the account that bought it).
+ */
 async function promotionOfQuery(request: Request, viewer: SignedInViewer) {
   const promotionId = new URL(request.url).searchParams.get("promotion")?.slice(0, MAX_ID);
   if (!promotionId) throw redirect(promotePath());
   const promotion = await promotionById(getDatabase(), promotionId);
   if (!promotion) throw notFound(PROMOTION_MESSAGES.promotionGone);
   await requireListingOwner(request, promotion.locationId, viewer);
+  await requireBuyerOrAdmin(getDatabase(), actorOf(viewer), promotion);
   return promotion;
 }
 
@@ -440,13 +455,15 @@ export async function checkoutSuccessPage(request: Request, viewer: SignedInView
   };
 }
 
-/** /owner/invoices/{id}: one invoice or receipt, printable, for its listing's owner or an admin. */
-export async function invoicePage(request: Request, viewer: SignedInViewer, invoiceId: string) {
+/**
+ * /owner/invoices/{id}: one invoice or receipt, printable, for the account billed (its buyer, also
+ * after the listing moved to someone else: it is their receipt) or an admin; never for a listing's
+ * later owner, as it names the buyer.
+ */
+export async function invoicePage(_request: Request, viewer: SignedInViewer, invoiceId: string) {
   if (invoiceId.length > MAX_ID) throw notFound(PROMOTION_MESSAGES.invoiceGone);
   const settings = getConfig();
-  const found = await invoiceForPage(getDatabase(), invoiceId);
-  if (!found) throw notFound(PROMOTION_MESSAGES.invoiceGone);
-  await requireListingOwner(request, found.listing.placeId, viewer);
+  const found = await invoiceForViewer(getDatabase(), actorOf(viewer), invoiceId);
   const { invoice, promotion, listing, buyer } = found;
   const plan = planFor(settings.promotionPlans, promotion.tier);
   const interval = promotion.interval as Interval;

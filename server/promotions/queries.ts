@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   invoices,
@@ -120,10 +120,21 @@ export interface PromotionSummary {
 /**
  * For the owner's and admin's pages (docs/product.md section 11): per listing its live promotion
  * and its latest invoices, in two queries whatever the number of listings. Every id asked for has
- * an entry.
+ * an entry. `buyerUserId` (an owner's view) keeps only what that account bought, and a granted
+ * promotion (no buyer): billing belongs to its buyer, so a listing's later owner sees nothing of
+ * an earlier owner's promotions or invoices (issue 30).
  */
-export async function promotionSummaryOf(db: Database, locationIds: string[]): Promise<Map<string, PromotionSummary>> {
+export async function promotionSummaryOf(
+  db: Database,
+  locationIds: string[],
+  options: { buyerUserId?: string } = {},
+): Promise<Map<string, PromotionSummary>> {
   const ids = [...new Set(locationIds)];
+  const { buyerUserId } = options;
+  const bought = buyerUserId ? eq(promotions.buyerUserId, buyerUserId) : undefined;
+  const boughtOrGranted = buyerUserId
+    ? or(eq(promotions.buyerUserId, buyerUserId), isNull(promotions.buyerUserId))
+    : undefined;
   const result = new Map<string, PromotionSummary>(
     ids.map((id) => [id, { locationId: id, promotion: null, invoices: [] }]),
   );
@@ -143,7 +154,13 @@ export async function promotionSummaryOf(db: Database, locationIds: string[]): P
       nextInterval: promotions.nextInterval,
     })
     .from(promotions)
-    .where(and(inArray(promotions.locationId, ids), inArray(promotions.status, [...LIVE_PROMOTION_STATUSES])));
+    .where(
+      and(
+        inArray(promotions.locationId, ids),
+        inArray(promotions.status, [...LIVE_PROMOTION_STATUSES]),
+        boughtOrGranted,
+      ),
+    );
   for (const { locationId, ...promotion } of live) result.get(locationId)!.promotion = promotion;
 
   const ranked = db
@@ -170,7 +187,7 @@ export async function promotionSummaryOf(db: Database, locationIds: string[]): P
     })
     .from(invoices)
     .innerJoin(promotions, eq(promotions.id, invoices.promotionId))
-    .where(inArray(promotions.locationId, ids))
+    .where(and(inArray(promotions.locationId, ids), bought))
     .as("ranked");
   const rows = await db
     .select()

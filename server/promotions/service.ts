@@ -663,11 +663,21 @@ export async function endPromotion(
   return result.row;
 }
 
-/** Ends one promotion in the caller's transaction: status, open invoices, tier, audit, email. */
+/**
+ * Ends one promotion in the caller's transaction: status, open invoices, tier, audit, email. With
+ * `notify` false the caller sends its own email (a listing transfer says why, ./transfer.ts).
+ */
 export async function finish(
   tx: Database,
   promotion: PromotionRow,
-  o: { status: "ended" | "void"; reason: string; now: Date; actor: Actor; requestId?: string | null },
+  o: {
+    status: "ended" | "void";
+    reason: string;
+    now: Date;
+    actor: Actor;
+    requestId?: string | null;
+    notify?: boolean;
+  },
 ) {
   const [row] = await tx
     .update(promotions)
@@ -686,7 +696,7 @@ export async function finish(
   const tierChanged = await restoreTier(tx, promotion, o.actor, o.requestId);
   let emailed = false;
   const buyer = await personById(tx, promotion.buyerUserId);
-  if (buyer && o.status === "ended") {
+  if (buyer && o.status === "ended" && o.notify !== false) {
     const [listing] = await tx
       .select({ name: locations.name, tier: locations.tier })
       .from(locations)

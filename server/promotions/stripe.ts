@@ -631,6 +631,26 @@ export async function changeStripePlan(
   return { promotion: result.row, changed: true };
 }
 
+/**
+ * Stops a promotion's card billing at Stripe for good (a listing transfer, ./transfer.ts): its
+ * subscription is cancelled at once; before payment, its Checkout Session is expired (a session
+ * paid meanwhile has its new subscription cancelled). Safe to repeat: what is already cancelled or
+ * expired is left as it is. Throws the 502 of `stripeCall` when Stripe cannot be reached.
+ */
+export async function cancelCardBilling(client: Stripe, promotion: PromotionRow): Promise<void> {
+  let subscriptionId = promotion.stripeSubscriptionId;
+  if (!subscriptionId && promotion.stripeCheckoutSessionId) {
+    const session = await stripeCall(() => client.checkout.sessions.retrieve(promotion.stripeCheckoutSessionId!));
+    if ((await closeSession(client, session)) === "complete")
+      subscriptionId = idOf((await stripeCall(() => client.checkout.sessions.retrieve(session.id))).subscription);
+  }
+  if (!subscriptionId) return;
+  const gone = new Set(["canceled", "incomplete_expired"]);
+  const subscription = await stripeCall(() => client.subscriptions.retrieve(subscriptionId));
+  if (gone.has(subscription.status)) return;
+  await stripeCall(() => client.subscriptions.cancel(subscriptionId));
+}
+
 const STRIPE_SYSTEM: Actor = { userId: null, email: null };
 
 /** What an event needs from Stripe's API, fetched before the transaction. */

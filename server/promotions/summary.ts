@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { invoices, locations, promotions, users } from "../db/schema";
+import { notFound } from "../errors";
+import { PROMOTION_MESSAGES, requireInvoiceReader, type PromotionActor } from "./service";
 
 /** One invoice with what its printable page needs: the promotion, the listing and the buyer. */
 export async function invoiceForPage(db: Database, invoiceId: string) {
@@ -18,4 +20,12 @@ export async function invoiceForPage(db: Database, invoiceId: string) {
     .where(eq(invoices.id, invoiceId))
     .limit(1);
   return row;
+}
+
+/** The invoice for its printable page, if the viewer may read it (its buyer or an admin: 403 otherwise). */
+export async function invoiceForViewer(db: Database, actor: PromotionActor, invoiceId: string) {
+  const found = await invoiceForPage(db, invoiceId);
+  if (!found) throw notFound(PROMOTION_MESSAGES.invoiceGone);
+  requireInvoiceReader(actor, found.promotion);
+  return found;
 }
