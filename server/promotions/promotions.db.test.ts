@@ -291,6 +291,34 @@ describe("invoices", () => {
   });
 });
 
+describe("what a paid invoice activates (issue 30)", () => {
+  it("activates the plan the invoice bills, not a plan the promotion took after it was issued", async () => {
+    const s = await setup();
+    const { promotion } = await requestPromotion(db(), {
+      actor: s.owner,
+      locationId: s.listing.placeId,
+      tier: "Basic",
+      interval: "month",
+      idempotencyKey: key(),
+      settings,
+    });
+    const { invoice } = await issueInvoice(db(), { actor: s.owner, promotionId: promotion.id, settings });
+    // The promotion's plan moved to Pro yearly while the $19 Basic invoice stayed open (a change
+    // that did not void it, as before plan changes voided invoices).
+    await db().update(promotions).set({ tier: "Pro", interval: "year" }).where(eq(promotions.id, promotion.id));
+    const paid = await markInvoicePaid(db(), { actor: s.admin, invoiceId: invoice.id });
+    expect(paid.promotion).toMatchObject({ status: "active", tier: "Basic", interval: "month" });
+    expect(await tierOf(s.listing.placeId)).toBe("Basic");
+    // Its renewal bills the plan that is active.
+    const near = new Date(paid.promotion.periodEnd!.getTime() - 3 * DAY);
+    await issueRenewalInvoices(db(), near, settings);
+    const [renewal] = (await db().select().from(invoices).where(eq(invoices.promotionId, promotion.id))).filter(
+      (i) => i.status === "open",
+    );
+    expect(renewal).toMatchObject({ tier: "Basic", interval: "month", amountCents: 1900 });
+  });
+});
+
 describe("cancel, grant and end", () => {
   it("cancel at period end keeps the tier until the period ends; strangers may not cancel", async () => {
     const s = await setup();

@@ -430,9 +430,13 @@ export async function markInvoicePaid(
       })
       .where(eq(invoices.id, invoice.id))
       .returning();
+    // A first payment activates the plan its invoice bills (what was paid), whatever the promotion
+    // asks for now; a renewal's plan starts with its period (./change-plan.ts applyScheduledPlanChanges).
+    const paidPlan = !extending && invoice.tier ? { tier: invoice.tier, interval } : {};
     const [active] = await tx
       .update(promotions)
       .set({
+        ...paidPlan,
         status: "active",
         periodStart,
         periodEnd,
