@@ -1,17 +1,18 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { imageRefFromUrl, placeImageUrl } from "../../app/lib/images";
 import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../app/lib/listing-photos";
 import { requireListingOwner } from "../auth/guards";
 import type { SignedInViewer } from "../auth/viewer";
+import { getConfig } from "../config";
 import { getDatabase } from "../db";
 import { locations } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
 import { FLASH_MAX_TEXT } from "../http/flash";
 import { readForm } from "../http/form";
-import { filesFrom, readUploadForm } from "../http/upload";
+import { withUploadedFiles } from "../http/upload";
 import { getImageStorage } from "../images";
-import { BODY_LIMITS } from "../http/body-limit";
 import { LISTING_GONE, type ListingActor } from "./edit";
 import {
   addListingPhotos,
@@ -126,6 +127,21 @@ export async function listingPhotosAction(
   throw new AppError("bad_request", 400, "Unknown photo action: use intent=reorder, intent=delete or intent=restore.");
 }
 
+/**
+ * What one upload request may carry: a file stops at the photo limit (the parser refuses the
+ * first byte over it), the request at ten such photos and the form's fields.
+ */
+export const PHOTO_UPLOAD_LIMITS = {
+  maxFiles: PHOTO_BATCH_FILES,
+  maxFileBytes: PHOTO_MAX_BYTES,
+  maxTotalBytes: PHOTO_BATCH_FILES * PHOTO_MAX_BYTES + 64 * 1024,
+} as const;
+
+export const PHOTO_REQUEST_TOO_LARGE = `These photos come to more than ${(PHOTO_BATCH_FILES * PHOTO_MAX_BYTES) / 1024 / 1024} MB, the most one upload may carry. Nothing was uploaded; send fewer at a time.`;
+
+/** Where uploads wait while they are checked: DATA_DIR/tmp/uploads, one folder per request. */
+export const uploadFolder = () => path.join(getConfig().dataDir, "tmp", "uploads");
+
 const clip = (text: string) => (text.length > FLASH_MAX_TEXT ? `${text.slice(0, FLASH_MAX_TEXT - 1)}…` : text);
 const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
 
@@ -143,41 +159,39 @@ export async function uploadListingPhotosAction(
     json
       ? Response.json({ error: message, added: [], rejected: [] }, { status })
       : redirectWithFlash(back, { kind: "error", text: message });
-  let form: FormData;
   try {
-    form = await readUploadForm(request, {
-      maxFiles: PHOTO_BATCH_FILES,
-      // Up to twice the limit is read so the service can name the file that is too large.
-      maxFileBytes: 2 * PHOTO_MAX_BYTES,
-      maxTotalBytes: BODY_LIMITS.photoUpload,
+    // Each file goes to a temporary file as it arrives and is read back one at a time, so a
+    // request of ten 15 MB photos never sits in memory whole (docs/operations.md, "Photos").
+    return await withUploadedFiles(request, PHOTO_UPLOAD_LIMITS, uploadFolder(), async (_form, uploads) => {
+      const files = uploads.filter((f) => f.field === "photos");
+      if (files.length === 0) return refuse(400, PHOTO_TEXT.noFiles);
+      const result = await addListingPhotos(getDatabase(), getImageStorage(), {
+        actor: actorOf(viewer),
+        locationId,
+        files,
+        requestId,
+      });
+      if (json) {
+        const status = result.added.length === 0 ? 422 : 200;
+        return Response.json(
+          { added: result.added.map(photoView), rejected: result.rejected, count: result.imageUrls.length },
+          { status },
+        );
+      }
+      const parts = [
+        ...(result.added.length > 0 ? [PHOTO_TEXT.added(result.added.length)] : []),
+        ...result.rejected.map((r) => r.message),
+      ];
+      return redirectWithFlash(back, {
+        kind: result.rejected.length > 0 ? "error" : "success",
+        text: clip(parts.join(" ")),
+      });
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 413) return refuse(413, PHOTO_TEXT.requestTooLarge);
+    if (error instanceof AppError && error.status === 413)
+      return refuse(413, error.details?.limit === "request" ? PHOTO_REQUEST_TOO_LARGE : PHOTO_TEXT.requestTooLarge);
     if (error instanceof AppError && error.message.startsWith("Attach at most"))
       return refuse(400, PHOTO_TEXT.tooManyFiles);
     throw error;
   }
-  const files = await filesFrom(form, "photos");
-  if (files.length === 0) return refuse(400, PHOTO_TEXT.noFiles);
-  const result = await addListingPhotos(getDatabase(), getImageStorage(), {
-    actor: actorOf(viewer),
-    locationId,
-    files,
-    requestId,
-  });
-  if (json) {
-    const status = result.added.length === 0 ? 422 : 200;
-    return Response.json(
-      { added: result.added.map(photoView), rejected: result.rejected, count: result.imageUrls.length },
-      { status },
-    );
-  }
-  const parts = [
-    ...(result.added.length > 0 ? [PHOTO_TEXT.added(result.added.length)] : []),
-    ...result.rejected.map((r) => r.message),
-  ];
-  return redirectWithFlash(back, {
-    kind: result.rejected.length > 0 ? "error" : "success",
-    text: clip(parts.join(" ")),
-  });
 }

@@ -43,6 +43,16 @@ export interface PhotoFile {
   bytes: Uint8Array;
 }
 
+/**
+ * A photo still on disk (an upload, server/http/upload.ts): its size is known at once, its bytes
+ * are read only when its turn comes, so adding ten photos holds one in memory at a time.
+ */
+export interface PhotoUpload {
+  name: string;
+  size: number;
+  read(): Promise<Uint8Array>;
+}
+
 export interface PhotoRejection {
   name: string;
   message: string;
@@ -133,7 +143,7 @@ async function photoChanged(
 export interface AddPhotosRequest {
   actor: ListingActor;
   locationId: string;
-  files: PhotoFile[];
+  files: (PhotoFile | PhotoUpload)[];
   requestId?: string | null;
   now?: Date;
 }
@@ -154,7 +164,13 @@ export async function addListingPhotos(
   await requireManager(db, actor, locationId);
   const rejected: PhotoRejection[] = [];
   const ready: { name: string; variants: ImageVariant[] }[] = [];
-  for (const file of request.files) {
+  for (const source of request.files) {
+    // A file on disk that is too large is named without being read.
+    if ("read" in source && source.size > PHOTO_MAX_BYTES) {
+      rejected.push({ name: source.name, message: PHOTO_TEXT.tooLarge(source.name, source.size) });
+      continue;
+    }
+    const file = "read" in source ? { name: source.name, bytes: await source.read() } : source;
     const problem = await photoFileProblem(file);
     if (problem) {
       rejected.push({ name: file.name, message: problem });
