@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { newHumanContext, browserForThisFile } from "./browser";
+import { newHumanContext, browserForThisFile, signInAfterSignUp } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
@@ -64,6 +64,10 @@ describe("accounts in the browser", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
+    // "Check your email", whether or not the address had an account; nobody is signed in yet.
+    await page.getByText("We sent a message to robin@e2e.test.").waitFor();
+    expect(await page.getByRole("button", { name: "Sign out" }).count()).toBe(0);
+    await signInAfterSignUp(page, "robin@e2e.test");
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
     expect(await consoleLinks(page)).toEqual([0, 1]);

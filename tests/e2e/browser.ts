@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "../../scripts/lib/chromium";
 import { PASSWORD } from "./accounts";
 
@@ -71,6 +71,34 @@ export async function signIn(page: Page, baseUrl: string, email: string, loginPa
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => !new URL(url).pathname.endsWith("/login"));
+}
+
+/**
+ * From sign-up's "Check your email" answer, through its "Go to sign in" link, signed in as the new
+ * account (an unconfirmed account may sign in). The account is made just after that answer
+ * (server/auth/account-work.ts), so a sign-in that comes before it is tried again.
+ */
+export async function signInAfterSignUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByRole("heading", { level: 1, name: "Check your email" }).waitFor();
+  await page.getByRole("link", { name: "Go to sign in" }).click();
+  await page.waitForURL((url) => new URL(url).pathname === "/login");
+  await expect
+    .poll(
+      async () => {
+        if (new URL(page.url()).pathname !== "/login") return true;
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        return page
+          .waitForURL((url) => new URL(url).pathname !== "/login", { timeout: 3_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 }
 
 /** A page in a new context of its own, signed in as `email`. */

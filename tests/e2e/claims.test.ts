@@ -8,7 +8,7 @@ import { locations } from "../../server/db/schema";
 import { exeBytes, PDF_BYTES } from "../../server/claims/test-support";
 import { cookieFrom } from "../setup/auth";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
-import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext } from "./browser";
+import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext, signInAfterSignUp } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
 
 /**
@@ -68,6 +68,9 @@ async function claimAsNewVisitor(
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up answers "check your email" and signs nobody in; its sign-in link keeps the claim as
+  // the destination, and an unconfirmed account may sign in.
+  await signInAfterSignUp(page, person.email);
   await page.waitForURL(/\/owner\/claim\/[^/]+$/);
   await page.getByRole("heading", { level: 1, name: `Claim ${listing.name}` }).waitFor();
   const claimUrl = page.url();

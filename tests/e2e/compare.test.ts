@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD } from "./accounts";
-import { browserForThisFile, newHumanContext } from "./browser";
+import { browserForThisFile, newHumanContext, signInAfterSignUp } from "./browser";
 
 /**
  * Save and compare (docs/product.md section 15): an anonymous visitor saves three facilities from
@@ -150,9 +150,12 @@ describe("save and compare", () => {
     // Signing up keeps the saves.
     await page.goto(`${baseUrl}/signup`);
     await page.getByLabel("Name").fill("Sam Saver");
-    await page.getByLabel("Email").fill(`saver-${Date.now()}@e2e.test`);
+    const saver = `saver-${Date.now()}@e2e.test`;
+    await page.getByLabel("Email").fill(saver);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
+    // Sign-up answers "check your email"; the saves move to the account at its first sign-in.
+    await signInAfterSignUp(page, saver);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
     await page.getByRole("link", { name: "Saved (3)" }).click();
     await page.waitForURL(`${baseUrl}/saved`);

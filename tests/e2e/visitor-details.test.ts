@@ -7,7 +7,7 @@ import { browserForThisFile, signIn } from "./browser";
 /**
  * The small facts of issue 17 item 7 away from the results page: a wrong address keeps its status
  * and offers the place search; the states as 44 px links by name; the site name in the signed-in
- * phone header; the password strength hint and 'Sign in instead'; 'Open now' on a facility.
+ * phone header; the password strength hint and sign-up's 'Check your email'; 'Open now' on a facility.
  */
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
@@ -128,20 +128,26 @@ describe("sign-up", () => {
     await page.screenshot({ path: `${shots}/signup-strength-desktop.png` });
   });
 
-  it.skipIf(!fixtures)("offers 'Sign in instead' as a link when the email has an account", async () => {
-    const page = await open(PHONE);
-    await page.goto(`${baseUrl}/signup?redirectTo=%2Fabout`);
-    await page.getByLabel("Name").fill("Someone");
-    await page.getByLabel("Email").fill(ACCOUNTS.user.email);
-    await page.getByLabel("Password").fill("a long enough password");
-    await page.getByRole("button", { name: "Create account" }).click();
-    const link = page.getByRole("link", { name: "Sign in instead" });
-    await link.waitFor();
-    expect(await link.getAttribute("href")).toBe("/login?redirectTo=%2Fabout");
-    await page.screenshot({ path: `${shots}/signup-taken-phone.png`, fullPage: true });
-    await link.click();
-    await page.waitForURL(`${baseUrl}/login?redirectTo=%2Fabout`);
-  });
+  it.skipIf(!fixtures)(
+    "answers 'Check your email' for an address with an account too, with a way to sign in",
+    async () => {
+      const page = await open(PHONE);
+      await page.goto(`${baseUrl}/signup?redirectTo=%2Fabout`);
+      await page.getByLabel("Name").fill("Someone");
+      await page.getByLabel("Email").fill(ACCOUNTS.user.email);
+      await page.getByLabel("Password").fill("a long enough password");
+      await page.getByRole("button", { name: "Create account" }).click();
+      // The same answer as for a new address: the page must not tell who has an account.
+      await page.getByRole("heading", { level: 1, name: "Check your email" }).waitFor();
+      await page.getByText(`We sent a message to ${ACCOUNTS.user.email}.`).waitFor();
+      const link = page.getByRole("link", { name: "Go to sign in" });
+      await link.waitFor();
+      expect(await link.getAttribute("href")).toBe("/login?redirectTo=%2Fabout");
+      await page.screenshot({ path: `${shots}/signup-taken-phone.png`, fullPage: true });
+      await link.click();
+      await page.waitForURL(`${baseUrl}/login?redirectTo=%2Fabout`);
+    },
+  );
 });
 
 describe("a facility page", () => {
