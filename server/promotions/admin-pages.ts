@@ -20,15 +20,9 @@ import {
 } from "./admin-queries";
 import { formatAmount } from "./emails";
 import { dateText } from "./pages";
+import { endPromotionWithBilling } from "./stripe";
 import { INTERVALS, PAID_TIERS } from "./plans";
-import {
-  endPromotion,
-  grantPromotion,
-  markInvoicePaid,
-  PROMOTION_MESSAGES,
-  voidInvoice,
-  type PromotionActor,
-} from "./service";
+import { grantPromotion, markInvoicePaid, PROMOTION_MESSAGES, voidInvoice, type PromotionActor } from "./service";
 
 /**
  * /admin/promotions (docs/product.md section 11): invoices to mark paid or void, promotions to
@@ -191,7 +185,8 @@ export async function adminPromotionsAction(request: Request, viewer: SignedInVi
         return redirectWithFlash(back, { kind: "success", text: `Invoice ${invoice.number} is void.` });
       }
       case "end": {
-        const ended = await endPromotion(db, {
+        // A card promotion's subscription is cancelled at Stripe first.
+        const ended = await endPromotionWithBilling(db, {
           actor,
           promotionId: input.promotionId,
           reason: input.reason,

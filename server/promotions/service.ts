@@ -105,7 +105,7 @@ export function requireInvoiceReader(actor: PromotionActor, promotion: Pick<Prom
   if (!promotion.buyerUserId || promotion.buyerUserId !== actor.userId) throw forbidden(PROMOTION_MESSAGES.notBuyer);
 }
 
-function reasonOf(reason: string | undefined): string {
+export function reasonOf(reason: string | undefined): string {
   const text = (reason ?? "").trim();
   if (text.length < 3 || text.length > REASON_MAX) throw badRequest(PROMOTION_MESSAGES.reasonNeeded);
   return text;

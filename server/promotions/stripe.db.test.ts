@@ -11,6 +11,7 @@ import { getSearchIndex, refreshSearchIndex } from "../search";
 import { endExpiredPromotions, requestPromotion, type PromotionActor } from "./service";
 import {
   changeStripePlan,
+  endPromotionWithBilling,
   handleStripeWebhook,
   openCustomerPortal,
   startCheckout,
@@ -536,5 +537,27 @@ describe("What is activated is what Stripe says was paid (issue 30)", () => {
     }
     expect(await row(s.promotion.id)).toMatchObject({ tier: "Basic", interval: "month" });
     expect(await tierOf(s.listing.placeId)).toBe("Basic");
+  });
+});
+
+describe("an admin ends a card promotion", () => {
+  it("cancels its subscription at Stripe first, so it never keeps charging; a refused end changes nothing", async () => {
+    const s = await setup();
+    const admin: PromotionActor = await insertPerson(db(), { role: "admin" });
+    await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin: "https://rv.example", settings });
+    const { session, subscriptionId } = pay(await sessionIdOf(s.promotion.id), s.promotion.id);
+    await deliver(signed("checkout.session.completed", session, PERIOD_START + 3000));
+    const input = { promotionId: s.promotion.id, settings };
+    expect(
+      await rejection(endPromotionWithBilling(db(), { ...input, actor: s.owner, reason: "moving" })),
+    ).toMatchObject({ status: 403 });
+    expect(await rejection(endPromotionWithBilling(db(), { ...input, actor: admin, reason: "" }))).toMatchObject({
+      status: 400,
+    });
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe("active");
+    const ended = await endPromotionWithBilling(db(), { ...input, actor: admin, reason: "owner asked by phone" });
+    expect(ended.status).toBe("ended");
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(await tierOf(s.listing.placeId)).toBe("Free");
   });
 });

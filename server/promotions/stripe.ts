@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from "../audit/record";
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";
 import { invoices, promotions, stripeEvents, type PromotionRow } from "../db/schema";
-import { AppError, badRequest, conflict, notFound } from "../errors";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../errors";
 import { logger } from "../logger";
 import * as mail from "./emails";
 import { INTERVALS, PAID_TIERS, planFor, type Interval, type PaidTier } from "./plans";
@@ -18,9 +18,11 @@ import {
   afterCommit,
   asTx,
   cancelAtPeriodEnd,
+  endPromotion,
   finish,
   nextInvoiceNumber,
   PROMOTION_MESSAGES,
+  reasonOf,
   requireBuyerOrAdmin,
   setListingTier,
   snapshot,
@@ -649,6 +651,23 @@ export async function cancelCardBilling(client: Stripe, promotion: PromotionRow)
   const subscription = await stripeCall(() => client.subscriptions.retrieve(subscriptionId));
   if (gone.has(subscription.status)) return;
   await stripeCall(() => client.subscriptions.cancel(subscriptionId));
+}
+
+/**
+ * An admin ends a promotion at once (./service.ts endPromotion); a card one's billing is stopped
+ * at Stripe first, so a subscription never keeps charging for a promotion that has ended.
+ */
+export async function endPromotionWithBilling(
+  db: Database,
+  input: Parameters<typeof endPromotion>[1] & { settings?: StripeSettings },
+): Promise<PromotionRow> {
+  if (!input.actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
+  reasonOf(input.reason);
+  const promotion = await promotionById(db, input.promotionId);
+  const live = promotion && ["pending", "active", "past_due"].includes(promotion.status);
+  const client = stripeClient(input.settings ?? getConfig());
+  if (live && promotion.provider === "stripe" && client) await cancelCardBilling(client, promotion);
+  return endPromotion(db, input);
 }
 
 const STRIPE_SYSTEM: Actor = { userId: null, email: null };
