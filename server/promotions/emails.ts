@@ -106,7 +106,7 @@ export function promotionEnded(db: Database, to: Party, o: { listingName: string
 
 /**
  * The buyer of a promotion on a listing moved to another account, or whose ownership was removed
- * (issue 30): billing belongs to the buyer, so it ended with the ownership, and nothing of it
+ * (docs/product.md section 11): billing belongs to the buyer, so it ended with the ownership, and nothing of it
  * passes to the listing's next owner.
  */
 export function billingEndedByTransfer(

@@ -122,7 +122,7 @@ export interface PromotionSummary {
  * and its latest invoices, in two queries whatever the number of listings. Every id asked for has
  * an entry. `buyerUserId` (an owner's view) keeps only what that account bought, and a granted
  * promotion (no buyer): billing belongs to its buyer, so a listing's later owner sees nothing of
- * an earlier owner's promotions or invoices (issue 30).
+ * an earlier owner's promotions or invoices (docs/operations.md "Listing transfers and billing").
  */
 export async function promotionSummaryOf(
   db: Database,

@@ -99,7 +99,10 @@ export async function requireBuyerOrAdmin(db: Database, actor: PromotionActor, p
     throw forbidden(PROMOTION_MESSAGES.notBuyer);
 }
 
-/** Reading an invoice or receipt: its buyer (even after the listing moved on: it is their receipt) or an administrator. */
+/**
+ * Reading an invoice or receipt: its buyer (even after the listing moved on: it is their receipt)
+ * or an administrator.
+ */
 export function requireInvoiceReader(actor: PromotionActor, promotion: Pick<PromotionRow, "buyerUserId">) {
   if (actor.isAdmin) return;
   if (!promotion.buyerUserId || promotion.buyerUserId !== actor.userId) throw forbidden(PROMOTION_MESSAGES.notBuyer);

@@ -127,7 +127,7 @@ export type PaidPlan = { tier: PaidTier; interval: Interval; priceId: string };
 export type Verdict = { plan: PaidPlan; problem?: undefined } | { plan?: undefined; problem: string };
 
 /**
- * The plan a payment bought, or what is wrong with it (issue 30: a promotion is activated at what
+ * The plan a payment bought, or what is wrong with it (docs/api.md: a promotion is activated at what
  * was paid, never at what it asks for). Lines with a positive amount must all bill one price of the
  * plans file, once each, in the plans' currency, recurring at that plan's interval; a `full`
  * payment (the first one, a renewal) must be at least the plan's listed amount (tax on top is
@@ -291,8 +291,9 @@ const priceOfSession = (session: Stripe.Checkout.Session) => {
 };
 
 /**
- * Makes an unpaid Checkout Session unpayable (issue 30: after a change of plan its page must not
- * take a payment). Answers "complete" when it was paid first, whether before or while expiring.
+ * Makes an unpaid Checkout Session unpayable (docs/product.md section 11: after a change of plan
+ * its page must not take a payment). Answers "complete" when it was paid first, whether before or
+ * while expiring.
  */
 async function closeSession(client: Stripe, session: Stripe.Checkout.Session): Promise<"complete" | "closed"> {
   if (session.status === "complete") return "complete";

@@ -10,7 +10,7 @@ import { finish } from "./service";
 import { cancelCardBilling, stripeClient, type StripeSettings } from "./stripe";
 
 /**
- * What a change of a listing's owner does to its billing (issue 30; docs/operations.md "Listing
+ * What a change of a listing's owner does to its billing (docs/operations.md "Listing
  * transfers and billing"). Billing belongs to the account that bought it (`buyer_user_id`), not to
  * the listing: when an administrator moves a listing to another account or removes its owner, every
  * live promotion bought by anyone but the new owner ends (a pending one is voided), its open
