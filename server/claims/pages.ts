@@ -216,8 +216,11 @@ export async function decideClaimAction(
       text: status === "approved" ? "Claim approved: the claimant now manages the listing." : "Claim rejected.",
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return formFailure(result, 409, { formError: error.message });
+    // 409: decided meanwhile, or the listing is hidden; 502: the previous owner's card billing could
+    // not be stopped at Stripe (docs/operations.md "Listing transfers and billing"). Both are said on
+    // the form, which keeps the reason typed.
+    if (error instanceof AppError && (error.status === 409 || error.status === 502))
+      return formFailure(result, error.status, { formError: error.message });
     throw error;
   }
 }

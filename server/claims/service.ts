@@ -11,6 +11,9 @@ import { kickEmail } from "../email";
 import { AppError, notFound } from "../errors";
 import type { PrivateStore } from "../files/private-store";
 import { logger } from "../logger";
+import { afterCommit } from "../promotions/service";
+import type { StripeSettings } from "../promotions/stripe";
+import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import * as mail from "./emails";
 import { checkEvidence, evidenceKey, type UploadedFile } from "./evidence";
 
@@ -276,6 +279,8 @@ export interface DecideClaimRequest {
   decision: "approve" | "reject";
   reason: string;
   requestId?: string | null;
+  /** Stripe settings for ending the previous owner's card billing (tests); the configuration otherwise. */
+  settings?: StripeSettings;
 }
 
 /**
@@ -288,8 +293,23 @@ export interface DecideClaimRequest {
 export async function decideClaim(db: Database, request: DecideClaimRequest): Promise<{ status: ClaimStatus }> {
   const { actor } = request;
   if (!actor.isAdmin) throw forbidden("Only an administrator can decide claims.");
-  const [peek] = await db.select({ locationId: claims.locationId }).from(claims).where(eq(claims.id, request.claimId));
+  const [peek] = await db
+    .select({ locationId: claims.locationId, userId: claims.userId })
+    .from(claims)
+    .where(eq(claims.id, request.claimId));
   if (!peek) throw notFound("No such claim.");
+  // An approval moves the listing to the claimant: like an administrator's transfer, it ends the
+  // previous owner's billing, the card subscription cancelled at Stripe before the transaction
+  // (docs/operations.md "Listing transfers and billing").
+  const stopped =
+    request.decision === "approve"
+      ? await stopFormerOwnerBilling(db, {
+          locationId: peek.locationId,
+          keepUserId: peek.userId,
+          settings: request.settings,
+        })
+      : new Set<string>();
+  let billing = { tierChanged: false, emailed: false };
 
   const status = await db.transaction(async (t) => {
     const db = tx(t);
@@ -361,6 +381,15 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
       { ownerId: claimant.id, viaClaim: claim.id },
     );
     if (previous && previous.userId !== claimant.id) await mail.listingTransferred(db, party(previous), listing);
+    billing = await endFormerOwnerBilling(db, {
+      locationId: listing.placeId,
+      keepUserId: claimant.id,
+      stopped,
+      removed: false,
+      now,
+      actor: actorOf(actor),
+      requestId: request.requestId,
+    });
 
     if (claimant.role === "user") {
       await db.update(users).set({ role: "business_owner" }).where(eq(users.id, claimant.id));
@@ -408,5 +437,6 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
   });
   logger.info({ claimId: request.claimId, status, by: actor.userId }, "claim decided");
   kickEmail();
+  await afterCommit(billing.tierChanged, db, false);
   return { status };
 }

@@ -450,6 +450,10 @@ export async function manageListingAction(
     } catch (error) {
       if (error instanceof AppError && error.status === 400)
         return formFailure(result, 400, { fieldErrors: { email: [error.message] } });
+      // The previous owner's card billing could not be stopped (Stripe unreachable or not
+      // configured), or changed meanwhile: nothing was changed, and the admin is told why.
+      if (error instanceof AppError && (error.status === 409 || error.status === 502))
+        return formFailure(result, error.status, { formError: error.message });
       throw error;
     }
   }

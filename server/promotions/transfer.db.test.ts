@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { changeListingOwner } from "../catalogue/service";
-import { insertListing, insertPerson } from "../claims/test-support";
+import { decideClaim, fileClaim } from "../claims/service";
+import { CLAIM_INPUT, insertListing, insertPerson, memoryStore } from "../claims/test-support";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
@@ -228,6 +229,59 @@ describe("a listing transfer and card billing", () => {
       (await openCustomerPortal(db(), { actor: s.admin, promotionId: promotion.id, returnUrl: origin, settings })).url,
     ).toMatch(/^https:/);
     expect(stand.recorded.filter((r) => r.path === "/v1/billing_portal/sessions").length).toBe(portalCalls + 1);
+  });
+
+  it("an approved claim moves the listing like a transfer: B's subscription is cancelled and B is told", async () => {
+    const s = await setup();
+    const { promotion, subscriptionId } = await paidByCard(s);
+    const claimant = await insertPerson(db(), { role: "user", name: "Cleo Claimant" });
+    const filed = await fileClaim(db(), memoryStore(), {
+      actor: claimant,
+      locationId: s.listing.placeId,
+      input: CLAIM_INPUT,
+      files: [],
+    });
+    if (!filed.ok) throw new Error(`claim refused: ${filed.fileErrors.join(" ")}`);
+    stand.down = true;
+    try {
+      // Stripe unreachable: the approval is refused and nothing changes (the claim stays pending).
+      expect(
+        await rejection(
+          decideClaim(db(), {
+            actor: { ...s.admin, name: "Admin", isAdmin: true },
+            claimId: filed.claimId,
+            decision: "approve",
+            reason: "Verified by phone.",
+            settings,
+          }),
+        ),
+      ).toMatchObject({ status: 502 });
+    } finally {
+      stand.down = false;
+    }
+    expect(await ownerOf(s.listing.placeId)).toBe(s.b.userId);
+    expect((await row(promotion.id)).status).toBe("active");
+
+    await decideClaim(db(), {
+      actor: { ...s.admin, name: "Admin", isAdmin: true },
+      claimId: filed.claimId,
+      decision: "approve",
+      reason: "Verified by phone.",
+      settings,
+    });
+    expect(await ownerOf(s.listing.placeId)).toBe(claimant.userId);
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect(await row(promotion.id)).toMatchObject({
+      status: "ended",
+      endReason: "listing transferred to another owner",
+    });
+    expect(await tierOf(s.listing.placeId)).toBe("Free");
+    expect(await mailsTo(s.b.email)).toContain("promotion.transferred");
+    expect(
+      await rejection(
+        openCustomerPortal(db(), { actor: claimant, promotionId: promotion.id, returnUrl: origin, settings }),
+      ),
+    ).toMatchObject({ status: 403 });
   });
 
   it("refuses the transfer, changing nothing, when Stripe cannot be reached; a retry then works", async () => {

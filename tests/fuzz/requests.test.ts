@@ -55,10 +55,10 @@ describe("requestArbitrary", () => {
     for (const cookie of site.signedInCookies)
       expect(inputs.some((i) => i.request.headers.some(([n, v]) => n === "Cookie" && v === cookie))).toBe(true);
     // The consoles' forms get their fields, with the fixture records' ids and hostile values.
-    const bodies = inputs.map((i) => i.request.body.toString("latin1"));
-    expect(bodies.some((b) => /(^|&)promotionId=promotion-1/.test(b))).toBe(true);
+    const bodies = inputs.map((i) => Buffer.from(i.request.body).toString("latin1"));
+    expect(bodies.some((b) => b.split("&").includes("promotionId=promotion-1"))).toBe(true);
     expect(bodies.some((b) => b.includes("back=%2Fowner%2Fleads%0D%0A"))).toBe(true);
-    expect(bodies.some((b) => /(^|&)message=URGENT%0D%0A/.test(b))).toBe(true);
+    expect(bodies.some((b) => b.split("&").some((pair) => pair.startsWith("message=URGENT%0D%0A")))).toBe(true);
     const owner = fc.sample(requestArbitrary(["/owner/checkout/success"], site), { numRuns: 300, seed: 1 });
     expect(owner.some((i) => /[?&]promotion=promotion-1/.test(i.request.target))).toBe(true);
     expect(inputs.some((i) => i.request.version === "HTTP/1.0")).toBe(true);

@@ -190,6 +190,9 @@ function OpenItems({ data }: { data: Data }) {
  */
 function ListingControls({ data }: { data: Data }) {
   const form = useFormState({ intent: "owner-assign" });
+  // A transfer or removal refused as a whole (the previous owner's card billing could not be
+  // stopped at Stripe) is said above both owner forms.
+  const ownerError = useFormState({ intent: ["owner-assign", "owner-remove"] }).formError;
   const owner = data.owners[0];
   const hideOrShow = data.hidden ? "show" : "hide";
   const deleteOrRestore = data.deleted ? "restore" : "delete";
@@ -251,6 +254,7 @@ function ListingControls({ data }: { data: Data }) {
         <div>
           <h3 className="text-sm font-semibold text-slate-800">Owner</h3>
           <p className="mt-1 text-sm break-all text-slate-600">{owner ? owner.email : "No owner"}</p>
+          <FormError message={ownerError} />
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="owner-assign" />
             <Field label={owner ? "Transfer to (email)" : "Assign to (email)"} name="email" error={form.error("email")}>
@@ -274,7 +278,7 @@ function ListingControls({ data }: { data: Data }) {
                   </Button>
                 }
                 title={`Remove ${owner.email} as owner?`}
-                text="They lose this listing from their console. Its history and promotions stay."
+                text="They lose this listing from their console. Promotions they bought for it end (a card subscription is cancelled at Stripe) and they are told by email; its history stays."
                 confirmLabel="Remove owner"
                 tone="danger"
                 form="owner-remove-form"
