@@ -18,6 +18,7 @@ import { createLocalPrivateStore } from "../../server/files/private-store";
 import { parseConfig } from "../../server/config";
 import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "../../server/promotions/service";
 import { ensureDemoData } from "../../server/locations/demo-seed";
+import { changeListingOwner } from "../../server/catalogue/service";
 import { createAccount } from "../setup/auth";
 
 export type Persona = "visitor" | "anonymous" | "user" | "business_owner" | "listing_owner" | "admin";
@@ -54,6 +55,15 @@ export interface Fixtures {
   userId: string;
   /** A visitor's lead on the listing `listing_owner` owns. */
   leadId: string;
+  /**
+   * A listing `listing_owner` owned, with a promotion it requested, that promotion's invoice and a
+   * visitor's lead, then transferred by an admin to `business_owner`: billing and leads stay with the
+   * old owner (docs/operations.md "Listing transfers and billing").
+   */
+  movedLocationId: string;
+  priorPromotionId: string;
+  priorInvoiceId: string;
+  priorLeadId: string;
 }
 
 export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
@@ -119,7 +129,52 @@ export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
       },
       visitorUserId: null,
     });
+    // A transfer: listing_owner's second listing, with its billing and a lead, moved to business_owner.
+    const [moved] = await handle.db
+      .select({ id: locations.placeId })
+      .from(locations)
+      .orderBy(asc(locations.placeId))
+      .limit(1)
+      .offset(1);
+    await grantListing(handle.db, ids.listing_owner!, moved!.id);
+    const prior = await requestPromotion(handle.db, {
+      actor: ownerActor,
+      locationId: moved!.id,
+      tier: "Basic",
+      interval: "month",
+      idempotencyKey: "fixture-prior-promotion",
+      settings,
+    });
+    const priorInvoice = await issueInvoice(handle.db, {
+      actor: ownerActor,
+      promotionId: prior.promotion.id,
+      settings,
+    });
+    const priorLead = await submitLead(handle.db, {
+      locationId: moved!.id,
+      input: {
+        rvType: "fifth_wheel",
+        rvLengthFeet: 34,
+        cover: "any",
+        moveIn: null,
+        name: "Prior Visitor",
+        email: "prior-visitor@example.com",
+        phone: null,
+        message: "Is there a space for a fifth wheel?",
+      },
+      visitorUserId: null,
+    });
+    await changeListingOwner(handle.db, {
+      actor: { userId: ids.admin!, email: ACCOUNTS.admin.email },
+      locationId: moved!.id,
+      email: ACCOUNTS.business_owner.email,
+      settings,
+    });
     return {
+      movedLocationId: moved!.id,
+      priorPromotionId: prior.promotion.id,
+      priorInvoiceId: priorInvoice.invoice.id,
+      priorLeadId: priorLead.id,
       ownedLocationId: first.id,
       claimId: filed.claimId,
       evidenceId: evidence!.id,

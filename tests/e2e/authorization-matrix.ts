@@ -16,7 +16,9 @@ export interface MatrixEntry {
    * A concrete path to request; LOCATION is replaced by the listing_owner's location id, CLAIM and
    * EVIDENCE by the fixture claim of tests/e2e/accounts.ts and its file, PROMOTION and INVOICE by
    * its fixture promotion and invoice, USER by the `user` persona's account id, LEAD by the fixture lead
-   * on the listing_owner's listing (in the path and the body).
+   * on the listing_owner's listing (in the path and the body). Across a transfer: MOVED_LISTING is a
+   * listing an admin moved from listing_owner (the old owner) to business_owner (the new owner);
+   * PRIOR_PROMO, PRIOR_BILL and PRIOR_ASK are the promotion, invoice and lead listing_owner had on it.
    */
   path: string;
   body?: string;
@@ -308,7 +310,7 @@ export const MATRIX: MatrixEntry[] = [
     contentType: "multipart/form-data; boundary=b",
     expect: { ...listing, listing_owner: 303, admin: 303 },
   },
-  // Leads: each owner sees the leads of their own listings only (a foreign `listing` filter is ignored).
+  // Leads: each owner sees the leads sent to them only (a foreign `listing` filter is ignored).
   page("owner/leads", "/owner/leads", owner),
   page("owner/leads", "/owner/leads?listing=LOCATION&status=new", owner),
   page("owner/leads.csv", "/owner/leads.csv", owner),
@@ -370,6 +372,53 @@ export const MATRIX: MatrixEntry[] = [
   page("owner/checkout/success", "/owner/checkout/success?promotion=PROMOTION", listing),
   // An invoice: its listing's owner and admins only.
   page("owner/invoices/:invoiceId", "/owner/invoices/INVOICE", listing),
+  // Across a transfer (MOVED_LISTING went from listing_owner to business_owner): billing and leads
+  // belong to the account that bought or received them, the listing to its new owner.
+  page("owner/promote", "/owner/promote?listing=MOVED_LISTING", {
+    ...listing,
+    business_owner: 200,
+    listing_owner: 403,
+  }),
+  // The old owner keeps the receipt; the new owner never sees it.
+  page("owner/invoices/:invoiceId", "/owner/invoices/PRIOR_BILL", listing),
+  page("owner/checkout", "/owner/checkout?promotion=PRIOR_PROMO", { ...listing, listing_owner: 403 }),
+  {
+    // The old owner's billing portal, plan and cancellation: never the new owner's to open or change.
+    route: "owner/promote",
+    method: "POST",
+    path: "/owner/promote",
+    body: "intent=portal&promotionId=PRIOR_PROMO",
+    contentType: "application/x-www-form-urlencoded",
+    // The admin gets past every rule to "card payments are not configured" (the site runs on invoices).
+    expect: { ...listing, listing_owner: 403, admin: 404 },
+  },
+  {
+    route: "owner/promote",
+    method: "POST",
+    path: "/owner/promote",
+    body: "intent=change&promotionId=PRIOR_PROMO&tier=Pro&interval=year",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 403, admin: 409 },
+  },
+  {
+    route: "owner/promote",
+    method: "POST",
+    path: "/owner/promote",
+    body: "intent=cancel&promotionId=PRIOR_PROMO",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 403, admin: 409 },
+  },
+  {
+    // The lead stays with the old owner it was sent to; the new owner is answered as if it did not exist.
+    route: "owner/leads",
+    method: "POST",
+    path: "/owner/leads",
+    body: "intent=status&leadId=PRIOR_ASK&status=new",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, user: 404, business_owner: 404, listing_owner: 303, admin: 303 },
+  },
+  // A claim of the moved listing: the new owner already owns it; anyone else may ask for it.
+  page("owner/claim/:locationId", "/owner/claim/MOVED_LISTING", owner),
   page("owner/settings", "/owner/settings", owner),
   {
     // Any settings form: signed-in people get past the guard to validation (no name given, 400).

@@ -127,7 +127,11 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
           .replace("PROMOTION", fixtures!.promotionId)
           .replace("INVOICE", fixtures!.invoiceId)
           .replace("USER", fixtures!.userId)
-          .replace("LEAD", fixtures!.leadId);
+          .replace("LEAD", fixtures!.leadId)
+          .replace("MOVED_LISTING", fixtures!.movedLocationId)
+          .replace("PRIOR_PROMO", fixtures!.priorPromotionId)
+          .replace("PRIOR_BILL", fixtures!.priorInvoiceId)
+          .replace("PRIOR_ASK", fixtures!.priorLeadId);
       const concretePath = concrete(entry.path);
       const body = entry.body === undefined ? undefined : concrete(entry.body);
       const answers: Partial<Record<Persona, Answer>> = {};
