@@ -113,11 +113,12 @@ describe("a listing transfer and invoice billing", () => {
         message: PROMOTION_MESSAGES.notBuyer,
       });
     const refusals = [
-      issueInvoice(db(), { actor: s.a, promotionId: promotion.id, settings }),
-      cancelAtPeriodEnd(db(), { actor: s.a, promotionId: promotion.id }),
-      changePlan(db(), { actor: s.a, promotionId: promotion.id, tier: "Pro", interval: "year", settings }),
+      () => issueInvoice(db(), { actor: s.a, promotionId: promotion.id, settings }),
+      () => cancelAtPeriodEnd(db(), { actor: s.a, promotionId: promotion.id }),
+      () => changePlan(db(), { actor: s.a, promotionId: promotion.id, tier: "Pro", interval: "year", settings }),
     ];
-    for (const refusal of refusals) expect(await rejection(refusal)).toMatchObject({ status: 403 });
+    // One at a time: made together, a refusal not yet awaited would be an unhandled rejection.
+    for (const refusal of refusals) expect(await rejection(refusal())).toMatchObject({ status: 403 });
     // A stranger neither; B no longer acts on the listing's billing, but keeps the receipt.
     expect(await rejection(invoiceForViewer(db(), s.stranger, first.invoice.id))).toMatchObject({ status: 403 });
     expect(await rejection(issueInvoice(db(), { actor: s.b, promotionId: promotion.id, settings }))).toMatchObject({
@@ -206,15 +207,15 @@ describe("a listing transfer and card billing", () => {
     expect(await mailsTo(s.b.email)).toContain("promotion.transferred");
 
     const refusals = [
-      openCustomerPortal(db(), { actor: s.a, promotionId: promotion.id, returnUrl: `${origin}/owner`, settings }),
-      changeStripePlan(db(), { actor: s.a, promotionId: promotion.id, tier: "Pro", interval: "year", settings }),
-      cancelStripeAtPeriodEnd(db(), { actor: s.a, promotionId: promotion.id, settings }),
-      startCheckout(db(), { actor: s.a, promotionId: promotion.id, origin, settings }),
-      syncCheckoutSession(db(), { actor: s.a, promotionId: promotion.id, sessionId, settings }),
-      openCustomerPortal(db(), { actor: s.stranger, promotionId: promotion.id, returnUrl: origin, settings }),
+      () => openCustomerPortal(db(), { actor: s.a, promotionId: promotion.id, returnUrl: `${origin}/owner`, settings }),
+      () => changeStripePlan(db(), { actor: s.a, promotionId: promotion.id, tier: "Pro", interval: "year", settings }),
+      () => cancelStripeAtPeriodEnd(db(), { actor: s.a, promotionId: promotion.id, settings }),
+      () => startCheckout(db(), { actor: s.a, promotionId: promotion.id, origin, settings }),
+      () => syncCheckoutSession(db(), { actor: s.a, promotionId: promotion.id, sessionId, settings }),
+      () => openCustomerPortal(db(), { actor: s.stranger, promotionId: promotion.id, returnUrl: origin, settings }),
     ];
     for (const refusal of refusals)
-      expect(await rejection(refusal)).toMatchObject({ status: 403, message: PROMOTION_MESSAGES.notBuyer });
+      expect(await rejection(refusal())).toMatchObject({ status: 403, message: PROMOTION_MESSAGES.notBuyer });
     const portalCalls = stand.recorded.filter((r) => r.path === "/v1/billing_portal/sessions").length;
     // Stripe's word that the subscription is gone changes nothing more.
     const sub = stand.subscriptions.get(subscriptionId)!;
