@@ -10,12 +10,11 @@ import {
   useRouteLoaderData,
   UNSAFE_FrameworkContext,
 } from "react-router";
-import { useContext } from "react";
+import { useContext, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import { SiteFooter } from "./components/layout/site-footer";
-import { HydrateInTurn } from "./components/ui/hydrate-in-turn";
 import { LostPage } from "./components/layout/lost-page";
 import { MessagePage } from "./components/layout/message-page";
 import { SiteHeader } from "./components/layout/site-header";
@@ -72,22 +71,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <AuthProvider initial={auth}>
-          <HydrateInTurn>
-            <SiteHeader transparent={pathname === "/"} />
-          </HydrateInTurn>
+          <SiteHeader transparent={pathname === "/"} />
           <main id="main" className="flex-1">
             {children}
           </main>
-          <HydrateInTurn>
-            <SiteFooter />
-          </HydrateInTurn>
+          <SiteFooter />
           <AnalyticsTracker />
+          <HydrationMark />
         </AuthProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * Marks `<html data-hydrated>` once React has hydrated the page: effects run after the hydrating
+ * commit, and the root's last. Browser tests wait for it before they click (a click before the
+ * handlers are attached would be lost).
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }
 
 export default function App() {

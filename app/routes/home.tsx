@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { LocationCard } from "../components/location/location-card";
-import { HydrateInTurn } from "../components/ui/hydrate-in-turn";
 import { useState } from "react";
 import { LocationErrorBanner } from "../components/search/location-error-banner";
 import { PlaceSearch } from "../components/search/place-search";
@@ -66,9 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((location, i) => (
-              <HydrateInTurn key={location.slug}>
-                <LocationCard location={location} eager={i < 3} />
-              </HydrateInTurn>
+              <LocationCard key={location.slug} location={location} eager={i < 3} />
             ))}
           </div>
         </section>

@@ -3,7 +3,6 @@ import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
-import { HydrateInTurn } from "../components/ui/hydrate-in-turn";
 import { LocationMap } from "../components/map/location-map";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { OpenStatusLine } from "../components/location/open-status";
@@ -255,9 +254,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
 
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-8 md:col-span-2">
-          <HydrateInTurn>
-            <PhotoGallery photos={photos} name={l.name} />
-          </HydrateInTurn>
+          <PhotoGallery photos={photos} name={l.name} />
           {l.description && (
             <div className="space-y-3 text-slate-700">
               {paragraphsOf(l.description).map((paragraph, i) => (
@@ -309,28 +306,24 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
             )}
           </section>
           {l.latitude !== null && l.longitude !== null && (
-            <HydrateInTurn>
-              <section aria-labelledby="location-heading">
-                <h2 id="location-heading" className="text-xl font-semibold">
-                  Location
-                </h2>
-                {l.address && <p className="mt-1 text-slate-600">{l.address}</p>}
-                <LocationMap
-                  id={l.placeId}
-                  name={l.name}
-                  lat={l.latitude}
-                  lng={l.longitude}
-                  googleMapsUri={l.googleMapsUri}
-                  tileUrl={loaderData.map.tileUrl}
-                  attribution={loaderData.map.attribution}
-                  className="mt-3 h-64 w-full sm:h-80"
-                />
-              </section>
-            </HydrateInTurn>
+            <section aria-labelledby="location-heading">
+              <h2 id="location-heading" className="text-xl font-semibold">
+                Location
+              </h2>
+              {l.address && <p className="mt-1 text-slate-600">{l.address}</p>}
+              <LocationMap
+                id={l.placeId}
+                name={l.name}
+                lat={l.latitude}
+                lng={l.longitude}
+                googleMapsUri={l.googleMapsUri}
+                tileUrl={loaderData.map.tileUrl}
+                attribution={loaderData.map.attribution}
+                className="mt-3 h-64 w-full sm:h-80"
+              />
+            </section>
           )}
-          <HydrateInTurn>
-            <BusinessHours lines={l.openingHours} />
-          </HydrateInTurn>
+          <BusinessHours lines={l.openingHours} />
           {l.reviews.length > 0 && (
             <section>
               <h2 className="text-xl font-semibold">Recent reviews</h2>
@@ -350,53 +343,47 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
             </section>
           )}
         </div>
-        <HydrateInTurn>
-          <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
-            {directions && (
-              <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex justify-start")} />
-            )}
-            {phone && (
-              <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
-                {phone}
-              </PhoneLink>
-            )}
-            {l.website && (
-              <a
-                href={l.website}
-                data-analytics-click="website"
-                rel="nofollow noopener"
-                target="_blank"
-                className="flex items-center gap-2 text-brand-700 hover:underline"
-              >
-                <Globe className="size-4" aria-hidden="true" /> Website
-              </a>
-            )}
-            {!phone && !l.website && <p className="text-slate-600">Contact information not available</p>}
-            <Link to={`/owner/claim/${l.placeId}`} className="block pt-2 text-sm text-slate-700 underline">
-              Claim This Business
-            </Link>
-            <a href="#ask" className="block pt-2 text-sm font-medium text-brand-700 underline">
-              Ask about a space
+        <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
+          {directions && (
+            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex justify-start")} />
+          )}
+          {phone && (
+            <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
+              {phone}
+            </PhoneLink>
+          )}
+          {l.website && (
+            <a
+              href={l.website}
+              data-analytics-click="website"
+              rel="nofollow noopener"
+              target="_blank"
+              className="flex items-center gap-2 text-brand-700 hover:underline"
+            >
+              <Globe className="size-4" aria-hidden="true" /> Website
             </a>
-            <SuggestEdit result={actionData as SuggestEditResult | undefined} />
-          </aside>
-        </HydrateInTurn>
+          )}
+          {!phone && !l.website && <p className="text-slate-600">Contact information not available</p>}
+          <Link to={`/owner/claim/${l.placeId}`} className="block pt-2 text-sm text-slate-700 underline">
+            Claim This Business
+          </Link>
+          <a href="#ask" className="block pt-2 text-sm font-medium text-brand-700 underline">
+            Ask about a space
+          </a>
+          <SuggestEdit result={actionData as SuggestEditResult | undefined} />
+        </aside>
       </div>
 
-      <HydrateInTurn>
-        <div className="mt-8 max-w-3xl">
-          <AskAboutSpace
-            facility={l.name}
-            stamp={loaderData.leadStamp}
-            result={
-              actionData && typeof actionData === "object" && "lead" in actionData
-                ? (actionData as AskResult)
-                : undefined
-            }
-            prefill={loaderData.prefill}
-          />
-        </div>
-      </HydrateInTurn>
+      <div className="mt-8 max-w-3xl">
+        <AskAboutSpace
+          facility={l.name}
+          stamp={loaderData.leadStamp}
+          result={
+            actionData && typeof actionData === "object" && "lead" in actionData ? (actionData as AskResult) : undefined
+          }
+          prefill={loaderData.prefill}
+        />
+      </div>
 
       <Nearby items={loaderData.nearby} />
 
@@ -478,9 +465,7 @@ function Nearby({ items }: { items: NearbyItem[] }) {
       ) : (
         <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((item) => (
-            <HydrateInTurn key={item.id}>
-              <LocationCard location={cardDataFrom(item)} />
-            </HydrateInTurn>
+            <LocationCard key={item.id} location={cardDataFrom(item)} />
           ))}
         </div>
       )}

@@ -6,7 +6,6 @@ import { LocationCard, cardDataFrom } from "../components/location/location-card
 import { ResultsMap } from "../components/map/results-map";
 import { AmenitiesFilter } from "../components/search/amenities-filter";
 import { LocationErrorBanner } from "../components/search/location-error-banner";
-import { HydrateInTurn } from "../components/ui/hydrate-in-turn";
 import { Pagination } from "../components/search/pagination";
 import { PlaceSearch } from "../components/search/place-search";
 import { LoadingStatus, RESULTS_GRID, ResultsSkeleton } from "../components/search/results-skeleton";
@@ -506,55 +505,53 @@ function Results({
       {/* The search bar stays in reach while the list scrolls: compact on phones (docs/product.md section 2). */}
       <div className="sticky top-16 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur">
         {searchRow}
-        <HydrateInTurn>
-          <div
-            role="group"
-            aria-label="Filters"
-            // On phones the row scrolls sideways rather than wrapping; py-1 leaves room for focus outlines.
-            className="-mx-4 mt-1 flex items-center gap-2 px-4 py-1 [scrollbar-width:none] max-sm:overflow-x-auto sm:flex-wrap"
+        <div
+          role="group"
+          aria-label="Filters"
+          // On phones the row scrolls sideways rather than wrapping; py-1 leaves room for focus outlines.
+          className="-mx-4 mt-1 flex items-center gap-2 px-4 py-1 [scrollbar-width:none] max-sm:overflow-x-auto sm:flex-wrap"
+        >
+          <SizeFilter
+            key={`s-${applied.sizes.join()}`}
+            applied={applied.sizes as SizeOption[]}
+            facets={result.facets.sizes}
+            previewBase={previewBase}
+            otherParams={withoutSizes}
+            onApply={(sizes) => go({ sizes, page: 1 })}
+          />
+          <AmenitiesFilter
+            key={`a-${applied.amenities.join()}`}
+            applied={applied.amenities as AmenityFilter[]}
+            facets={result.facets.amenities}
+            previewBase={previewBase}
+            otherParams={withoutAmenities}
+            onApply={(amenities) => go({ amenities, page: 1 })}
+          />
+          <MyRvFilter applied={rv} onApply={(next, o) => go({ rv: next, page: 1 }, o?.replace)} />
+          {priced && (
+            <PriceFilter
+              key={`p-${maxPrice ?? ""}`}
+              applied={maxPrice}
+              previewBase={previewBase}
+              otherParams={withoutPrice}
+              onApply={(next) => go({ maxPrice: next, page: 1 })}
+            />
+          )}
+          <SortButtons
+            sort={applied.sort}
+            priced={priced}
+            onChange={(sort) => go({ sort, page: 1 })}
+            describedBy={sortNoteId}
+          />
+          <button
+            type="button"
+            disabled={!hasFilters}
+            onClick={clearAll}
+            className="h-10 shrink-0 whitespace-nowrap rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent sm:text-base"
           >
-            <SizeFilter
-              key={`s-${applied.sizes.join()}`}
-              applied={applied.sizes as SizeOption[]}
-              facets={result.facets.sizes}
-              previewBase={previewBase}
-              otherParams={withoutSizes}
-              onApply={(sizes) => go({ sizes, page: 1 })}
-            />
-            <AmenitiesFilter
-              key={`a-${applied.amenities.join()}`}
-              applied={applied.amenities as AmenityFilter[]}
-              facets={result.facets.amenities}
-              previewBase={previewBase}
-              otherParams={withoutAmenities}
-              onApply={(amenities) => go({ amenities, page: 1 })}
-            />
-            <MyRvFilter applied={rv} onApply={(next, o) => go({ rv: next, page: 1 }, o?.replace)} />
-            {priced && (
-              <PriceFilter
-                key={`p-${maxPrice ?? ""}`}
-                applied={maxPrice}
-                previewBase={previewBase}
-                otherParams={withoutPrice}
-                onApply={(next) => go({ maxPrice: next, page: 1 })}
-              />
-            )}
-            <SortButtons
-              sort={applied.sort}
-              priced={priced}
-              onChange={(sort) => go({ sort, page: 1 })}
-              describedBy={sortNoteId}
-            />
-            <button
-              type="button"
-              disabled={!hasFilters}
-              onClick={clearAll}
-              className="h-10 shrink-0 whitespace-nowrap rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent sm:text-base"
-            >
-              Clear All
-            </button>
-          </div>
-        </HydrateInTurn>
+            Clear All
+          </button>
+        </div>
       </div>
       {notice}
 
@@ -579,15 +576,13 @@ function Results({
             )}
           </p>
         </div>
-        <HydrateInTurn>
-          <TextFilter
-            key={applied.q ?? ""}
-            applied={applied.q}
-            action={pathname}
-            keep={textFilterKeep}
-            onApply={(q) => go({ q, page: 1 })}
-          />
-        </HydrateInTurn>
+        <TextFilter
+          key={applied.q ?? ""}
+          applied={applied.q}
+          action={pathname}
+          keep={textFilterKeep}
+          onApply={(q) => go({ q, page: 1 })}
+        />
       </div>
 
       {/* The list comes before the map in the page, so the keyboard reaches the cards first. */}
@@ -605,28 +600,27 @@ function Results({
           ) : (
             <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
-                <HydrateInTurn key={item.id}>
-                  <div
-                    className="contents"
-                    onMouseEnter={() => setHighlighted(item.id)}
-                    onMouseLeave={() => setHighlighted(null)}
-                    onFocus={() => setHighlighted(item.id)}
-                    onBlur={() => setHighlighted(null)}
-                  >
-                    <LocationCard
-                      headingLevel={2}
-                      layout="list"
-                      eager={i < EAGER_CARD_IMAGES}
-                      placedByTier={placedByTier(item.tier, applied.sort)}
-                      location={cardDataFrom({
-                        ...item,
-                        distanceMiles: wholeState ? undefined : item.distanceMiles,
-                        amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
-                      })}
-                      rv={rv}
-                    />
-                  </div>
-                </HydrateInTurn>
+                <div
+                  key={item.id}
+                  className="contents"
+                  onMouseEnter={() => setHighlighted(item.id)}
+                  onMouseLeave={() => setHighlighted(null)}
+                  onFocus={() => setHighlighted(item.id)}
+                  onBlur={() => setHighlighted(null)}
+                >
+                  <LocationCard
+                    headingLevel={2}
+                    layout="list"
+                    eager={i < EAGER_CARD_IMAGES}
+                    placedByTier={placedByTier(item.tier, applied.sort)}
+                    location={cardDataFrom({
+                      ...item,
+                      distanceMiles: wholeState ? undefined : item.distanceMiles,
+                      amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
+                    })}
+                    rv={rv}
+                  />
+                </div>
               ))}
             </div>
           )}
@@ -639,23 +633,21 @@ function Results({
             linkState={focusResults}
           />
         </section>
-        <HydrateInTurn>
-          <div className={`${showMap ? "block" : "hidden"} md:order-1 md:block md:w-1/3 md:shrink-0`}>
-            <div className="h-[70dvh] md:sticky md:top-48 md:h-[calc(100dvh-13rem)]">
-              <ResultsMap
-                markers={markers}
-                center={{ lat: place.lat, lng: place.lng }}
-                placeLabel={placeLabel(place)}
-                highlightedId={highlighted}
-                userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
-                fitPlace={d.nearest !== null}
-                tileUrl={d.map.tileUrl}
-                attribution={d.map.attribution}
-                className="h-full w-full"
-              />
-            </div>
+        <div className={`${showMap ? "block" : "hidden"} md:order-1 md:block md:w-1/3 md:shrink-0`}>
+          <div className="h-[70dvh] md:sticky md:top-48 md:h-[calc(100dvh-13rem)]">
+            <ResultsMap
+              markers={markers}
+              center={{ lat: place.lat, lng: place.lng }}
+              placeLabel={placeLabel(place)}
+              highlightedId={highlighted}
+              userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
+              fitPlace={d.nearest !== null}
+              tileUrl={d.map.tileUrl}
+              attribution={d.map.attribution}
+              className="h-full w-full"
+            />
           </div>
-        </HydrateInTurn>
+        </div>
       </div>
 
       {/* Phones: one floating button switches between the list and the map. */}

@@ -1,6 +1,6 @@
 /**
- * The page's module preloads at low fetch priority (docs/decisions/024-preact-in-the-browser.md,
- * "Hydration cost"). Every public page is whole in its HTML: the scripts make it
+ * The page's module preloads at low fetch priority (docs/decisions/026-react-in-the-browser.md).
+ * Every public page is whole in its HTML: the scripts make it
  * interactive, nothing a visitor sees waits for them. At the browser's default (high) priority
  * they shared a slow connection with the stylesheet and the photos above the fold. React
  * Router's <Scripts> has no prop for the links' priority, so the streamed HTML gets it here.

@@ -16,8 +16,8 @@ export function newHumanContext(browser: Browser, options: Parameters<Browser["n
 }
 
 /**
- * Resolves once every part of the page has hydrated (app/components/ui/hydrate-in-turn.tsx marks
- * <html data-hydrated>): a click before then would land on server HTML with no handler yet.
+ * Resolves once React has hydrated the page (the root's effect marks <html data-hydrated>, app/root.tsx):
+ * a click before then would land on server HTML with no handler yet.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD } from "./accounts";
-import { browserForThisFile, newHumanContext, signInAfterSignUp } from "./browser";
+import { browserForThisFile, hydrated as pageHydrated, newHumanContext, signInAfterSignUp } from "./browser";
 
 /**
  * Save and compare (docs/product.md section 15): an anonymous visitor saves three facilities from
@@ -15,23 +15,12 @@ const browser = browserForThisFile();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
- * Waits until the page's script has hydrated the element (a click before that would send the plain
- * form). React DOM marks each node it owns with a `__reactFiber…` key; Preact, which the browser
- * build runs (docs/decisions/024-preact-in-the-browser.md), keeps an element's event handlers
- * under `__e`: on the element, or on its form for a submit button.
+ * Waits until the element is on the page and React has hydrated it (a click before that would send
+ * the plain form): the root marks <html data-hydrated> after the hydrating commit.
  */
 async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (css) => {
-      const element = document.querySelector(css);
-      if (element === null) return false;
-      if (Object.keys(element).some((key) => key.startsWith("__reactFiber"))) return true;
-      const form = element instanceof HTMLButtonElement ? element.form : null;
-      return "__e" in element || (form !== null && "__e" in form);
-    },
-    selector,
-    { timeout: 30_000 },
-  );
+  await page.locator(selector).first().waitFor({ state: "attached" });
+  await pageHydrated(page);
 }
 const CARD_SAVE = "section[aria-label=Results] article form button";
 

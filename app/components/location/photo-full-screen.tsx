@@ -7,12 +7,11 @@ import { stepOnArrowKey, useSwipe } from "./use-swipe";
 
 /**
  * The gallery's full-screen view: the whole photo fitted to the screen (never cropped), a
- * 'n / total' counter, the arrows, swipes, and the left/right keys, handled here: the browser
- * runs Preact, whose events bubble along the DOM, from this portal to <body>, never to the
- * gallery's own handler (docs/decisions/024-preact-in-the-browser.md); stopped here so that
- * React, whose events do reach the gallery, would not page twice. Escape or Close ends it and
- * focus goes back to what opened it. Its own module, loaded only when a visitor asks for it, so the dialog library
- * stays out of the facility page's first download.
+ * 'n / total' counter, the arrows, swipes, and the left/right keys, handled here and stopped:
+ * React bubbles a portal's events along the component tree, so the gallery's own arrow-key
+ * handler would page a second time. Escape or Close ends it and focus goes back to what opened
+ * it. Its own module, loaded only when a visitor asks for it, so the dialog library stays out of
+ * the facility page's first download.
  */
 export default function PhotoFullScreen({
   photo,

@@ -170,8 +170,8 @@ export default function LeafletMap({
     if (!pending) applyView(map, view, animate);
     const observer = new ResizeObserver(() => {
       // A removed map has no panes: a last notification can arrive after the element's cleanup
-      // removed the map and before this effect's (seen leaving a results page under Preact,
-      // docs/decisions/024-preact-in-the-browser.md), and Leaflet would throw on it.
+      // removed the map and before this effect's (seen leaving a results page), and Leaflet
+      // would throw on it.
       if (!map.getPane("mapPane")) return;
       map.invalidateSize({ animate: false });
       if (pending && hasSize()) {
