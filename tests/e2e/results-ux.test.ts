@@ -95,6 +95,38 @@ describe("results page: keyboard", () => {
     expect(stops.at(-1)).toContain(first!.slice(0, 20));
   });
 
+  it("opens each filter from the keyboard, and Escape closes it with focus back on its button", async () => {
+    await open("/rv-storage/austin-tx");
+    const focusedName = () =>
+      page.evaluate(() => document.activeElement?.textContent?.trim() ?? document.activeElement?.tagName);
+    const inDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    // Their popover and dialog library loads on first use (docs/decisions/026-react-in-the-browser.md).
+    for (const name of [/^Size/, /^Amenities/, /^My RV/]) {
+      // The element itself: a modal hides the rest of the page from the accessibility tree.
+      const button = (await page
+        .getByRole("group", { name: "Filters" })
+        .getByRole("button", { name })
+        .elementHandle())!;
+      await button.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      expect(await button.getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(inDialog, `focus inside the ${name} panel`).toBe(true);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(focusedName).toMatch(name);
+      expect(await button.getAttribute("aria-expanded")).toBe("false");
+    }
+    // A second press on the Size button closes the panel it opened.
+    const size = page.getByRole("group", { name: "Filters" }).getByRole("button", { name: /^Size/ });
+    await size.click();
+    await page.getByRole("dialog").waitFor();
+    await page.screenshot({ path: `${shots}/size-filter-open.png` });
+    await size.click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  });
+
   it("moves focus to the results heading after Apply Filters, the sort and a page link", async () => {
     await open("/rv-storage/austin-tx");
     const focusedTag = () => page.evaluate(() => document.activeElement?.tagName);

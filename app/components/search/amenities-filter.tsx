@@ -1,15 +1,18 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { SlidersHorizontal, X } from "lucide-react";
-import { AMENITY_FILTERS, AMENITY_FILTER_GROUPS, amenityFilterLabel, type AmenityFilter } from "../../lib/amenities";
-import { ApplyBar, FilterOption } from "./filter-option";
+import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useRef } from "react";
+import { AMENITY_FILTERS, type AmenityFilter } from "../../lib/amenities";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 import { useStagedFilter } from "./use-staged-filter";
 
+const AmenitiesDialog = lazy(() => import("./amenities-dialog"));
+const loadDialog = () => void import("./amenities-dialog").catch(() => {});
+
 /**
  * The Amenities modal: the 18 flags in four groups and the three text amenities, staged until
- * 'Apply Filters (n)'. Radix's dialog traps focus, closes on Escape and returns focus to the
- * trigger. On phones it is a bottom sheet whose list scrolls between a fixed title and a fixed
- * footer, so 'Apply Filters' is always in reach.
+ * 'Apply Filters (n)'. Radix's dialog (loaded when the pointer nears the button or it gets
+ * focus: `amenities-dialog.tsx`) traps focus, closes on Escape and returns focus to the button.
+ * On phones it is a bottom sheet whose list scrolls between a fixed title and a fixed footer, so
+ * 'Apply Filters' is always in reach.
  */
 export function AmenitiesFilter({
   applied,
@@ -32,58 +35,28 @@ export function AmenitiesFilter({
     previewBase,
     onApply,
   });
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={filter.open} onOpenChange={filter.onOpenChange}>
-      <Dialog.Trigger className={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={filter.open}
+        data-state={filter.open ? "open" : "closed"}
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
+        onClick={() => filter.onOpenChange(true)}
+        className={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
+      >
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Amenities{applied.length ? ` (${applied.length})` : ""}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-card bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[85dvh] sm:w-[40rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card">
-          <div className="shrink-0 px-4 pt-4 sm:px-6 sm:pt-6">
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-xl font-semibold">Amenities</Dialog.Title>
-              <Dialog.Close
-                className="-m-1.5 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
-                aria-label="Close"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">
-              Show places that have every amenity you pick. Covered and uncovered parking count as either one.
-            </Dialog.Description>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 sm:px-6" data-testid="amenities-list">
-            <div className="grid gap-4 sm:grid-cols-2">
-              {AMENITY_FILTER_GROUPS.map((group) => (
-                <fieldset key={group.title}>
-                  <legend className="px-2 pb-1 font-semibold">{group.title}</legend>
-                  {group.options.map((option) => (
-                    <FilterOption
-                      key={option}
-                      id={`amenity-${option}`}
-                      label={amenityFilterLabel(option)}
-                      count={facets[option]}
-                      checked={filter.isStaged(option)}
-                      onChange={(checked) => filter.toggle(option, checked)}
-                    />
-                  ))}
-                </fieldset>
-              ))}
-            </div>
-          </div>
-          <div className="shrink-0 px-4 pb-4 sm:px-6 sm:pb-6">
-            <ApplyBar
-              canClear={filter.canClear}
-              onClear={filter.clear}
-              preview={filter.preview}
-              onApply={filter.apply}
-            />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {filter.open && (
+        <Suspense fallback={null}>
+          <AmenitiesDialog filter={filter} facets={facets} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

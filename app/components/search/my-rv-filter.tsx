@@ -1,4 +1,3 @@
-import * as Popover from "@radix-ui/react-popover";
 import { Caravan, ChevronDown } from "lucide-react";
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from "react";
 import {
@@ -13,6 +12,7 @@ import {
   type MyRv,
 } from "../../lib/rv-fit";
 import { Button } from "../ui/button";
+import { FilterPopover } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 
 /** The remembered RV; storage can be missing or refused (private windows), which is no RV. */
@@ -101,81 +101,80 @@ export function MyRvFilter({
   const input =
     "mt-1 h-11 w-full rounded-md border border-slate-300 px-3 text-base aria-[invalid=true]:border-red-600 focus-visible:outline-2 focus-visible:outline-brand-500";
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className={`${FILTER_TRIGGER} ${applied ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}>
-        <Caravan className="size-4" aria-hidden="true" />
-        {applied ? `My RV: ${feetLabel(applied.lengthFeet)}` : "My RV"}
-        <ChevronDown className="size-4" aria-hidden="true" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          aria-label="My RV"
-          className="z-40 w-[min(92vw,20rem)] rounded-card border border-slate-200 bg-white p-4 shadow-xl"
-        >
-          <form noValidate onSubmit={submit}>
-            <p className="font-semibold">Will my RV fit?</p>
-            <p className="mt-1 text-sm text-slate-600">Shows places with a space at least as long as your RV.</p>
-            <div className="mt-3 grid grid-cols-2 gap-3">
-              <label className="text-sm font-medium" htmlFor={`${id}-length`}>
-                Length (ft)
-                <input
-                  id={`${id}-length`}
-                  type="number"
-                  inputMode="decimal"
-                  step="any"
-                  min={MY_RV_LIMITS.minLength}
-                  max={MY_RV_LIMITS.maxLength}
-                  value={length}
-                  onChange={(e) => setLength(e.target.value)}
-                  aria-invalid={error?.field === "length"}
-                  aria-describedby={error?.field === "length" ? `${id}-error` : undefined}
-                  className={input}
-                  placeholder="40"
-                />
-              </label>
-              <label className="text-sm font-medium" htmlFor={`${id}-height`}>
-                Height (ft)
-                <input
-                  id={`${id}-height`}
-                  type="number"
-                  inputMode="decimal"
-                  step="any"
-                  min={MY_RV_LIMITS.minHeight}
-                  max={MY_RV_LIMITS.maxHeight}
-                  value={height}
-                  onChange={(e) => setHeight(e.target.value)}
-                  aria-invalid={error?.field === "height"}
-                  aria-describedby={error?.field === "height" ? `${id}-error ${id}-hint` : `${id}-hint`}
-                  className={input}
-                  placeholder="13.5"
-                />
-              </label>
-            </div>
-            <p id={`${id}-hint`} className="mt-2 text-sm text-slate-600">
-              Height is optional: with it, covered and enclosed spaces must clear your RV.
-            </p>
-            {error && (
-              <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
-                {error.message}
-              </p>
-            )}
-            <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-3">
-              <button
-                type="button"
-                onClick={clear}
-                className="h-11 rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100"
-              >
-                Clear
-              </button>
-              <Button type="submit" className="h-11 font-semibold">
-                Apply
-              </Button>
-            </div>
-          </form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <FilterPopover
+      open={open}
+      onOpenChange={onOpenChange}
+      triggerClassName={`${FILTER_TRIGGER} ${applied ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
+      trigger={
+        <>
+          <Caravan className="size-4" aria-hidden="true" />
+          {applied ? `My RV: ${feetLabel(applied.lengthFeet)}` : "My RV"}
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </>
+      }
+      contentLabel="My RV"
+      contentClassName="z-40 w-[min(92vw,20rem)] rounded-card border border-slate-200 bg-white p-4 shadow-xl"
+    >
+      <form noValidate onSubmit={submit}>
+        <p className="font-semibold">Will my RV fit?</p>
+        <p className="mt-1 text-sm text-slate-600">Shows places with a space at least as long as your RV.</p>
+        <div className="mt-3 grid grid-cols-2 gap-3">
+          <label className="text-sm font-medium" htmlFor={`${id}-length`}>
+            Length (ft)
+            <input
+              id={`${id}-length`}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={MY_RV_LIMITS.minLength}
+              max={MY_RV_LIMITS.maxLength}
+              value={length}
+              onChange={(e) => setLength(e.target.value)}
+              aria-invalid={error?.field === "length"}
+              aria-describedby={error?.field === "length" ? `${id}-error` : undefined}
+              className={input}
+              placeholder="40"
+            />
+          </label>
+          <label className="text-sm font-medium" htmlFor={`${id}-height`}>
+            Height (ft)
+            <input
+              id={`${id}-height`}
+              type="number"
+              inputMode="decimal"
+              step="any"
+              min={MY_RV_LIMITS.minHeight}
+              max={MY_RV_LIMITS.maxHeight}
+              value={height}
+              onChange={(e) => setHeight(e.target.value)}
+              aria-invalid={error?.field === "height"}
+              aria-describedby={error?.field === "height" ? `${id}-error ${id}-hint` : `${id}-hint`}
+              className={input}
+              placeholder="13.5"
+            />
+          </label>
+        </div>
+        <p id={`${id}-hint`} className="mt-2 text-sm text-slate-600">
+          Height is optional: with it, covered and enclosed spaces must clear your RV.
+        </p>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">
+            {error.message}
+          </p>
+        )}
+        <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-3">
+          <button
+            type="button"
+            onClick={clear}
+            className="h-11 rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Clear
+          </button>
+          <Button type="submit" className="h-11 font-semibold">
+            Apply
+          </Button>
+        </div>
+      </form>
+    </FilterPopover>
   );
 }

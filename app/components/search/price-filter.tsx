@@ -1,7 +1,7 @@
-import * as Popover from "@radix-ui/react-popover";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { ApplyBar } from "./filter-option";
+import { FilterPopover } from "./filter-popover";
 import { usePreviewCount } from "./use-preview-count";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 
@@ -41,59 +41,53 @@ export function PriceFilter({
   const choices: (number | undefined)[] = [undefined, ...caps.sort((a, b) => a - b)];
 
   return (
-    <Popover.Root
+    <FilterPopover
       open={open}
       onOpenChange={(next) => {
         if (next) setStaged(applied);
         setOpen(next);
       }}
+      triggerClassName={`${FILTER_TRIGGER} ${applied !== undefined ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
+      trigger={
+        <>
+          {applied !== undefined ? maxPriceLabel(applied) : "Max price"}
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </>
+      }
+      contentClassName="z-40 w-[min(92vw,20rem)] rounded-card border border-slate-200 bg-white p-3 shadow-xl"
     >
-      <Popover.Trigger
-        className={`${FILTER_TRIGGER} ${applied !== undefined ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
-      >
-        {applied !== undefined ? maxPriceLabel(applied) : "Max price"}
-        <ChevronDown className="size-4" aria-hidden="true" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          className="z-40 w-[min(92vw,20rem)] rounded-card border border-slate-200 bg-white p-3 shadow-xl"
-        >
-          <fieldset>
-            <legend className="px-2 pb-1 font-semibold">Monthly price, at most</legend>
-            <p className="px-2 pb-2 text-sm text-slate-600">
-              Places whose owner lists a price up to this. Places without a price are left out.
-            </p>
-            <div className="grid grid-cols-2 gap-x-2">
-              {choices.map((choice) => (
-                <label
-                  key={choice ?? "any"}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
-                >
-                  <input
-                    type="radio"
-                    name={name}
-                    checked={staged === choice}
-                    onChange={() => setStaged(choice)}
-                    className="size-4 accent-brand-500"
-                  />
-                  {choice === undefined ? "Any price" : `$${choice.toLocaleString("en-US")}`}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <ApplyBar
-            canClear={staged !== undefined}
-            onClear={() => setStaged(undefined)}
-            preview={preview}
-            onApply={() => {
-              setOpen(false);
-              onApply(staged);
-            }}
-          />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      <fieldset>
+        <legend className="px-2 pb-1 font-semibold">Monthly price, at most</legend>
+        <p className="px-2 pb-2 text-sm text-slate-600">
+          Places whose owner lists a price up to this. Places without a price are left out.
+        </p>
+        <div className="grid grid-cols-2 gap-x-2">
+          {choices.map((choice) => (
+            <label
+              key={choice ?? "any"}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name={name}
+                checked={staged === choice}
+                onChange={() => setStaged(choice)}
+                className="size-4 accent-brand-500"
+              />
+              {choice === undefined ? "Any price" : `$${choice.toLocaleString("en-US")}`}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <ApplyBar
+        canClear={staged !== undefined}
+        onClear={() => setStaged(undefined)}
+        preview={preview}
+        onApply={() => {
+          setOpen(false);
+          onApply(staged);
+        }}
+      />
+    </FilterPopover>
   );
 }

@@ -1,7 +1,7 @@
-import * as Popover from "@radix-ui/react-popover";
 import { ChevronDown } from "lucide-react";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../lib/sizes";
 import { ApplyBar, FilterOption } from "./filter-option";
+import { FilterPopover } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 import { useStagedFilter } from "./use-staged-filter";
 
@@ -38,36 +38,35 @@ export function SizeFilter({
     onApply,
   });
   return (
-    <Popover.Root open={filter.open} onOpenChange={filter.onOpenChange}>
-      <Popover.Trigger className={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}>
-        Size{applied.length ? ` (${applied.length})` : ""}
-        <ChevronDown className="size-4" aria-hidden="true" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          className="z-40 w-[min(92vw,22rem)] rounded-card border border-slate-200 bg-white p-3 shadow-xl"
-        >
-          <fieldset>
-            <legend className="px-2 pb-1 font-semibold">Storage size (feet)</legend>
-            <p className="px-2 pb-2 text-sm text-slate-600">Shows places with a space at least this wide and long.</p>
-            <div className="grid max-h-72 grid-cols-2 gap-x-2 overflow-auto">
-              {SIZE_OPTIONS_LIST.map((option) => (
-                <FilterOption
-                  key={option}
-                  id={`size-${option}`}
-                  label={sizeLabel(option)}
-                  count={facets[option]}
-                  checked={filter.isStaged(option)}
-                  onChange={(checked) => filter.toggle(option, checked)}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <ApplyBar canClear={filter.canClear} onClear={filter.clear} preview={filter.preview} onApply={filter.apply} />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <FilterPopover
+      open={filter.open}
+      onOpenChange={filter.onOpenChange}
+      triggerClassName={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
+      trigger={
+        <>
+          Size{applied.length ? ` (${applied.length})` : ""}
+          <ChevronDown className="size-4" aria-hidden="true" />
+        </>
+      }
+      contentClassName="z-40 w-[min(92vw,22rem)] rounded-card border border-slate-200 bg-white p-3 shadow-xl"
+    >
+      <fieldset>
+        <legend className="px-2 pb-1 font-semibold">Storage size (feet)</legend>
+        <p className="px-2 pb-2 text-sm text-slate-600">Shows places with a space at least this wide and long.</p>
+        <div className="grid max-h-72 grid-cols-2 gap-x-2 overflow-auto">
+          {SIZE_OPTIONS_LIST.map((option) => (
+            <FilterOption
+              key={option}
+              id={`size-${option}`}
+              label={sizeLabel(option)}
+              count={facets[option]}
+              checked={filter.isStaged(option)}
+              onChange={(checked) => filter.toggle(option, checked)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <ApplyBar canClear={filter.canClear} onClear={filter.clear} preview={filter.preview} onApply={filter.apply} />
+    </FilterPopover>
   );
 }

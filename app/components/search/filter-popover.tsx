@@ -1,0 +1,66 @@
+import { lazy, Suspense, useId, useRef, type ReactNode } from "react";
+
+/**
+ * A filter bar dropdown whose popover library loads on first use (docs/operations.md, page
+ * budgets): the trigger is a plain button in the page's HTML; Radix's popover (with its
+ * positioning library, the largest part of the results page's filters) is fetched when the
+ * pointer comes near the button or it gets focus, and rendered only while open. The panel
+ * (`filter-popover-panel.tsx`) anchors to the button, traps nothing, closes on Escape or a click
+ * outside and gives focus back to the button.
+ */
+const Panel = lazy(() => import("./filter-popover-panel"));
+const loadPanel = () => void import("./filter-popover-panel").catch(() => {});
+
+export function FilterPopover({
+  open,
+  onOpenChange,
+  triggerClassName,
+  trigger,
+  contentClassName,
+  contentLabel,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  triggerClassName: string;
+  /** The button's content (its accessible name). */
+  trigger: ReactNode;
+  contentClassName: string;
+  /** The panel's accessible name, when it has no heading or legend of its own. */
+  contentLabel?: string;
+  children: ReactNode;
+}) {
+  const anchor = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
+  return (
+    <>
+      <button
+        ref={anchor}
+        type="button"
+        className={triggerClassName}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        data-state={open ? "open" : "closed"}
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
+        onClick={() => onOpenChange(!open)}
+      >
+        {trigger}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <Panel
+            anchor={anchor}
+            id={contentId}
+            label={contentLabel}
+            className={contentClassName}
+            onOpenChange={onOpenChange}
+          >
+            {children}
+          </Panel>
+        </Suspense>
+      )}
+    </>
+  );
+}
