@@ -112,7 +112,7 @@ describe("results page: keyboard", () => {
       const dialog = page.getByRole("dialog");
       await dialog.waitFor();
       expect(await button.getAttribute("aria-expanded")).toBe("true");
-      await expect.poll(inDialog, `focus inside the ${name} panel`).toBe(true);
+      await expect.poll(inDialog, { message: `focus inside the ${name} panel` }).toBe(true);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
       await expect.poll(focusedName).toMatch(name);
