@@ -13,7 +13,13 @@ import routes from "../../app/routes";
 import { runScript, startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { ACCOUNTS, PASSWORD, prepareAccounts, type Fixtures } from "../e2e/accounts";
 import { encodeRequest, sendRaw, type RawOutcome, type RawRequest } from "./raw-http";
-import { requestArbitrary, routeTemplates, type FuzzInput, type SiteFacts } from "./requests";
+import {
+  plausibleRequestArbitrary,
+  requestArbitrary,
+  routeTemplates,
+  type FuzzInput,
+  type SiteFacts,
+} from "./requests";
 import { failureClass, judge, sentOf, stallClass } from "./verdict";
 
 function intFromEnv(name: string, fallback: number): number {
@@ -308,6 +314,8 @@ async function main(): Promise<number> {
   const stalls = new Map<string, number>();
   let tried = 0;
   let skipped = 0;
+  /** Answers by who asked (signed in or not) and status class: what the inputs reached. */
+  const answers = new Map<string, number>();
 
   try {
     const facts = await siteFacts(site);
@@ -323,38 +331,48 @@ async function main(): Promise<number> {
     };
 
     const result = await fc.check(
-      fc.asyncProperty(requestArbitrary(templates, facts), async (input) => {
-        const stall = stallClass(input.route, input.request);
-        if (Date.now() > deadline) return; // fast-check stops at the next run: see interruptAfterTimeLimit
-        if ((stalls.get(stall) ?? 0) >= STALLS_PER_CLASS) {
-          skipped += 1;
-          return;
-        }
-        tried += 1;
-        const outcome = await site.send(input.request);
-        const kind = judge(outcome, sentOf(input));
-        if (outcome.kind === "timeout" && !input.bodyShort) {
-          stalls.set(stall, (stalls.get(stall) ?? 0) + 1);
-          record(kind ?? "stall", stall, input, input.request, outcome);
-          const after = await site.recover();
-          if (after === "restarted") console.log(`    the site stopped answering and was restarted`);
-          return;
-        }
-        if (kind === null) return;
-        const minimal = await minimise(site, input.request, kind, input);
-        record(kind, failureClass(kind, minimal, site.host), input, minimal, outcome);
-        const health = await site.healthy();
-        if (health !== null) {
-          record(
-            "unhealthy",
-            `site unhealthy after: ${failureClass(kind, minimal, site.host)}`,
-            input,
-            minimal,
-            outcome,
-          );
-          await site.recover();
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          { weight: 3, arbitrary: requestArbitrary(templates, facts) },
+          { weight: 1, arbitrary: plausibleRequestArbitrary(templates, facts) },
+        ),
+        async (input) => {
+          const stall = stallClass(input.route, input.request);
+          if (Date.now() > deadline) return; // fast-check stops at the next run: see interruptAfterTimeLimit
+          if ((stalls.get(stall) ?? 0) >= STALLS_PER_CLASS) {
+            skipped += 1;
+            return;
+          }
+          tried += 1;
+          const outcome = await site.send(input.request);
+          const cookie = input.request.headers.find(([name]) => name === "Cookie")?.[1];
+          const who = cookie && facts.signedInCookies.includes(cookie) ? "signed in" : "anonymous";
+          const status = outcome.kind === "response" ? `${Math.floor(outcome.status / 100)}xx` : outcome.kind;
+          answers.set(`${who} ${status}`, (answers.get(`${who} ${status}`) ?? 0) + 1);
+          const kind = judge(outcome, sentOf(input));
+          if (outcome.kind === "timeout" && !input.bodyShort) {
+            stalls.set(stall, (stalls.get(stall) ?? 0) + 1);
+            record(kind ?? "stall", stall, input, input.request, outcome);
+            const after = await site.recover();
+            if (after === "restarted") console.log(`    the site stopped answering and was restarted`);
+            return;
+          }
+          if (kind === null) return;
+          const minimal = await minimise(site, input.request, kind, input);
+          record(kind, failureClass(kind, minimal, site.host), input, minimal, outcome);
+          const health = await site.healthy();
+          if (health !== null) {
+            record(
+              "unhealthy",
+              `site unhealthy after: ${failureClass(kind, minimal, site.host)}`,
+              input,
+              minimal,
+              outcome,
+            );
+            await site.recover();
+          }
+        },
+      ),
       {
         numRuns: RUNS,
         seed: SEED,
@@ -371,6 +389,12 @@ async function main(): Promise<number> {
         `${result.interrupted ? ` (stopped at the ${BUDGET_MS / 1000} s budget)` : ""}; site restarted ${site.restarts} times`,
     );
     console.log(`health at the end: ${health ?? "ok (/healthz 200, search answers)"}`);
+    console.log(
+      `answers: ${[...answers]
+        .sort()
+        .map(([key, count]) => `${key} ${count}`)
+        .join(", ")}`,
+    );
 
     let n = 0;
     for (const failure of failures.values()) {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { encodeRequest } from "./raw-http";
-import { EXTRA_ROUTES, requestArbitrary, routeTemplates, type SiteFacts } from "./requests";
+import { EXTRA_ROUTES, plausibleRequestArbitrary, requestArbitrary, routeTemplates, type SiteFacts } from "./requests";
 
 const site: SiteFacts = {
   host: "127.0.0.1:4000",
@@ -64,5 +64,18 @@ describe("requestArbitrary", () => {
     expect(inputs.some((i) => i.request.version === "HTTP/1.0")).toBe(true);
     expect(inputs.some((i) => i.long)).toBe(true);
     expect(new Set(inputs.map((i) => i.request.method)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("makes requests that get past the edge: this site's Host and Origin, a session, a framed form", () => {
+    const inputs = fc.sample(plausibleRequestArbitrary(routeTemplates(routes), site), { numRuns: 500, seed: 1 });
+    for (const { request } of inputs) {
+      const header = (name: string) => request.headers.find(([n]) => n === name)?.[1];
+      expect(header("Host")).toBe(site.host);
+      expect(header("Origin")).toBe(`http://${site.host}`);
+      expect([site.sessionCookie, ...site.signedInCookies]).toContain(header("Cookie"));
+      if (request.method === "POST") expect(header("Content-Length")).toBe(String(request.body.length));
+      else expect(request.body.length).toBe(0);
+    }
+    expect(inputs.some((i) => i.request.method === "POST" && i.route.startsWith("/owner"))).toBe(true);
   });
 });

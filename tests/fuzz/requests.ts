@@ -751,6 +751,60 @@ export function routeTemplates(routes: readonly { path?: string; index?: boolean
   return [...out];
 }
 
+/**
+ * A request a browser on this site could send: this Host and Origin, a person's user agent, a
+ * session (often a signed-in one), GET or a form POST framed right. Most of `requestArbitrary`'s
+ * inputs are stopped at the edge (a bad Host, Origin or framing answers 4xx before any route runs);
+ * these get past it to the loaders and actions, whose fields then carry the hostile values.
+ */
+export function plausibleRequestArbitrary(templates: string[], site: SiteFacts): fc.Arbitrary<FuzzInput> {
+  const cookies = [site.sessionCookie, ...site.signedInCookies, ...site.signedInCookies];
+  return fc
+    .record({
+      route: fc.oneof(
+        // The consoles' routes most: they are the ones only a signed-in session reaches.
+        {
+          weight: 3,
+          arbitrary: fc.constantFrom(
+            ...(templates.filter((t) => t.startsWith("/owner") || t.startsWith("/admin")).length > 0
+              ? templates.filter((t) => t.startsWith("/owner") || t.startsWith("/admin"))
+              : templates),
+          ),
+        },
+        { weight: 1, arbitrary: fc.constantFrom(...templates) },
+      ),
+      post: fc.boolean(),
+      cookie: fc.constantFrom(...cookies),
+      form: formBody(site),
+    })
+    .chain(({ route, post, cookie, form }) =>
+      fc.tuple(pathFor(route, site), queryString(route, site)).map(([path, query]): FuzzInput => {
+        const body = post ? form.body : Buffer.alloc(0);
+        const headers: Header[] = [
+          ["Host", site.host],
+          ["Origin", `http://${site.host}`],
+          ["User-Agent", HUMAN_AGENT],
+          ["Cookie", cookie],
+        ];
+        if (post) headers.push(["Content-Type", form.contentType ?? "application/x-www-form-urlencoded"]);
+        if (post) headers.push(["Content-Length", String(body.length)]);
+        headers.push(["Connection", "close"]);
+        return {
+          request: {
+            method: post ? "POST" : "GET",
+            target: `${path.text}${query.text}`,
+            version: "HTTP/1.1",
+            headers,
+            body,
+          },
+          route,
+          bodyShort: false,
+          long: path.long || query.long,
+        };
+      }),
+    );
+}
+
 /** A whole request to one of `templates`. */
 export function requestArbitrary(templates: string[], site: SiteFacts): fc.Arbitrary<FuzzInput> {
   const target = fc
