@@ -305,7 +305,10 @@ function ReportsSection({ data }: { data: Data }) {
   );
 }
 
-/** Visitors' questions to listings nobody has claimed (docs/product.md section 14). */
+/**
+ * Visitors' questions nobody on the owner side will read (docs/product.md section 14): to listings
+ * nobody has claimed, or to an owner whose account was since deleted.
+ */
 function LeadsSection({ data }: { data: Data }) {
   return (
     <section aria-labelledby="leads-h" className="mt-6">
@@ -313,15 +316,16 @@ function LeadsSection({ data }: { data: Data }) {
         Leads to unclaimed listings
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Visitors asked these facilities about a space; none has an owner here. Pass the question on (call the facility,
-        or answer the visitor), then mark it handled.
+        Visitors asked these facilities about a space, and no owner here will read it: the listing has no owner, or the
+        owner it was sent to deleted their account. Pass the question on (call the facility, or answer the visitor),
+        then mark it handled.
       </p>
       {data.leads.length === 0 ? (
         <EmptyState
           className="mt-4"
           icon={<Inbox />}
           title="No leads waiting"
-          text="Questions to unclaimed listings appear here."
+          text="Questions to unclaimed listings, and to owners who deleted their account, appear here."
         />
       ) : (
         <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
