@@ -294,15 +294,25 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
   const { actor } = request;
   if (!actor.isAdmin) throw forbidden("Only an administrator can decide claims.");
   const [peek] = await db
-    .select({ locationId: claims.locationId, userId: claims.userId })
+    .select({
+      locationId: claims.locationId,
+      userId: claims.userId,
+      status: claims.status,
+      hiddenAt: locations.hiddenAt,
+      deletedAt: locations.deletedAt,
+    })
     .from(claims)
+    .leftJoin(locations, eq(locations.placeId, claims.locationId))
     .where(eq(claims.id, request.claimId));
   if (!peek) throw notFound("No such claim.");
   // An approval moves the listing to the claimant: like an administrator's transfer, it ends the
   // previous owner's billing, the card subscription cancelled at Stripe before the transaction
-  // (docs/operations.md "Listing transfers and billing").
+  // (docs/operations.md "Listing transfers and billing"). Only for an approval the transaction
+  // below can make: one it will refuse (decided already, listing hidden or deleted) must not
+  // cancel anybody's subscription first.
+  const approvable = peek.status === "pending" && !peek.hiddenAt && !peek.deletedAt;
   const stopped =
-    request.decision === "approve"
+    request.decision === "approve" && approvable
       ? await stopFormerOwnerBilling(db, {
           locationId: peek.locationId,
           keepUserId: peek.userId,

@@ -285,6 +285,32 @@ describe("a listing transfer and card billing", () => {
     ).toMatchObject({ status: 403 });
   });
 
+  it("an approval the claim's rules refuse (the listing hidden meanwhile) leaves B's subscription running", async () => {
+    const s = await setup();
+    const { promotion, subscriptionId } = await paidByCard(s);
+    const claimant = await insertPerson(db(), { role: "user" });
+    const filed = await fileClaim(db(), memoryStore(), {
+      actor: claimant,
+      locationId: s.listing.placeId,
+      input: CLAIM_INPUT,
+      files: [],
+    });
+    if (!filed.ok) throw new Error(`claim refused: ${filed.fileErrors.join(" ")}`);
+    await db().update(locations).set({ hiddenAt: new Date() }).where(eq(locations.placeId, s.listing.placeId));
+    const approve = () =>
+      decideClaim(db(), {
+        actor: { ...s.admin, name: "Admin", isAdmin: true },
+        claimId: filed.claimId,
+        decision: "approve",
+        reason: "Verified by phone.",
+        settings,
+      });
+    expect(await rejection(approve())).toMatchObject({ status: 409 });
+    expect(stand.subscriptions.get(subscriptionId)!.status).toBe("active");
+    expect((await row(promotion.id)).status).toBe("active");
+    expect(await ownerOf(s.listing.placeId)).toBe(s.b.userId);
+  });
+
   it("refuses the transfer, changing nothing, when Stripe cannot be reached; a retry then works", async () => {
     const s = await setup();
     const { promotion, subscriptionId } = await paidByCard(s);
