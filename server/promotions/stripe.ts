@@ -5,7 +5,7 @@ import { TIER_WEIGHT } from "../../app/lib/tiers";
 import { recordAudit, type Actor } from "../audit/record";
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";
-import { invoices, promotions, stripeEvents, type PromotionRow } from "../db/schema";
+import { invoices, LIVE_PROMOTION_STATUSES, promotions, stripeEvents, type PromotionRow } from "../db/schema";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../errors";
 import { logger } from "../logger";
 import * as mail from "./emails";
@@ -665,7 +665,7 @@ export async function endPromotionWithBilling(
   if (!input.actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
   reasonOf(input.reason);
   const promotion = await promotionById(db, input.promotionId);
-  const live = promotion && ["pending", "active", "past_due"].includes(promotion.status);
+  const live = promotion && (LIVE_PROMOTION_STATUSES as readonly string[]).includes(promotion.status);
   const client = stripeClient(input.settings ?? getConfig());
   if (live && promotion.provider === "stripe" && client) await cancelCardBilling(client, promotion);
   return endPromotion(db, input);

@@ -759,18 +759,12 @@ export function routeTemplates(routes: readonly { path?: string; index?: boolean
  */
 export function plausibleRequestArbitrary(templates: string[], site: SiteFacts): fc.Arbitrary<FuzzInput> {
   const cookies = [site.sessionCookie, ...site.signedInCookies, ...site.signedInCookies];
+  const consoles = templates.filter((t) => t.startsWith("/owner") || t.startsWith("/admin"));
   return fc
     .record({
       route: fc.oneof(
         // The consoles' routes most: they are the ones only a signed-in session reaches.
-        {
-          weight: 3,
-          arbitrary: fc.constantFrom(
-            ...(templates.filter((t) => t.startsWith("/owner") || t.startsWith("/admin")).length > 0
-              ? templates.filter((t) => t.startsWith("/owner") || t.startsWith("/admin"))
-              : templates),
-          ),
-        },
+        { weight: 3, arbitrary: fc.constantFrom(...(consoles.length > 0 ? consoles : templates)) },
         { weight: 1, arbitrary: fc.constantFrom(...templates) },
       ),
       post: fc.boolean(),
