@@ -1,6 +1,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useRef } from "react";
 import { AMENITY_FILTERS, type AmenityFilter } from "../../lib/amenities";
+import { FilterButton } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 import { useStagedFilter } from "./use-staged-filter";
 
@@ -38,20 +39,16 @@ export function AmenitiesFilter({
   const button = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button
+      <FilterButton
         ref={button}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={filter.open}
-        data-state={filter.open ? "open" : "closed"}
-        onPointerEnter={loadDialog}
-        onFocus={loadDialog}
-        onClick={() => filter.onOpenChange(true)}
         className={`${FILTER_TRIGGER} ${applied.length ? FILTER_TRIGGER_ON : FILTER_TRIGGER_IDLE}`}
+        open={filter.open}
+        onWarm={loadDialog}
+        onClick={() => filter.onOpenChange(true)}
       >
         <SlidersHorizontal className="size-4" aria-hidden="true" />
         Amenities{applied.length ? ` (${applied.length})` : ""}
-      </button>
+      </FilterButton>
       {filter.open && (
         <Suspense fallback={null}>
           <AmenitiesDialog filter={filter} facets={facets} returnFocusTo={button} />

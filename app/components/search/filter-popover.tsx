@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useId, useRef, type ReactNode, type RefObject } from "react";
 
 /**
  * A filter bar dropdown whose popover library loads on first use (docs/operations.md, page
@@ -34,20 +34,16 @@ export function FilterPopover({
   const contentId = useId();
   return (
     <>
-      <button
+      <FilterButton
         ref={anchor}
-        type="button"
         className={triggerClassName}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? contentId : undefined}
-        data-state={open ? "open" : "closed"}
-        onPointerEnter={loadPanel}
-        onFocus={loadPanel}
+        open={open}
+        controls={open ? contentId : undefined}
+        onWarm={loadPanel}
         onClick={() => onOpenChange(!open)}
       >
         {trigger}
-      </button>
+      </FilterButton>
       {open && (
         <Suspense fallback={null}>
           <Panel
@@ -62,5 +58,45 @@ export function FilterPopover({
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * A filter bar button whose panel loads on first use: it says whether its panel is open, and
+ * starts loading the panel's code (`onWarm`) when the pointer comes near or it gets focus.
+ */
+export function FilterButton({
+  ref,
+  className,
+  open,
+  controls,
+  onWarm,
+  onClick,
+  children,
+}: {
+  ref: RefObject<HTMLButtonElement | null>;
+  className: string;
+  open: boolean;
+  /** The open panel's id. */
+  controls?: string;
+  onWarm(): void;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={controls}
+      data-state={open ? "open" : "closed"}
+      onPointerEnter={onWarm}
+      onFocus={onWarm}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
