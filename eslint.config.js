@@ -13,6 +13,21 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // The package's index re-exports every icon: a module importing it is, to the bundler,
+      // importing all of them, and the chunk grouping (vite.chunks.ts) would put the consoles'
+      // icons in every public page. One icon per import instead.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              message: 'Import each icon by itself: import Search from "lucide-react/icons/search".',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { Newspaper } from "lucide-react";
+import Newspaper from "lucide-react/icons/newspaper";
 import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { ArticleCard } from "../components/blog/article-card";

@@ -1,4 +1,7 @@
-import { Check, Link2, LocateFixed, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Link2 from "lucide-react/icons/link-2";
+import LocateFixed from "lucide-react/icons/locate-fixed";
+import X from "lucide-react/icons/x";
 import { useState, useSyncExternalStore } from "react";
 import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/compare";

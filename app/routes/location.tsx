@@ -1,4 +1,8 @@
-import { ArrowLeft, Clock, Globe, Navigation, Phone } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Clock from "lucide-react/icons/clock";
+import Globe from "lucide-react/icons/globe";
+import Navigation from "lucide-react/icons/navigation";
+import Phone from "lucide-react/icons/phone";
 import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";

@@ -1,4 +1,5 @@
-import { List, Map as MapIcon } from "lucide-react";
+import List from "lucide-react/icons/list";
+import MapIcon from "lucide-react/icons/map";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import type { Route } from "./+types/rv-storage";

@@ -1,4 +1,5 @@
-import { Heart, MapPin } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import MapPin from "lucide-react/icons/map-pin";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/saved";

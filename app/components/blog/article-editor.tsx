@@ -1,4 +1,10 @@
-import { AlertTriangle, CalendarClock, Eye, ImagePlus, Save, Send, Undo2 } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import Eye from "lucide-react/icons/eye";
+import ImagePlus from "lucide-react/icons/image-plus";
+import Save from "lucide-react/icons/save";
+import Send from "lucide-react/icons/send";
+import Undo2 from "lucide-react/icons/undo-2";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { PageHeader } from "../console/page-header";

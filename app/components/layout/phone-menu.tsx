@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { clsx } from "clsx";

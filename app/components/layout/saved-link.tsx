@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
 import { NavLink } from "react-router";
 import { useSavedCount } from "../../lib/saved-store";
 

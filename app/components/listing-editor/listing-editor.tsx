@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ChangeList } from "../moderation/change-list";

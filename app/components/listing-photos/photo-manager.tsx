@@ -1,4 +1,8 @@
-import { ArrowDown, ArrowUp, ImagePlus, Star, Trash2 } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ImagePlus from "lucide-react/icons/image-plus";
+import Star from "lucide-react/icons/star";
+import Trash2 from "lucide-react/icons/trash";
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, useNavigation, useRevalidator, useSubmit } from "react-router";
 import {

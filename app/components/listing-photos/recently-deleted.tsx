@@ -1,4 +1,4 @@
-import { RotateCcw } from "lucide-react";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { Form } from "react-router";
 import { PHOTO_RESTORE_DAYS } from "../../lib/listing-photos";
 import { SubmitButton } from "../ui/submit-button";

@@ -1,4 +1,5 @@
-import { Check, TriangleAlert } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { clearsHeight, feetLabel, sizesThatFit, type MyRv } from "../../lib/rv-fit";
 
 /** What a card needs to say about price and fit (docs/product.md, "My RV" and "Prices"). */

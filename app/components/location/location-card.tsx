@@ -1,5 +1,5 @@
 import { lengthFromSearch } from "../../lib/leads";
-import { MapPin } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLocation } from "react-router";
 import { imageRefFromUrl } from "../../lib/images";
 import { MAX_CARD_AMENITIES } from "../../lib/search";

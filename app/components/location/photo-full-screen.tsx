@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import type { ReactNode } from "react";
 import type { ImageRef } from "../../lib/images";
 import { ResponsivePhoto } from "./responsive-photo";

@@ -1,4 +1,6 @@
-import { ChevronLeft, ChevronRight, Maximize2 } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Maximize2 from "lucide-react/icons/maximize-2";
 import { Suspense, lazy, useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { hiddenPhotoCount, MAX_THUMBNAILS, wrapIndex } from "../../lib/gallery";
 import type { ImageRef } from "../../lib/images";

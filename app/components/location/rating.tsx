@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 
 export function Rating({ rating, count }: { rating: number | null; count: number }) {
   if (rating === null || count === 0) return <span className="text-sm text-slate-600">No reviews yet</span>;

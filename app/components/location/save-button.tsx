@@ -1,4 +1,4 @@
-import { Heart } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { ensureAnonymousSession } from "../../lib/auth-client";

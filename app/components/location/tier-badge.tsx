@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
 import { isPreferredPartner, type Tier } from "../../lib/tiers";
 
 export function PreferredPartnerBadge({ tier }: { tier: Tier }) {

@@ -7,7 +7,10 @@
  * Leaflet part (./leaflet-map, with Leaflet's CSS) is loaded as a separate chunk. A failed
  * download or a map that cannot start shows 'Map Unavailable'; missing tiles do not.
  */
-import { ExternalLink, Map as MapIcon, MapPinOff, RotateCw } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import MapIcon from "lucide-react/icons/map";
+import MapPinOff from "lucide-react/icons/map-pin-off";
+import RotateCw from "lucide-react/icons/rotate-cw";
 import {
   Component,
   Suspense,

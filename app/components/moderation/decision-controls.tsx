@@ -1,4 +1,5 @@
-import { Check, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../ui/button";

@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { lazy, Suspense, useRef } from "react";
 import { AMENITY_FILTERS, type AmenityFilter } from "../../lib/amenities";
 import { FilterButton } from "./filter-popover";

@@ -1,4 +1,5 @@
-import { AlertTriangle, SearchX } from "lucide-react";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
+import SearchX from "lucide-react/icons/search-x";
 import type { ReactNode } from "react";
 
 /**

@@ -1,4 +1,5 @@
-import { Caravan, ChevronDown } from "lucide-react";
+import Caravan from "lucide-react/icons/caravan";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from "react";
 import {
   MY_RV_LIMITS,

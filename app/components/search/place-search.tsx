@@ -1,4 +1,5 @@
-import { MapPin, Search } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Search from "lucide-react/icons/search";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
 import { parseCoordinates } from "../../lib/coordinates";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import { useId, useState } from "react";
 import { ApplyBar } from "./filter-option";
 import { FilterPopover } from "./filter-popover";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../lib/sizes";
 import { ApplyBar, FilterOption } from "./filter-option";
 import { FilterPopover } from "./filter-popover";

@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import X from "lucide-react/icons/x";
 import { useId, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";

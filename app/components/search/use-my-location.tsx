@@ -1,4 +1,5 @@
-import { LocateFixed, LoaderCircle } from "lucide-react";
+import LocateFixed from "lucide-react/icons/locate-fixed";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { getCurrentLocation } from "../../lib/geolocation";

@@ -1,4 +1,8 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import ChevronsUpDown from "lucide-react/icons/chevrons-up-down";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { cn } from "../../lib/cn";

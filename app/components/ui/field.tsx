@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { useId, type ReactNode } from "react";
 import { clsx } from "clsx";
 

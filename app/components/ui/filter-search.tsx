@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import Search from "lucide-react/icons/search";
 import { Link } from "react-router";
 import { MAX_TEXT_FILTER_LENGTH } from "../../lib/input-limits";
 import { Button, buttonClasses } from "./button";

@@ -1,4 +1,7 @@
-import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Info from "lucide-react/icons/info";
+import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
 import { clsx } from "clsx";
 import type { FlashMessage } from "../../lib/forms";

@@ -1,4 +1,5 @@
-import { ChartNoAxesColumn, Download } from "lucide-react";
+import ChartNoAxesColumn from "lucide-react/icons/chart-no-axes-column";
+import Download from "lucide-react/icons/download";
 import type { ReactNode } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import { DailyChart, formatDay } from "../../components/analytics/daily-chart";

@@ -1,4 +1,8 @@
-import { Check, CircleAlert, FileText, Image as ImageIcon, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import FileText from "lucide-react/icons/file-text";
+import ImageIcon from "lucide-react/icons/image";
+import X from "lucide-react/icons/x";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";

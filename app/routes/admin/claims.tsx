@@ -1,4 +1,4 @@
-import { Inbox } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
 import { Form, Link } from "react-router";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
 import { PageHeader } from "../../components/console/page-header";

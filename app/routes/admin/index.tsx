@@ -1,14 +1,12 @@
-import {
-  BadgeDollarSign,
-  CalendarClock,
-  ClipboardList,
-  Eye,
-  FileCheck2,
-  Inbox,
-  MessageSquareWarning,
-  TriangleAlert,
-  UserPlus,
-} from "lucide-react";
+import BadgeDollarSign from "lucide-react/icons/badge-dollar-sign";
+import CalendarClock from "lucide-react/icons/calendar-clock";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import Eye from "lucide-react/icons/eye";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import Inbox from "lucide-react/icons/inbox";
+import MessageSquareWarning from "lucide-react/icons/message-square-exclamation-point";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import UserPlus from "lucide-react/icons/user-plus";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";

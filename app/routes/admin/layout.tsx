@@ -1,13 +1,11 @@
-import {
-  BadgeDollarSign,
-  BarChart3,
-  ClipboardList,
-  FileCheck2,
-  LayoutDashboard,
-  MapPin,
-  Newspaper,
-  Users,
-} from "lucide-react";
+import BadgeDollarSign from "lucide-react/icons/badge-dollar-sign";
+import BarChart3 from "lucide-react/icons/chart-column";
+import ClipboardList from "lucide-react/icons/clipboard-list";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import MapPin from "lucide-react/icons/map-pin";
+import Newspaper from "lucide-react/icons/newspaper";
+import Users from "lucide-react/icons/users";
 import { Outlet } from "react-router";
 import { adminConsoleMiddleware, consoleLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";

@@ -1,4 +1,5 @@
-import { CheckCircle2, CircleAlert } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { ImportStatusBadge } from "../../components/catalogue/import-status-badge";

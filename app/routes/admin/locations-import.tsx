@@ -1,4 +1,5 @@
-import { FileUp, Upload } from "lucide-react";
+import FileUp from "lucide-react/icons/file-up";
+import Upload from "lucide-react/icons/upload";
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { PageHeader } from "../../components/console/page-header";

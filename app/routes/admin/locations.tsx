@@ -1,4 +1,6 @@
-import { Download, MapPin, Upload } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import MapPin from "lucide-react/icons/map-pin";
+import Upload from "lucide-react/icons/upload";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "../../components/console/page-header";

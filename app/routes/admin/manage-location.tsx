@@ -1,4 +1,8 @@
-import { Check, History, Pencil, RotateCcw, X } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import Pencil from "lucide-react/icons/pencil";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";

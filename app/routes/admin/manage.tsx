@@ -1,5 +1,5 @@
 import { COVER_WANT_LABELS, RV_TYPE_LABELS } from "../../lib/leads";
-import { Inbox } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

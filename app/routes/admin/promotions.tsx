@@ -1,4 +1,4 @@
-import { Inbox } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

@@ -1,4 +1,7 @@
-import { Ban, LogOut, ShieldCheck, Trash2 } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import LogOut from "lucide-react/icons/log-out";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Trash2 from "lucide-react/icons/trash";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";

@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import Users from "lucide-react/icons/users";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

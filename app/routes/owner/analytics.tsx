@@ -1,4 +1,6 @@
-import { ChartNoAxesColumn, Download, Store } from "lucide-react";
+import ChartNoAxesColumn from "lucide-react/icons/chart-no-axes-column";
+import Download from "lucide-react/icons/download";
+import Store from "lucide-react/icons/store";
 import { data, Form, Link, useSubmit } from "react-router";
 import { DailyChart, formatDay } from "../../components/analytics/daily-chart";
 import { PageHeader } from "../../components/console/page-header";

@@ -1,4 +1,6 @@
-import { CircleCheck, Clock, FileText } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import FileText from "lucide-react/icons/file-text";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

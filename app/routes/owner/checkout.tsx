@@ -1,4 +1,6 @@
-import { Check, CreditCard, FileText } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import CreditCard from "lucide-react/icons/credit-card";
+import FileText from "lucide-react/icons/file-text";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

@@ -1,4 +1,7 @@
-import { Globe, MapPin, Phone, ShieldCheck } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
+import MapPin from "lucide-react/icons/map-pin";
+import Phone from "lucide-react/icons/phone";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { useState, type ChangeEvent } from "react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";

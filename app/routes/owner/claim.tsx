@@ -1,4 +1,5 @@
-import { Building2, Search } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import Search from "lucide-react/icons/search";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

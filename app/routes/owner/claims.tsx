@@ -1,4 +1,5 @@
-import { FileCheck2, Paperclip } from "lucide-react";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import Paperclip from "lucide-react/icons/paperclip";
 import { Form, Link } from "react-router";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
 import { PageHeader } from "../../components/console/page-header";

@@ -1,5 +1,9 @@
 import { Link } from "react-router";
-import { BarChart3, Building2, FileCheck2, Megaphone, Settings } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Building2 from "lucide-react/icons/building-complex";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import Megaphone from "lucide-react/icons/megaphone";
+import Settings from "lucide-react/icons/settings";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

@@ -1,4 +1,4 @@
-import { Printer } from "lucide-react";
+import Printer from "lucide-react/icons/printer";
 import { Link } from "react-router";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { InvoiceStatusBadge } from "../../components/promotions/status-badges";

@@ -1,4 +1,11 @@
-import { BarChart3, Building2, FileCheck2, FileClock, Inbox, LayoutDashboard, Megaphone, Settings } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Building2 from "lucide-react/icons/building-complex";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import FileClock from "lucide-react/icons/file-clock";
+import Inbox from "lucide-react/icons/inbox";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
+import Megaphone from "lucide-react/icons/megaphone";
+import Settings from "lucide-react/icons/settings";
 import { Form, Outlet, useLocation } from "react-router";
 import { ownerConsoleMiddleware, ownerLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";

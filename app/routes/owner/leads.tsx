@@ -1,4 +1,7 @@
-import { Download, Inbox, Mail, Phone } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import Inbox from "lucide-react/icons/inbox";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
 import { Form, Link, useLocation } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

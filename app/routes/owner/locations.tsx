@@ -1,4 +1,4 @@
-import { Building2 } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";

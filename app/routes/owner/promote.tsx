@@ -1,4 +1,6 @@
-import { Building2, Check, Megaphone } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import Check from "lucide-react/icons/check";
+import Megaphone from "lucide-react/icons/megaphone";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
