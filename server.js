@@ -4,6 +4,7 @@ import http from "node:http";
 import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 
@@ -29,7 +30,16 @@ try {
   } else {
     mod = await import("./build/server/index.js");
     server.use(mod.staticFileHeaders);
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // Scripts and stylesheets were compressed at build time (scripts/vite/precompress.ts):
+    // Brotli for browsers that take it, else gzip; compression() leaves encoded answers alone.
+    server.use(
+      "/assets",
+      expressStaticGzip("build/client/assets", {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+    );
     server.use(express.static("build/client", { maxAge: "1h" }));
     server.use(mod.app);
   }

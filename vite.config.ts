@@ -1,6 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { browserOnly } from "./scripts/vite/browser-only";
+import { chunkGroupName } from "./scripts/vite/chunks";
+import { precompressAssets } from "./scripts/vite/precompress";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which wraps the React Router handler, so that
@@ -8,19 +11,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
     : {
-        // React, React DOM and React Router load on every page:
-        // one chunk instead of five compresses better and costs one request (bench:page;
-        // docs/operations.md, page budgets).
+        sourcemap: !!process.env.SOURCEMAP,
         rolldownOptions: {
           output: {
+            // One chunk for what every page loads and one per set of public routes, instead of
+            // 30-40 small files per page (scripts/vite/chunks.ts; docs/operations.md, page budgets).
             codeSplitting: {
-              groups: [
-                {
-                  name: "framework",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-                  priority: 10,
-                },
-              ],
+              groups: [{ name: chunkGroupName(), debugName: "pages", includeDependenciesRecursively: false }],
             },
           },
         },
@@ -31,5 +28,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The map's libraries load lazily; pre-bundling them spares dev mode a reload on first use.
   optimizeDeps: { include: ["leaflet", "supercluster"] },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    {
+      // React Router asks for entry chunks that export exactly their module's names; grouping
+      // modules across route chunks needs leave to add exports (scripts/vite/chunks.ts).
+      name: "route-chunk-groups",
+      configEnvironment: (name) =>
+        name === "client" ? { build: { rolldownOptions: { preserveEntrySignatures: "allow-extension" } } } : undefined,
+    },
+    browserOnly(),
+    precompressAssets(),
+  ],
 }));

@@ -108,6 +108,21 @@ function consoleOnlyChunks(): Set<string> {
     const isConsole = id.startsWith("admin") || id.startsWith("owner") || route.module.includes("/admin/");
     for (const f of files) (isConsole ? consoleFiles : publicFiles).add(f);
   }
+  // What a public page may fetch later (the map, the full-screen gallery, the analytics tracker)
+  // is named in the chunks' text (`import("./x.js")`, or Vite's preload list "assets/x.js").
+  const reference = /(?:\.\/|assets\/)([\w.-]+)/g;
+  const todo = [...publicFiles];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    const code = fs.readFileSync(path.join(dir, path.basename(next)), "utf8");
+    for (const [, name] of code.matchAll(reference)) {
+      if (!name!.endsWith(".js")) continue;
+      const file = `/assets/${name}`;
+      if (!publicFiles.has(file) && fs.existsSync(path.join(dir, name!))) {
+        publicFiles.add(file);
+        todo.push(file);
+      }
+    }
+  }
   return new Set([...consoleFiles].filter((f) => !publicFiles.has(f)));
 }
 

@@ -89,6 +89,9 @@ export function tagLabel(tag: string): string {
 /** The public address of an article. */
 export const articlePath = (slug: string) => `/blog/${slug}`;
 
+/** The admins' editor of one article. */
+export const articleEditPath = (id: string) => `/admin/blog/edit/${encodeURIComponent(id)}`;
+
 /** Files of an article image: `/blog-images/{imageId}/w{width}.{format}`. */
 export const BLOG_IMAGES_FOLDER = "blog-images";
 const BLOG_IMAGE_FILE = /^w(320|640|960|1280)\.(avif|webp|jpg)$/;

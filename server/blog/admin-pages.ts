@@ -4,6 +4,7 @@ import {
   ARTICLE_BODY_MAX_BYTES,
   ARTICLE_STATUSES,
   articleStatus,
+  articleEditPath,
   articlePath,
   parseTags,
   type ArticleStatus,
@@ -47,7 +48,6 @@ const authorOf = (viewer: SignedInViewer): Author => ({
   email: viewer.email,
   name: viewer.name?.trim() || viewer.email,
 });
-export const editPath = (id: string) => `/admin/blog/edit/${encodeURIComponent(id)}`;
 const text = (form: FormData, name: string, max: number) => {
   const value = form.get(name);
   return typeof value === "string" ? value.slice(0, max) : "";
@@ -128,7 +128,7 @@ export async function adminBlogNewAction(request: Request, viewer: SignedInViewe
   const title = text(form, "title", 1000);
   try {
     const { id } = await createArticle(getDatabase(), authorOf(viewer), title, requestId);
-    return redirectWithFlash(editPath(id), { kind: "success", text: "Draft created. It saves as you type." });
+    return redirectWithFlash(articleEditPath(id), { kind: "success", text: "Draft created. It saves as you type." });
   } catch (error) {
     if (error instanceof ArticleFieldError)
       return data({ ok: false as const, fieldErrors: error.fieldErrors, values: { title } }, { status: 400 });
@@ -235,7 +235,7 @@ export async function adminBlogEditAction(
   const author = authorOf(viewer);
   if (intent === "cover-remove") {
     await removeArticleCover(db, author, id);
-    return redirectWithFlash(editPath(id), { kind: "success", text: "Cover image removed." });
+    return redirectWithFlash(articleEditPath(id), { kind: "success", text: "Cover image removed." });
   }
   const mode = (SAVE_MODES as readonly string[]).includes(intent) ? (intent as SaveMode) : null;
   const values: Record<string, string> = {};
@@ -274,7 +274,7 @@ export async function adminBlogEditAction(
       requestId,
     });
     const message = SUCCESS[mode](result);
-    if (!withScript) return redirectWithFlash(editPath(id), { kind: "success", text: message });
+    if (!withScript) return redirectWithFlash(articleEditPath(id), { kind: "success", text: message });
     return data<EditorAnswer>({
       ok: true,
       mode,
@@ -322,7 +322,7 @@ export async function adminBlogImageAction(
   requestId: string | null,
 ) {
   if (id.length > MAX_ID_LENGTH) throw notFound(ARTICLE_MESSAGES.notFound);
-  const back = editPath(id);
+  const back = articleEditPath(id);
   let form: FormData;
   try {
     form = await readUploadForm(request, {

@@ -1,4 +1,7 @@
-import { FilePlus2, Newspaper, RotateCcw, Trash2 } from "lucide-react";
+import FilePlus2 from "lucide-react/icons/file-plus-corner";
+import Newspaper from "lucide-react/icons/newspaper";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Trash2 from "lucide-react/icons/trash";
 import { Form, Link, useLocation } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
@@ -9,10 +12,10 @@ import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSearch } from "../../components/ui/filter-search";
 import { FilterSelect } from "../../components/ui/filter-select";
-import { ARTICLE_STATUS_LABELS, articlePath, type ArticleStatus } from "../../lib/articles";
+import { ARTICLE_STATUS_LABELS, articleEditPath, articlePath, type ArticleStatus } from "../../lib/articles";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
-import { adminBlogAction, adminBlogPage, editPath } from "../../../server/blog/admin-pages";
+import { adminBlogAction, adminBlogPage } from "../../../server/blog/admin-pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/blog";
 
@@ -88,7 +91,10 @@ const COLUMNS: Column<Row>[] = [
     sortable: true,
     cell: (row) => (
       <span className="min-w-0 text-right md:text-left">
-        <Link to={editPath(row.id)} className="font-medium [overflow-wrap:anywhere] text-brand-700 hover:underline">
+        <Link
+          to={articleEditPath(row.id)}
+          className="font-medium [overflow-wrap:anywhere] text-brand-700 hover:underline"
+        >
           {row.title}
         </Link>
         <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">/blog/{row.slug}</span>
