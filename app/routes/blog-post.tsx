@@ -8,43 +8,58 @@ import { SITE_NAME } from "../lib/site";
 import { articleJsonLd, breadcrumbJsonLd } from "../lib/structured-data";
 import { getDatabase } from "../../server/db";
 import { blogArticlePage } from "../../server/blog/pages";
+import { siteOrigin } from "../../server/http/origin";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return blogArticlePage(getDatabase(), params.slug);
+type ArticleData = Awaited<ReturnType<typeof blogArticlePage>>["article"];
+
+/** What the meta tags and the structured data say of an article. */
+function described(a: ArticleData): { description: string; image?: string } {
+  return {
+    description: a.seoDescription || a.excerpt || `${a.title}: an article from ${SITE_NAME}.`,
+    image: a.coverImageId ? blogImageUrl(a.coverImageId, 1280, "jpg") : undefined,
+  };
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = await blogArticlePage(getDatabase(), params.slug);
+  // The structured data is built here, so its builders stay on the server: an article runs no
+  // script of its own (docs/decisions/027-page-weight-by-design.md).
+  const a = page.article;
+  const origin = siteOrigin(request);
+  const url = new URL(articlePath(a.slug), origin).toString();
+  const { description, image } = described(a);
+  const jsonLd = [
+    articleJsonLd({
+      url,
+      headline: a.title,
+      description,
+      image: image ? new URL(image, origin).toString() : undefined,
+      datePublished: a.publishedIso,
+      dateModified: a.updatedIso,
+      authorName: a.authorName,
+      publisherName: SITE_NAME,
+      publisherUrl: new URL("/", origin).toString(),
+    }),
+    breadcrumbJsonLd([
+      { name: "Home", url: new URL("/", origin).toString() },
+      { name: "Articles", url: new URL("/blog", origin).toString() },
+      { name: a.title, url },
+    ]),
+  ];
+  return { ...page, jsonLd };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const a = data?.article;
   if (!a) return [{ title: "Article not found" }, { name: "robots", content: "noindex" }];
   const origin = originFrom(matches);
-  const url = new URL(articlePath(a.slug), origin).toString();
-  const description = a.seoDescription || a.excerpt || `${a.title}: an article from ${SITE_NAME}.`;
-  const image = a.coverImageId ? blogImageUrl(a.coverImageId, 1280, "jpg") : undefined;
+  const { description, image } = described(a);
   return [
     ...seo({ title: a.seoTitle || a.title, description, origin, path: articlePath(a.slug), image, type: "article" }),
     { property: "article:published_time", content: a.publishedIso },
     { property: "article:modified_time", content: a.updatedIso },
     ...a.tags.map((tag) => ({ property: "article:tag", content: tagLabel(tag) })),
-    {
-      "script:ld+json": articleJsonLd({
-        url,
-        headline: a.title,
-        description,
-        image: image ? new URL(image, origin).toString() : undefined,
-        datePublished: a.publishedIso,
-        dateModified: a.updatedIso,
-        authorName: a.authorName,
-        publisherName: SITE_NAME,
-        publisherUrl: new URL("/", origin).toString(),
-      }),
-    },
-    {
-      "script:ld+json": breadcrumbJsonLd([
-        { name: "Home", url: new URL("/", origin).toString() },
-        { name: "Articles", url: new URL("/blog", origin).toString() },
-        { name: a.title, url },
-      ]),
-    },
+    ...data.jsonLd.map((item) => ({ "script:ld+json": item })),
   ];
 }
 
