@@ -53,12 +53,14 @@ async function signInAs(page: Page, email: string) {
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
-/** From the facility page through sign-up to a filed claim; returns the claimant's context. */
-async function claimAsNewVisitor(
+/**
+ * From the facility page's Claim This Business through sign-up, signed in on the claim page that
+ * waits for a confirmed email; returns the page, the claim's address and the confirmation link.
+ */
+async function signUpOnTheWayToClaim(
   listing: { slug: string; name: string },
   person: { name: string; email: string },
-  { withPdf }: { withPdf: boolean },
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<{ context: BrowserContext; page: Page; claimUrl: string; link: string }> {
   const { context, page } = await freshPage();
   await page.goto(`${base()}/location/${listing.slug}`);
   await page.getByRole("link", { name: "Claim This Business" }).click();
@@ -85,8 +87,20 @@ async function claimAsNewVisitor(
     .mail.text!.split("\n")
     .find((line) => line.includes("/verify-email?token="))!
     .trim();
+  return { context, page, claimUrl, link };
+}
+
+/** From the facility page through sign-up to a filed claim; returns the claimant's context. */
+async function claimAsNewVisitor(
+  listing: { slug: string; name: string },
+  person: { name: string; email: string },
+  { withPdf }: { withPdf: boolean },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page, claimUrl, link } = await signUpOnTheWayToClaim(listing, person);
+  // The link carries the destination: it lands on the claim the person started.
   await page.goto(link);
-  await page.goto(claimUrl);
+  await page.waitForURL(claimUrl);
+  await page.getByText("Thank you: your email address is confirmed.").waitFor();
   await page.getByRole("heading", { level: 1, name: `Claim ${listing.name}` }).waitFor();
   expect(await page.getByText("Send the link again").count()).toBe(0);
 
@@ -152,6 +166,25 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("claiming a listing", () => {
     // 'Claim This Business' stays for anyone.
     expect(await page.getByRole("link", { name: "Claim This Business" }).count()).toBe(1);
     await context.close();
+  });
+
+  it("keeps the claim as the destination when the confirmation link opens in another browser", async () => {
+    const listing = listings[4]!;
+    const person = { name: "Kim Elsewhere", email: "kim.elsewhere@e2e.test" };
+    const { context, claimUrl, link } = await signUpOnTheWayToClaim(listing, person);
+    await context.close();
+    // Another browser (the phone's mail app, say): confirmed, then asked to sign in, then the claim.
+    const other = await freshPage();
+    await other.page.goto(link);
+    await other.page.waitForURL((url) => url.pathname === "/login" && url.searchParams.has("redirectTo"));
+    await other.page.getByText("Thank you: your email address is confirmed.").waitFor();
+    await other.page.getByLabel("Email").fill(person.email);
+    await other.page.getByLabel("Password").fill(PASSWORD);
+    await other.page.getByRole("button", { name: "Sign in" }).click();
+    await other.page.waitForURL(claimUrl);
+    await other.page.getByRole("heading", { level: 1, name: `Claim ${listing.name}` }).waitFor();
+    await other.page.getByRole("button", { name: "Send claim" }).waitFor();
+    await other.context.close();
   });
 
   it("tells a rejected claimant why, by email and under My claims", async () => {
