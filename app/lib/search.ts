@@ -126,8 +126,11 @@ export function searchParamsFor(state: {
   q?: string;
   rv?: MyRv;
   maxPrice?: number;
+  /** Miles around the place; left out at the default. */
+  radius?: number;
 }): URLSearchParams {
   const params = new URLSearchParams();
+  if (state.radius !== undefined && state.radius !== DEFAULT_RADIUS_MILES) params.set("radius", String(state.radius));
   for (const size of state.sizes ?? []) params.append("size", size);
   for (const amenity of state.amenities ?? []) params.append("amenity", amenity);
   if (state.q) params.set("q", state.q);

@@ -1,10 +1,10 @@
 import List from "lucide-react/icons/list";
 import MapIcon from "lucide-react/icons/map";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import type { Route } from "./+types/rv-storage";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
-import { ResultsMap } from "../components/map/results-map";
+import { ResultsMap, type MapArea } from "../components/map/results-map";
 import { AmenitiesFilter } from "../components/search/amenities-filter";
 import { LocationErrorBanner } from "../components/search/location-error-banner";
 import { Pagination } from "../components/search/pagination";
@@ -21,7 +21,14 @@ import { imageRefFromUrl } from "../lib/images";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../lib/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
-import { EAGER_CARD_IMAGES, PAGE_SIZE, searchParamsFor, type SortOrder } from "../lib/search";
+import {
+  DEFAULT_RADIUS_MILES,
+  EAGER_CARD_IMAGES,
+  MAX_RADIUS_MILES,
+  PAGE_SIZE,
+  searchParamsFor,
+  type SortOrder,
+} from "../lib/search";
 import { parseSearchParams } from "../lib/search-params";
 import type { SizeOption } from "../lib/sizes";
 import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../lib/rv-fit";
@@ -255,6 +262,8 @@ const SKELETONS_WITHOUT_RESULTS = 3;
 interface ResultsNavigationState {
   focusResults?: boolean;
   useCurrentLocation?: boolean;
+  /** The search is the area the visitor moved the map to: frame its results, not a zoom on the point. */
+  mapArea?: boolean;
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -409,6 +418,7 @@ type PageState = {
   page?: number;
   rv?: MyRv | undefined;
   maxPrice?: number | undefined;
+  radius?: number;
 };
 
 /**
@@ -470,6 +480,7 @@ function Results({
       q: applied.q,
       rv: applied.rv,
       maxPrice: applied.maxPrice,
+      radius: d.radius,
       ...state,
     });
     for (const [k, v] of pointParams()) params.set(k, v);
@@ -480,11 +491,30 @@ function Results({
     return `${pathname}${qs ? `?${qs}` : ""}`;
   };
   const nearYou = (routerState as ResultsNavigationState | null)?.useCurrentLocation === true;
+  const mapArea = (routerState as ResultsNavigationState | null)?.mapArea === true;
   // Results near the visitor's own position stay flagged as such through filters and pages.
   const focusResults: ResultsNavigationState = { focusResults: true, ...(nearYou ? { useCurrentLocation: true } : {}) };
   // Filters and sort keep the visitor where they are; a new page starts at the top.
   const go = (state: PageState, replace = false) =>
     navigate(hrefFor(state), { preventScrollReset: true, replace, state: focusResults });
+  // "Search this area" on the map: the same filters around the point the map shows (docs/product.md section 4).
+  const searchArea = (area: MapArea) => {
+    const params = searchParamsFor({
+      sizes: applied.sizes,
+      amenities: applied.amenities,
+      sort: applied.sort,
+      q: applied.q,
+      rv: applied.rv,
+      maxPrice: applied.maxPrice,
+      radius: Math.min(area.radiusMiles, MAX_RADIUS_MILES),
+    });
+    params.set("lat", String(area.lat));
+    params.set("lng", String(area.lng));
+    navigate(`/rv-storage?${params}`, {
+      preventScrollReset: true,
+      state: { focusResults: true, mapArea: true } satisfies ResultsNavigationState,
+    });
+  };
   const previewBase = `/api/search?lat=${place.lat}&lng=${place.lng}&radius=${d.radius}${wholeState ? `&state=${place.state}` : ""}`;
   const { rv, maxPrice } = applied;
   const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q, rv, maxPrice });
@@ -497,6 +527,10 @@ function Results({
     applied.sizes.length > 0 || applied.amenities.length > 0 || Boolean(applied.q) || maxPrice !== undefined;
   const clearAll = () => go({ sizes: [], amenities: [], q: undefined, maxPrice: undefined, page: 1 });
   const pageCount = Math.ceil(result.total / result.pageSize);
+  // Paid tiers come first in the distance order (docs/product.md section 9); where the plain
+  // distance order starts after them, a divider says so, so the nearest facility is found at once.
+  const firstSponsoredOnly = result.items.findIndex((item) => !placedByTier(item.tier, applied.sort));
+  const firstUnsponsored = firstSponsoredOnly > 0 && !wholeState ? firstSponsoredOnly : -1;
   // A state's page measures from the state's centre: a distance from there means nothing to a visitor.
   const markers = wholeState ? d.markers.map(({ distanceMiles: _distance, ...m }) => m) : d.markers;
   const textFilterKeep = paramsFor({ q: undefined, page: undefined });
@@ -538,6 +572,7 @@ function Results({
               onApply={(next) => go({ maxPrice: next, page: 1 })}
             />
           )}
+          {!wholeState && <RadiusSelect radius={d.radius} onChange={(radius) => go({ radius, page: 1 })} />}
           <SortButtons
             sort={applied.sort}
             priced={priced}
@@ -601,27 +636,37 @@ function Results({
           ) : (
             <div className={RESULTS_GRID}>
               {result.items.map((item, i) => (
-                <div
-                  key={item.id}
-                  className="contents"
-                  onMouseEnter={() => setHighlighted(item.id)}
-                  onMouseLeave={() => setHighlighted(null)}
-                  onFocus={() => setHighlighted(item.id)}
-                  onBlur={() => setHighlighted(null)}
-                >
-                  <LocationCard
-                    headingLevel={2}
-                    layout="list"
-                    eager={i < EAGER_CARD_IMAGES}
-                    placedByTier={placedByTier(item.tier, applied.sort)}
-                    location={cardDataFrom({
-                      ...item,
-                      distanceMiles: wholeState ? undefined : item.distanceMiles,
-                      amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
-                    })}
-                    rv={rv}
-                  />
-                </div>
+                <Fragment key={item.id}>
+                  {i === firstUnsponsored && (
+                    <p
+                      data-results-divider
+                      className="col-span-full flex items-center gap-3 pt-1 text-sm font-semibold text-slate-700"
+                    >
+                      Nearest to {shortLabel(place)}
+                      <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+                    </p>
+                  )}
+                  <div
+                    className="contents"
+                    onMouseEnter={() => setHighlighted(item.id)}
+                    onMouseLeave={() => setHighlighted(null)}
+                    onFocus={() => setHighlighted(item.id)}
+                    onBlur={() => setHighlighted(null)}
+                  >
+                    <LocationCard
+                      headingLevel={2}
+                      layout="list"
+                      eager={i < EAGER_CARD_IMAGES}
+                      placedByTier={placedByTier(item.tier, applied.sort)}
+                      location={cardDataFrom({
+                        ...item,
+                        distanceMiles: wholeState ? undefined : item.distanceMiles,
+                        amenityLabels: item.amenities.map((a) => AMENITY_LABELS[a]),
+                      })}
+                      rv={rv}
+                    />
+                  </div>
+                </Fragment>
               ))}
             </div>
           )}
@@ -641,11 +686,12 @@ function Results({
               center={{ lat: place.lat, lng: place.lng }}
               placeLabel={placeLabel(place)}
               highlightedId={highlighted}
-              userLocation={place.kind === "point" ? { lat: place.lat, lng: place.lng } : null}
+              userLocation={place.kind === "point" && !mapArea ? { lat: place.lat, lng: place.lng } : null}
               fitPlace={d.nearest !== null}
               tileUrl={d.map.tileUrl}
               attribution={d.map.attribution}
               className="h-full w-full"
+              onSearchArea={searchArea}
             />
           </div>
         </div>
@@ -716,5 +762,34 @@ function NoResults({
         </div>
       )}
     </div>
+  );
+}
+
+/** The distances the results page offers (docs/product.md section 4); the default among them. */
+const RADIUS_CHOICES = [10, 25, 50, DEFAULT_RADIUS_MILES, 250] as const;
+
+/**
+ * How far around the place to look. A native select: one tap on a phone, the keyboard for free.
+ * A distance from elsewhere (the map's "Search this area", a shared link) is offered too.
+ */
+function RadiusSelect({ radius, onChange }: { radius: number; onChange(radius: number): void }) {
+  const choices = (RADIUS_CHOICES as readonly number[]).includes(radius)
+    ? RADIUS_CHOICES
+    : [...RADIUS_CHOICES, radius].sort((a, b) => a - b);
+  // Named by aria-label: a visually hidden <label> is positioned outside the scrolling filter row
+  // and would widen the page on a phone.
+  return (
+    <select
+      aria-label="Distance"
+      value={radius}
+      onChange={(e) => onChange(Number(e.target.value))}
+      className="h-10 shrink-0 rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-800 hover:bg-slate-50 sm:text-base"
+    >
+      {choices.map((miles) => (
+        <option key={miles} value={miles}>
+          Within {miles} mi
+        </option>
+      ))}
+    </select>
   );
 }

@@ -49,7 +49,7 @@ async function open(path: string, options: Parameters<Browser["newContext"]>[0] 
 const heading = () => page.getByRole("heading", { level: 1 });
 const headingCount = () => resultsCount(page);
 const cards = () => page.locator("section[aria-label=Results] article");
-const box = () => page.getByRole("combobox");
+const box = () => page.getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" });
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
 
 /** What the focused element shows: an outline, or a box shadow on itself or its ::after (a card's ring). */
@@ -429,5 +429,76 @@ describe("results page: Back and current location", () => {
     await page.getByRole("heading", { name: "All locations by state" }).waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Texas" }).isVisible()).toBe(true);
+  });
+});
+
+describe("results page: distance and the map's area (issue 32, item 14)", () => {
+  it("heads the nearest-first cards with 'Nearest to Austin, TX' after the sponsored ones", async () => {
+    await open("/rv-storage/austin-tx");
+    const order = await page
+      .locator("section[aria-label=Results] article, section[aria-label=Results] [data-results-divider]")
+      .evaluateAll((nodes) =>
+        nodes.map((n) => (n.tagName === "P" ? `divider:${n.textContent}` : (n.getAttribute("data-tier") ?? "?"))),
+      );
+    const divider = order.findIndex((entry) => entry.startsWith("divider:"));
+    expect(order[divider]).toBe("divider:Nearest to Austin, TX");
+    // Sponsored cards above it, plain nearest-first cards below it.
+    expect(divider).toBeGreaterThan(0);
+    expect(order.slice(0, divider).every((tier) => tier !== "Free")).toBe(true);
+    expect(order.slice(divider + 1).filter((e) => !e.startsWith("divider:"))[0]).toBe("Free");
+    // Each sponsored card shows its distance like the others.
+    const texts = await cards().allTextContents();
+    for (const text of texts) expect(text).toMatch(/\d\.\d mi/);
+    // Sorted by rating nothing is placed by tier, so there is no divider.
+    await page.getByRole("button", { name: "Rating" }).click();
+    await waitForUrl((u) => u.searchParams.get("sort") === "rating");
+    await page.getByText("Order: highest rated first.").waitFor();
+    expect(await page.getByText("Nearest to Austin, TX").count()).toBe(0);
+  });
+
+  it("narrows to 25 miles and keeps the distance through the sort and the filters", async () => {
+    await open("/rv-storage/austin-tx");
+    const wide = await headingCount();
+    await page.getByRole("combobox", { name: "Distance" }).selectOption("25");
+    await waitForUrl((u) => u.searchParams.get("radius") === "25");
+    await expect.poll(headingCount).toBeLessThan(wide);
+    for (const text of await cards().allTextContents()) {
+      const miles = Number.parseFloat(/([\d.]+) mi/.exec(text)?.[1] ?? "NaN");
+      expect(miles).toBeLessThanOrEqual(25);
+    }
+    await page.getByRole("button", { name: "Rating" }).click();
+    await waitForUrl((u) => u.searchParams.get("sort") === "rating");
+    expect(new URL(page.url()).searchParams.get("radius")).toBe("25");
+    expect(await page.getByRole("combobox", { name: "Distance" }).inputValue()).toBe("25");
+  });
+
+  it("offers 'Search this area' after the map is dragged, and searches around its centre", async () => {
+    await open("/rv-storage/austin-tx");
+    const map = page.locator('[data-map-state="ready"]');
+    await map.waitFor();
+    const button = page.getByRole("button", { name: "Search this area" });
+    expect(await button.count()).toBe(0);
+    const frame = (await map.boundingBox())!;
+    const x = frame.x + frame.width / 2;
+    const y = frame.y + frame.height / 2;
+    // Drag the map a good way west (the view moves east of Austin).
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - frame.width * 0.2, y, { steps: 5 });
+    await page.mouse.move(x - frame.width * 0.45, y, { steps: 5 });
+    await page.mouse.up();
+    await button.waitFor();
+    await page.screenshot({ path: `${shots}/search-this-area.png` });
+    await button.click();
+    await waitForUrl((u) => u.pathname === "/rv-storage" && u.searchParams.has("lat") && u.searchParams.has("radius"));
+    const url = new URL(page.url());
+    // East of Austin (-97.74), within the frame's reach.
+    expect(Number(url.searchParams.get("lng"))).toBeGreaterThan(-97.74);
+    expect(Number(url.searchParams.get("radius"))).toBeGreaterThan(0);
+    await expect.poll(() => heading().textContent()).not.toContain("Austin, Texas (");
+    expect(await button.count()).toBe(0);
+    // Filters carry on from the new area.
+    await page.getByRole("button", { name: "Rating" }).click();
+    await waitForUrl((u) => u.searchParams.get("sort") === "rating" && u.searchParams.has("lat"));
   });
 });

@@ -27,7 +27,7 @@ async function waitForHeading(pattern: RegExp) {
 describe("search", () => {
   it("suggests places while typing and opens the chosen place's results", async () => {
     await open("/");
-    const box = page.getByRole("combobox");
+    const box = page.getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" });
     await box.fill("Au");
     await page.getByText("Type in 2 or more characters for results.").waitFor();
     await box.fill("Austi");

@@ -41,7 +41,9 @@ describe("a wrong address", () => {
     expect(await page.getByRole("link", { name: "Go to Home" }).isVisible()).toBe(true);
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: `${shots}/not-found-desktop.png`, fullPage: true });
-    const box = page.getByRole("main").getByRole("combobox");
+    const box = page
+      .getByRole("main")
+      .getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" });
     await box.fill("Austi");
     await page.getByRole("option", { name: "Austin, TX" }).click();
     await page.waitForURL(`${baseUrl}/rv-storage/austin-tx`);
@@ -59,8 +61,14 @@ describe("a wrong address", () => {
     expect(await search.getAttribute("action")).toBe("/rv-storage");
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: `${shots}/bad-request-phone.png`, fullPage: true });
-    await page.getByRole("main").getByRole("combobox").fill("Denver, CO");
-    await page.getByRole("main").getByRole("combobox").press("Enter");
+    await page
+      .getByRole("main")
+      .getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" })
+      .fill("Denver, CO");
+    await page
+      .getByRole("main")
+      .getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" })
+      .press("Enter");
     await page.waitForURL(/\/rv-storage\/denver-co/);
   });
 });

@@ -44,6 +44,32 @@ export interface LeafletMapProps {
   fixed?: boolean;
   /** Called once the map exists. Must be a stable function: a new one would rebuild the map. */
   onReady(): void;
+  /**
+   * Called after each move: with the area now on screen once the visitor has panned or zoomed away
+   * from the view the map was given (a quarter of the frame or a zoom step), with null when the map
+   * shows that view again. Never for a `fixed` map.
+   */
+  onAreaChange?(area: MapArea | null): void;
+}
+
+/** An area of the map as a search can take it: its centre and the radius that covers the frame. */
+export interface MapArea {
+  lat: number;
+  lng: number;
+  radiusMiles: number;
+}
+
+const METRES_PER_MILE = 1609.344;
+
+/** The frame's centre and the distance to its farthest corner, in whole miles (at least 1). */
+function areaOnScreen(map: L.Map): MapArea {
+  const center = map.getCenter().wrap();
+  const corner = map.getBounds().getNorthEast();
+  return {
+    lat: Math.round(center.lat * 1e4) / 1e4,
+    lng: Math.round(center.lng * 1e4) / 1e4,
+    radiusMiles: Math.max(1, Math.ceil(map.getCenter().distanceTo(corner) / METRES_PER_MILE)),
+  };
 }
 
 /** Beyond this zoom every location gets its own pin (the map itself goes to MAX_ZOOM). */
@@ -108,6 +134,7 @@ export default function LeafletMap({
   highlightedId = null,
   fixed = false,
   onReady,
+  onAreaChange,
 }: LeafletMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   /** A tile failed to load: offline, blocked, or the tile server is down. */
@@ -118,6 +145,9 @@ export default function LeafletMap({
   /** The highlighted marker's id, for the marker effect's moves; `restyle` applies a change. */
   const highlighted = useRef<string | null>(highlightedId);
   const restyle = useRef<(() => void) | null>(null);
+  /** The view was set by the page, not the visitor: the next move end is the new baseline. */
+  const settingView = useRef(false);
+  const areaChanged = useEffectEvent((area: MapArea | null) => onAreaChange?.(area));
 
   // A ref callback rather than an effect: the map exists as soon as its element does, and an error
   // thrown here (Leaflet failing to start) reaches results-map's error boundary.
@@ -157,6 +187,29 @@ export default function LeafletMap({
     [onReady, fixed],
   );
 
+  // "Search this area": how far the visitor has taken the map from the view it was given. Listens
+  // before the view effect below sets the first view, whose move end is the first baseline.
+  useEffect(() => {
+    if (!map || fixed) return;
+    let baseline = { center: map.getCenter(), zoom: map.getZoom() };
+    const onMoveEnd = () => {
+      if (settingView.current) {
+        settingView.current = false;
+        baseline = { center: map.getCenter(), zoom: map.getZoom() };
+        areaChanged(null);
+        return;
+      }
+      const size = map.getSize();
+      const shift = map.latLngToContainerPoint(baseline.center).distanceTo(size.divideBy(2));
+      const moved = map.getZoom() !== baseline.zoom || shift > Math.min(size.x, size.y) / 4;
+      areaChanged(moved ? areaOnScreen(map) : null);
+    };
+    map.on("moveend", onMoveEnd);
+    return () => {
+      map.off("moveend", onMoveEnd);
+    };
+  }, [map, fixed]);
+
   // The view goes first, so that the markers below are computed for where the map ends up.
   useEffect(() => {
     if (!map) return;
@@ -167,15 +220,22 @@ export default function LeafletMap({
     let pending = !hasSize();
     const animate = viewed.current === map && !prefersReducedMotion();
     viewed.current = map;
-    if (!pending) applyView(map, view, animate);
+    if (!pending) {
+      settingView.current = true;
+      applyView(map, view, animate);
+    }
     const observer = new ResizeObserver(() => {
       // A removed map has no panes: a last notification can arrive after the element's cleanup
       // removed the map and before this effect's (seen leaving a results page), and Leaflet
       // would throw on it.
       if (!map.getPane("mapPane")) return;
+      // A new frame size moves the centre: not the visitor's move (its move end, if any, is sync).
+      settingView.current = true;
       map.invalidateSize({ animate: false });
+      settingView.current = false;
       if (pending && hasSize()) {
         pending = false;
+        settingView.current = true;
         applyView(map, view, false);
       }
     });

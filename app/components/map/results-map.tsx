@@ -11,6 +11,7 @@ import ExternalLink from "lucide-react/icons/external-link";
 import MapIcon from "lucide-react/icons/map";
 import MapPinOff from "lucide-react/icons/map-pin-off";
 import RotateCw from "lucide-react/icons/rotate-cw";
+import Search from "lucide-react/icons/search";
 import {
   Component,
   Suspense,
@@ -23,10 +24,12 @@ import {
   type ReactNode,
 } from "react";
 import { chooseView, markersFingerprint, usableMarkers, viewKey, type MapMarker, type MapView } from "./map-view";
+import type { MapArea } from "./leaflet-map";
 import { useHydrated, useSeen } from "./use-client-only";
 import { buttonClasses } from "../ui/button";
 
 export type { MapMarker } from "./map-view";
+export type { MapArea } from "./leaflet-map";
 
 const LeafletMap = lazy(() => import("./leaflet-map"));
 
@@ -60,6 +63,11 @@ export interface ResultsMapProps {
   fallback?: MapFallback;
   /** The level of the 'Map Unavailable' heading under the headings around the map. */
   headingLevel?: 2 | 3;
+  /**
+   * Offers "Search this area" once the visitor pans or zooms away from the results, and calls
+   * this with the area on screen when it is pressed.
+   */
+  onSearchArea?(area: MapArea): void;
 }
 
 export interface MapFallback {
@@ -101,6 +109,7 @@ export function ResultsMap({
   label = "Map of storage locations",
   fallback = RESULTS_FALLBACK,
   headingLevel = 2,
+  onSearchArea,
 }: ResultsMapProps) {
   const frame = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
@@ -109,6 +118,7 @@ export function ResultsMap({
   const [failed, setFailed] = useState(false);
   const markReady = useCallback(() => setReady(true), []);
   const markFailed = useCallback(() => setFailed(true), []);
+  const [area, setArea] = useState<MapArea | null>(null);
 
   const usable = useMemo(() => {
     const list = usableMarkers(markers);
@@ -143,9 +153,23 @@ export function ResultsMap({
               highlightedId={highlightedId}
               fixed={fixedView !== undefined}
               onReady={markReady}
+              onAreaChange={onSearchArea ? setArea : undefined}
             />
           </Suspense>
         </MapErrorBoundary>
+      )}
+      {state === "ready" && area && onSearchArea && (
+        <button
+          type="button"
+          onClick={() => {
+            setArea(null);
+            onSearchArea(area);
+          }}
+          className="absolute left-1/2 top-3 z-[1000] inline-flex h-10 -translate-x-1/2 items-center gap-2 whitespace-nowrap rounded-full bg-white px-4 text-sm font-semibold text-brand-700 shadow-md ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Search className="size-4" aria-hidden="true" />
+          Search this area
+        </button>
       )}
       {state === "loading" && <MapLoading />}
       {state === "error" && <MapUnavailable fallback={fallback} headingLevel={headingLevel} />}
