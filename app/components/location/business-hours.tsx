@@ -29,7 +29,7 @@ export function BusinessHours({
         <Clock className="size-5" aria-hidden="true" /> Business hours
       </h2>
       {withGate ? (
-        <div className="mt-2 grid gap-6 sm:grid-cols-2">
+        <div className="mt-3 grid gap-6 sm:grid-cols-2">
           <div>
             <h3 id="office-hours-heading" className="font-semibold text-slate-900">
               Office
