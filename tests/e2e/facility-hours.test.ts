@@ -63,6 +63,8 @@ describe("a facility's hours, seen from another time zone", () => {
       // "Opens at 8 AM tomorrow" is Friday's opening: the day after the one marked Today.
       if (expected!.detail?.endsWith("tomorrow")) expect(lines.some((l) => l.startsWith("Friday:"))).toBe(true);
 
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/facility-status-${timezoneId.replace("/", "-")}-${size.width}.png` });
       await hours.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${shots}/facility-hours-${timezoneId.replace("/", "-")}-${size.width}.png` });
       await context.close();

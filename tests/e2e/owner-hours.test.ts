@@ -151,6 +151,11 @@ describe.skipIf(!fixtures)("the owner's hours editor", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Saved.", { exact: true }).first().waitFor();
     expect(await gate.getByLabel("Same as the office hours").isChecked()).toBe(true);
+    expect(await page.getByLabel("Monday gate opens", { exact: true }).isVisible()).toBe(false);
+    await shot(page, "admin-hours-gate-same-1366", gate);
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, "admin-hours-gate-same-390", gate);
 
     await page.goto(`${baseUrl}${facilityPath}`);
     const hours = page.getByRole("region", { name: "Business hours" });
