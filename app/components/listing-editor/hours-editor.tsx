@@ -78,7 +78,10 @@ export function HoursWeek({ name, days, form, rows, setRows, qualifier, officeRo
               variant="secondary"
               size="sm"
               onClick={() => {
-                setRows(() => officeRows.map((row) => ({ ...row, times: [...row.times] })));
+                // An office line the editor cannot read ("As listed") is the office's own: that gate day stays.
+                setRows((current) =>
+                  officeRows.map((row, n) => (row.mode === "keep" ? current[n]! : { ...row, times: [...row.times] })),
+                );
                 setAnnouncement("The office hours were copied to the gate access hours.");
               }}
             >
@@ -91,6 +94,11 @@ export function HoursWeek({ name, days, form, rows, setRows, qualifier, officeRo
           <Button variant="secondary" size="sm" disabled={!canCopy} onClick={() => copyMonday(6, "every day")}>
             Copy Monday to all days
           </Button>
+          {!canCopy && (
+            <p className="w-full text-sm text-slate-600">
+              Monday is kept as listed: choose its hours below to copy them to other days.
+            </p>
+          )}
           <p className="sr-only" role="status">
             {announcement}
           </p>
