@@ -2,9 +2,10 @@ import { readFileSync, statSync } from "node:fs";
 
 /**
  * The server's idea of now, for the work that depends on the time of day: articles published at a
- * scheduled time (docs/product.md section 13). Real time, unless `TEST_CLOCK_FILE` names a file
- * holding an offset in milliseconds to add: browser tests move the server's clock forward with it
- * instead of waiting (docs/operations.md, "Settings for tests"). Never set it in production.
+ * scheduled time (docs/product.md section 13) and the signed time of the lead form (section 14).
+ * Real time, unless `TEST_CLOCK_FILE` names a file holding an offset in milliseconds to add:
+ * browser tests move the server's clock forward with it instead of waiting (docs/operations.md,
+ * "Settings for tests"). Never set it in production.
  */
 let cached: { path: string; mtimeMs: number; offset: number } | undefined;
 

@@ -22,6 +22,15 @@ export function normalizeUsPhone(value: string): string | null {
   return parsed?.isValid() && parsed.country === "US" ? parsed.number : null;
 }
 
+/**
+ * A phone number as the site shows it (docs/product.md section 9): a US number in its national
+ * form, "(512) 555-0111", whether it was stored as "+15125550111" or typed any other way; a number
+ * libphonenumber-js cannot read is shown as it is. The listing editor stores this form too.
+ */
+export function displayUsPhone(value: string): string {
+  return parsePhoneNumberFromString(value.slice(0, 40), "US")?.formatNational() ?? value;
+}
+
 export const claimFormSchema = z.object({
   claimantName: text("your name", CLAIM_FIELD_LIMITS.name),
   claimantRole: z.enum(CLAIMANT_ROLES, { error: "Choose your role at the business." }),

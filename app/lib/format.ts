@@ -21,10 +21,6 @@ export function hoursLineDay(line: string): string | undefined {
   return day && DAYS.includes(day) ? day : undefined;
 }
 
-export function dayName(date: Date): string {
-  return DAYS[date.getDay()]!;
-}
-
 /**
  * Plain text split into paragraphs at blank lines (a line of only spaces counts as blank); the
  * lines inside a paragraph are kept. Line by line, so its cost is linear in the text.

@@ -49,6 +49,13 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export const DAY_MODES = ["closed", "open24", "hours", "keep"] as const;
 export type DayMode = (typeof DAY_MODES)[number];
 
+/**
+ * Gate access hours (docs/product.md section 10): `same` when the owner does not list them apart
+ * (nothing is stored, the facility page shows the office hours only), `own` for a week of their own.
+ */
+export const GATE_MODES = ["same", "own"] as const;
+export type GateMode = (typeof GATE_MODES)[number];
+
 /** The human names of the fields, for revision lists and messages. */
 export const LISTING_FIELD_LABELS = {
   name: "Name",
@@ -59,6 +66,7 @@ export const LISTING_FIELD_LABELS = {
   phone: "Phone",
   website: "Website",
   openingHours: "Opening hours",
+  gateHours: "Gate access hours",
   amenities: "Amenities",
   parkingOptions: "Parking",
   paymentOptions: "Payment",

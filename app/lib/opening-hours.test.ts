@@ -12,6 +12,7 @@ import {
   parseWeek,
   stateTimeZone,
   zonedClock,
+  zonedDayName,
 } from "./opening-hours";
 
 const CHICAGO = "America/Chicago";
@@ -190,6 +191,17 @@ describe("openStatus", () => {
     expect(openStatus(lines, noonUtc, "America/Los_Angeles")?.detail).toBe("Opens at 10 AM");
     // Daylight time: 1 July, 13:30 UTC is 8:30 AM in Chicago (UTC-5).
     expect(zonedClock(new Date("2026-07-01T13:30:00Z"), CHICAGO)).toEqual({ day: 3, minutes: 510 });
+  });
+
+  it("names today on the facility's clock: Thursday evening in Austin is Friday in UTC", () => {
+    const thursdayEvening = new Date("2026-11-27T02:53:00Z"); // 8:53 PM on Thursday 26 November in Chicago
+    expect(zonedDayName(thursdayEvening, CHICAGO)).toBe("Thursday");
+    expect(zonedDayName(thursdayEvening, "UTC")).toBe("Friday");
+    expect(openStatus(["Thursday: 8:00 AM – 6:00 PM", "Friday: 8:00 AM – 6:00 PM"], thursdayEvening, CHICAGO)).toEqual({
+      open: false,
+      label: "Closed",
+      detail: "Opens at 8 AM tomorrow",
+    });
   });
 
   it("makes no claim when the day it depends on cannot be read", () => {

@@ -133,6 +133,15 @@ export function zonedClock(now: Date, timeZone: string): { day: number; minutes:
   };
 }
 
+/**
+ * The name of the day it is at `now` on the clocks of `timeZone` ('Thursday'): the facility page
+ * marks that day's line "Today", on the same clock its open/closed line reads, whatever the
+ * visitor's own time zone.
+ */
+export function zonedDayName(now: Date, timeZone: string): (typeof WEEK_DAYS)[number] {
+  return WEEK_DAYS[zonedClock(now, timeZone).day]!;
+}
+
 /** '6 PM', '5:30 PM', 'midnight', 'noon'. */
 export function clockText(minutes: number): string {
   const m = ((minutes % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;

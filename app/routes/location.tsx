@@ -1,20 +1,20 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import Clock from "lucide-react/icons/clock";
 import Globe from "lucide-react/icons/globe";
 import Navigation from "lucide-react/icons/navigation";
 import Phone from "lucide-react/icons/phone";
-import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { LocationMap } from "../components/map/location-map";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { OpenStatusLine } from "../components/location/open-status";
+import { BusinessHours } from "../components/location/business-hours";
 import { Rating } from "../components/location/rating";
 import { SaveButton } from "../components/location/save-button";
 import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
-import { dayName, displayPhone, hoursLineDay, paragraphsOf, telHref } from "../lib/format";
+import { displayPhone, paragraphsOf, telHref } from "../lib/format";
 import { imageRefsFromUrls } from "../lib/images";
 import { AVAILABILITY_LABELS, priceLabel, type SizeOffer } from "../lib/listings";
 import { originFrom, seo } from "../lib/meta";
@@ -137,6 +137,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       pricesConfirmed: location.pricesConfirmedAt ? confirmedDate.format(location.pricesConfirmedAt) : null,
       coveredClearanceFeet: location.coveredClearanceFeet,
       openingHours: location.openingHours,
+      gateHours: location.gateHours,
       reviews: location.reviews.slice(0, 3),
       photos: location.imageUrls,
       amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
@@ -327,7 +328,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
               />
             </section>
           )}
-          <BusinessHours lines={l.openingHours} />
+          <BusinessHours lines={l.openingHours} gateLines={l.gateHours} state={l.state} />
           {l.reviews.length > 0 && (
             <section>
               <h2 className="text-xl font-semibold">Recent reviews</h2>
@@ -408,43 +409,6 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         </div>
       )}
     </article>
-  );
-}
-
-const noSubscription = () => () => {};
-
-function BusinessHours({ lines }: { lines: readonly string[] }) {
-  // The visitor's own day is known only in the browser: null on the server and while hydrating.
-  const today = useSyncExternalStore(
-    noSubscription,
-    () => dayName(new Date()),
-    () => null,
-  );
-  return (
-    <section>
-      <h2 className="flex items-center gap-2 text-xl font-semibold">
-        <Clock className="size-5" aria-hidden="true" /> Business hours
-      </h2>
-      {lines.length ? (
-        <ul className="mt-2 divide-y divide-slate-100 text-slate-700">
-          {lines.map((line) => {
-            const isToday = today !== null && hoursLineDay(line) === today;
-            return (
-              <li
-                key={line}
-                className={`py-1.5 ${isToday ? "font-semibold text-slate-900" : ""}`}
-                aria-current={isToday ? "date" : undefined}
-              >
-                {line}
-                {isToday && <span className="ml-2 rounded bg-brand-50 px-1.5 text-xs text-brand-700">Today</span>}
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <p className="mt-2 text-slate-600">Hours not available</p>
-      )}
-    </section>
   );
 }
 

@@ -1,3 +1,4 @@
+import { displayUsPhone } from "../../app/lib/claim-form";
 import { LEAD_STATUSES, type LeadStatus } from "../../app/lib/leads";
 import { oneOf } from "../../app/lib/table-params";
 import { ownedListings } from "../auth/ownership";
@@ -61,6 +62,9 @@ export async function ownerLeadsPage(viewer: SignedInViewer, request: Request) {
     total,
     leads: rows.map((r) => ({
       ...r,
+      // Shown as the site shows phone numbers; the tel: link dials the stored E.164 number.
+      phone: r.phone ? displayUsPhone(r.phone) : null,
+      phoneTel: r.phone,
       createdAt: r.createdAt.toISOString(),
       replies: r.replies.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
     })),

@@ -9,6 +9,7 @@ import {
   type LeadStatus,
   type RvType,
 } from "../../app/lib/leads";
+import { displayUsPhone } from "../../app/lib/claim-form";
 import { recordAudit } from "../audit/record";
 import { getConfig, publicUrl } from "../config";
 import type { Database } from "../db/client";
@@ -172,7 +173,7 @@ export async function submitLead(
           "",
           ...input.message.split("\n").map((l) => `  ${l}`),
           "",
-          `Reply to this email to answer ${input.name} directly${input.phone ? `, or call ${input.phone}` : ""}.`,
+          `Reply to this email to answer ${input.name} directly${input.phone ? `, or call ${displayUsPhone(input.phone)}` : ""}.`,
           `Your leads, with their status and replies, are in your console: ${site}/owner/leads`,
         ].join("\n"),
       });

@@ -1,6 +1,7 @@
 import { setLeadStatus, unownedLeadCount, unownedLeads } from "../leads/service";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { displayUsPhone } from "../../app/lib/claim-form";
 import { KEY_FIELDS } from "../../app/lib/listings";
 import { clampPage, parseTableParams } from "../../app/lib/table-params";
 import type { SignedInViewer } from "../auth/viewer";
@@ -105,7 +106,14 @@ export async function manageQueuePage(request: Request) {
       ...empty,
       total,
       page,
-      leads: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      // Phone numbers as the site shows them (docs/product.md section 9); tel: dials the stored one.
+      leads: rows.map((r) => ({
+        ...r,
+        phone: r.phone ? displayUsPhone(r.phone) : null,
+        phoneTel: r.phone,
+        listingPhone: r.listingPhone ? displayUsPhone(r.listingPhone) : null,
+        createdAt: r.createdAt.toISOString(),
+      })),
     };
   }
   if (section === "reports") {
@@ -126,7 +134,7 @@ export async function manageQueuePage(request: Request) {
         name: r.name,
         slug: r.slug,
         place: [r.city, r.state].filter(Boolean).join(", "),
-        phone: r.phone,
+        phone: r.phone ? displayUsPhone(r.phone) : null,
       })),
     };
   }

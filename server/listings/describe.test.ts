@@ -26,6 +26,13 @@ describe("changeLines", () => {
 });
 
 describe("describeValue", () => {
+  it("words gate access hours, none of their own being the office hours", () => {
+    expect(describeValue("gateHours", [])).toBe("Same as the office hours");
+    expect(describeValue("gateHours", ["Monday: 5:00 AM – 10:00 PM", "Tuesday: Open 24 hours"])).toBe(
+      "Monday: 5:00 AM – 10:00 PM; Tuesday: Open 24 hours",
+    );
+  });
+
   it("words amenities, sizes, hours and clearance as a person reads them", () => {
     expect(describeValue("amenities", ["dump_station"])).toMatch(/dump/i);
     expect(describeValue("amenities", [])).toBe("None");

@@ -44,7 +44,8 @@ export function describeValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return EMPTY_VALUE;
   if (field === "photos" && Array.isArray(value)) return value.length === 0 ? "No photos" : photosText(value);
   if (Array.isArray(value)) {
-    if (value.length === 0) return field === "amenities" ? "None" : EMPTY_VALUE;
+    if (value.length === 0)
+      return field === "amenities" ? "None" : field === "gateHours" ? "Same as the office hours" : EMPTY_VALUE;
     if (field === "amenities") return cut(value.map((f) => AMENITY_LABELS[f as AmenityFlag] ?? String(f)).join(", "));
     if (field === "sizes") return cut(value.map((s) => sizeText(s as SizeOffer)).join("; "));
     return cut(value.map(String).join("; "));

@@ -10,6 +10,7 @@ const CURRENT: ListingFields = {
   phone: "(662) 555-0151",
   website: null,
   openingHours: [],
+  gateHours: [],
   amenities: ["has_perimeter_fencing", "dump_station"] as ListingFields["amenities"],
   parkingOptions: null,
   paymentOptions: null,

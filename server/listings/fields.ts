@@ -19,6 +19,8 @@ export interface ListingFields {
   phone: string | null;
   website: string | null;
   openingHours: string[];
+  /** Day lines as `openingHours`; empty when the gate keeps the office hours. */
+  gateHours: string[];
   amenities: AmenityFlag[];
   parkingOptions: string | null;
   paymentOptions: string | null;
@@ -43,6 +45,7 @@ export const EDITABLE_FIELDS = [
   "phone",
   "website",
   "openingHours",
+  "gateHours",
   "amenities",
   "parkingOptions",
   "paymentOptions",
@@ -72,6 +75,7 @@ export function fieldsOf(row: LocationRow): ListingFields {
     phone: row.phoneNumber ?? row.internationalPhoneNumber,
     website: row.website,
     openingHours: row.openingHours,
+    gateHours: row.gateHours,
     amenities: AMENITY_FLAGS.filter((flag) => row[FLAG_COLUMN[flag]] === true),
     parkingOptions: row.parkingOptions,
     paymentOptions: row.paymentOptions,

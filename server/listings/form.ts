@@ -6,6 +6,7 @@ import {
   BUSINESS_STATUSES,
   clockLabel,
   DAY_MODES,
+  GATE_MODES,
   LISTING_LIMITS as L,
   WEEK_DAYS,
   type SizeOffer,
@@ -60,6 +61,61 @@ const sizeSchema = z.object({
     .optional(),
   availability: z.enum(AVAILABILITIES, { error: "Choose available, waitlist or full." }).optional(),
 });
+
+type DayInput = z.output<typeof daySchema>;
+
+/**
+ * The ranges of one week of the form (`hours` or `gateHours`): both times of a range, a closing
+ * after its opening, two ranges that do not overlap. `prefix` tells the gate's week from the
+ * office's in the message ("Gate access on Monday: …").
+ */
+function checkWeek(days: readonly DayInput[], key: "hours" | "gateHours", prefix: string, ctx: z.RefinementCtx) {
+  days.forEach((day, i) => {
+    const name = `${prefix}${WEEK_DAYS[i]!}`;
+    if (day.mode !== "hours") return;
+    const at = (field: string) => [key, i, field];
+    if (!day.open1 || !day.close1) {
+      ctx.addIssue({
+        code: "custom",
+        path: at("open1"),
+        message: `${name}: enter the opening and closing time, or choose closed.`,
+      });
+      return;
+    }
+    const ranges: [string, string, "open1" | "open2"][] = [[day.open1, day.close1, "open1"]];
+    if (day.open2 || day.close2) {
+      if (!day.open2 || !day.close2) {
+        ctx.addIssue({
+          code: "custom",
+          path: at("open2"),
+          message: `${name}: enter both times of the second range, or neither.`,
+        });
+        return;
+      }
+      ranges.push([day.open2, day.close2, "open2"]);
+    }
+    const spans = ranges.map(([o, c, field]) => {
+      const close = minutesOf(c) === 0 ? 1440 : minutesOf(c);
+      return { open: minutesOf(o), close, field };
+    });
+    for (const span of spans)
+      if (span.close <= span.open)
+        ctx.addIssue({
+          code: "custom",
+          path: at(span.field),
+          message: `${name}: the closing time must be after the opening time.`,
+        });
+    if (spans.length === 2) {
+      const [a, b] = [...spans].sort((x, y) => x.open - y.open) as [(typeof spans)[0], (typeof spans)[0]];
+      if (b.open < a.close)
+        ctx.addIssue({
+          code: "custom",
+          path: at("open2"),
+          message: `${name}: the two ranges overlap (${clockLabel(a.open)} – ${clockLabel(a.close)} and ${clockLabel(b.open)} – ${clockLabel(b.close)}).`,
+        });
+    }
+  });
+}
 
 export const listingFormSchema = z
   .object({
@@ -130,6 +186,11 @@ export const listingFormSchema = z
       .optional()
       .transform((v) => v ?? null),
     hours: z.array(daySchema).length(7, "Reload the page: the opening hours are incomplete."),
+    gateMode: z
+      .enum(GATE_MODES, { error: "Gate access hours: choose the office hours or hours of their own." })
+      .default("same"),
+    // Sent by every form; a client that leaves them out while choosing "own" is refused below.
+    gateHours: z.array(daySchema).length(7, "Reload the page: the gate access hours are incomplete.").optional(),
     sizes: z
       .array(sizeSchema)
       .max(14 + L.customSizes + 50)
@@ -137,51 +198,16 @@ export const listingFormSchema = z
     confirmPrices: z.boolean().default(false),
   })
   .superRefine((form, ctx) => {
-    form.hours.forEach((day, i) => {
-      const name = WEEK_DAYS[i]!;
-      if (day.mode !== "hours") return;
-      const at = (field: string) => ["hours", i, field];
-      if (!day.open1 || !day.close1) {
+    checkWeek(form.hours, "hours", "", ctx);
+    if (form.gateMode === "own") {
+      if (form.gateHours) checkWeek(form.gateHours, "gateHours", "Gate access on ", ctx);
+      else
         ctx.addIssue({
           code: "custom",
-          path: at("open1"),
-          message: `${name}: enter the opening and closing time, or choose closed.`,
+          path: ["gateMode"],
+          message: "Reload the page: the gate access hours are incomplete.",
         });
-        return;
-      }
-      const ranges: [string, string, "open1" | "open2"][] = [[day.open1, day.close1, "open1"]];
-      if (day.open2 || day.close2) {
-        if (!day.open2 || !day.close2) {
-          ctx.addIssue({
-            code: "custom",
-            path: at("open2"),
-            message: `${name}: enter both times of the second range, or neither.`,
-          });
-          return;
-        }
-        ranges.push([day.open2, day.close2, "open2"]);
-      }
-      const spans = ranges.map(([o, c, field]) => {
-        const close = minutesOf(c) === 0 ? 1440 : minutesOf(c);
-        return { open: minutesOf(o), close, field };
-      });
-      for (const span of spans)
-        if (span.close <= span.open)
-          ctx.addIssue({
-            code: "custom",
-            path: at(span.field),
-            message: `${name}: the closing time must be after the opening time.`,
-          });
-      if (spans.length === 2) {
-        const [a, b] = [...spans].sort((x, y) => x.open - y.open) as [(typeof spans)[0], (typeof spans)[0]];
-        if (b.open < a.close)
-          ctx.addIssue({
-            code: "custom",
-            path: at("open2"),
-            message: `${name}: the two ranges overlap (${clockLabel(a.open)} – ${clockLabel(a.close)} and ${clockLabel(b.open)} – ${clockLabel(b.close)}).`,
-          });
-      }
-    });
+    }
     const seen = new Set<string>();
     form.sizes.forEach((size, i) => {
       if (!size.offered) return;
@@ -203,9 +229,9 @@ export const listingFormSchema = z
 
 export type ListingFormInput = z.output<typeof listingFormSchema>;
 
-/** The days of the form as the hours module reads them. */
-export function daysOf(input: ListingFormInput): DayHours[] {
-  return input.hours.map((day, i) => {
+/** A week of the form (the office's `hours` or the gate's) as the hours module reads it. */
+export function daysOf(week: readonly DayInput[]): DayHours[] {
+  return week.map((day, i) => {
     const ranges = (
       [
         [day.open1, day.close1],

@@ -222,6 +222,32 @@ describe("the edit form", () => {
     ]);
   });
 
+  it("checks gate access hours apart from the office's, naming them, and only when they are their own", () => {
+    const gate = (entries: Record<string, string>) => {
+      const days: Record<string, string> = {};
+      for (let i = 0; i < 7; i++) days[`gateHours[${i}].mode`] = "closed";
+      return { ...days, ...entries };
+    };
+    const backwards = { "gateHours[0].mode": "hours", "gateHours[0].open1": "05:00", "gateHours[0].close1": "04:00" };
+    expect(errors(gate({ gateMode: "own", ...backwards }))["gateHours[0].open1"]).toEqual([
+      "Gate access on Monday: the closing time must be after the opening time.",
+    ]);
+    // The office keeps its own messages; a gate on the office hours is not checked.
+    expect(form(gate({ gateMode: "same", ...backwards })).ok).toBe(true);
+    expect(errors({ gateMode: "own" }).gateMode).toEqual(["Reload the page: the gate access hours are incomplete."]);
+    expect(errors({ gateMode: "sometimes" }).gateMode?.[0]).toMatch(/^Gate access hours: /);
+    const result = form(
+      gate({
+        gateMode: "own",
+        "gateHours[0].mode": "hours",
+        "gateHours[0].open1": "05:00",
+        "gateHours[0].close1": "22:00",
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.data.gateHours?.[0]).toMatchObject({ mode: "hours", open1: "05:00", close1: "22:00" });
+  });
+
   it("accepts split hours, a bare domain and a US phone", () => {
     const result = form({
       phone: "512 555 0142",

@@ -36,6 +36,26 @@ export async function myListingsPage(viewer: SignedInViewer) {
 
 export const editPath = (locationId: string) => `/owner/locations/${encodeURIComponent(locationId)}/update`;
 
+/** A week of day lines as the editor's seven rows (mode, the line it cannot read, four times). */
+function editorWeek(lines: readonly string[]) {
+  return parseOpeningHours(lines).map((d) => ({
+    day: d.day,
+    mode: d.mode,
+    line: d.line ?? null,
+    times: [d.ranges[0]?.open, d.ranges[0]?.close, d.ranges[1]?.open, d.ranges[1]?.close].map((m) =>
+      m === undefined ? "" : timeInputValue(m),
+    ),
+  }));
+}
+
+/** The form's week as day lines; a day the editor could not read keeps the line it had in `was`. */
+function linesOf(week: NonNullable<ListingFormInput["gateHours"]>, was: readonly string[]): string[] {
+  const before = parseOpeningHours(was);
+  return daysOf(week).map((day, i) =>
+    formatDayLine(day.mode === "keep" ? { ...day, line: before[i]!.line ?? `${day.day}: Closed` } : day),
+  );
+}
+
 /** /owner/locations/{id}/update: the form's starting values, computed here so the page stays small. */
 export async function listingEditPage(
   request: Request,
@@ -96,14 +116,10 @@ export async function listingEditPage(
       coveredClearanceFeet: fields.coveredClearanceFeet === null ? "" : String(fields.coveredClearanceFeet),
       amenities: fields.amenities,
     },
-    hours: parseOpeningHours(fields.openingHours).map((d) => ({
-      day: d.day,
-      mode: d.mode,
-      line: d.line ?? null,
-      times: [d.ranges[0]?.open, d.ranges[0]?.close, d.ranges[1]?.open, d.ranges[1]?.close].map((m) =>
-        m === undefined ? "" : timeInputValue(m),
-      ),
-    })),
+    hours: editorWeek(fields.openingHours),
+    // No gate hours of their own: the gate's editor starts from the office hours.
+    gateMode: fields.gateHours.length > 0 ? ("own" as const) : ("same" as const),
+    gateHours: editorWeek(fields.gateHours.length > 0 ? fields.gateHours : fields.openingHours),
     sizeRows,
     pricesConfirmedAt: listing.pricesConfirmedAt?.toISOString() ?? null,
     pending: pending
@@ -126,8 +142,12 @@ export async function listingEditPage(
 }
 
 /** The listing's new values from a submitted editor form (a day the editor could not read keeps its line). */
-function changesFrom(input: ListingFormInput, openingHours: string[]): ListingChanges {
-  const was = parseOpeningHours(openingHours);
+function changesFrom(
+  input: ListingFormInput,
+  current: { openingHours: string[]; gateHours: string[] },
+): ListingChanges {
+  // The gate's editor starts from the office hours when the gate has none: its unreadable lines are those.
+  const gateWas = current.gateHours.length > 0 ? current.gateHours : current.openingHours;
   return {
     name: input.name,
     address: input.address,
@@ -136,9 +156,8 @@ function changesFrom(input: ListingFormInput, openingHours: string[]): ListingCh
     description: input.description,
     phone: input.phone,
     website: input.website,
-    openingHours: daysOf(input).map((day, i) =>
-      formatDayLine(day.mode === "keep" ? { ...day, line: was[i]!.line ?? `${day.day}: Closed` } : day),
-    ),
+    openingHours: linesOf(input.hours, current.openingHours),
+    gateHours: input.gateMode === "own" && input.gateHours ? linesOf(input.gateHours, gateWas) : [],
     amenities: input.amenities,
     parkingOptions: input.parkingOptions,
     paymentOptions: input.paymentOptions,
@@ -174,7 +193,7 @@ async function saveListingForm(
   }
   const db = getDatabase();
   const current = await listingForEditing(db, locationId);
-  const changes = { ...changesFrom(result.data, current.fields.openingHours), ...(more?.ok ? more.data : {}) };
+  const changes = { ...changesFrom(result.data, current.fields), ...(more?.ok ? more.data : {}) };
   let saved;
   try {
     saved = await updateListing(db, {

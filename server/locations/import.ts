@@ -61,7 +61,7 @@ type Candidate = { row: number; data: NewLocationRow & { slug: string } };
 
 const DEFAULT_CHUNK = 500;
 
-const OWNER_COLUMNS = ["sizeOffers", "pricesConfirmedAt", "coveredClearanceFeet"] as const;
+const OWNER_COLUMNS = ["sizeOffers", "pricesConfirmedAt", "coveredClearanceFeet", "gateHours"] as const;
 type OwnerColumn = (typeof OWNER_COLUMNS)[number];
 
 /**

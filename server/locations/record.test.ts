@@ -189,8 +189,10 @@ describe("formatLocationRecord", () => {
       size_offers: [{ width: 12, length: 30, monthlyPrice: 165, availability: "waitlist" }],
       prices_confirmed_at: "2026-11-02T09:00:00Z",
       covered_clearance_feet: 14.5,
+      gate_hours: "Monday: 6:00 AM – 10:00 PM; Tuesday: Open 24 hours",
     });
     const record = formatLocationRecord(row as LocationRow);
+    expect(record.gate_hours).toBe("Monday: 6:00 AM – 10:00 PM; Tuesday: Open 24 hours");
     expect(Object.keys(record)).toEqual([...RAW_FIELDS]);
     expect(record).toMatchObject({
       dimensions: "10x20, 12x30",
@@ -214,7 +216,7 @@ describe("formatLocationRecord", () => {
       fc.property(values, (record) => {
         const row = accepted({ ...base, ...record });
         // A written file always carries the owner fields, empty when the row has none.
-        const written = { ...row, sizeOffers: [], pricesConfirmedAt: null, coveredClearanceFeet: null };
+        const written = { ...row, sizeOffers: [], pricesConfirmedAt: null, coveredClearanceFeet: null, gateHours: [] };
         expect(accepted(formatLocationRecord(row as LocationRow))).toEqual(written);
       }),
     );

@@ -48,7 +48,7 @@ import {
  * the stored value alone on update (server/locations/import.ts), so re-importing an export of the
  * old system never wipes an owner's prices.
  */
-export const OWNER_FIELDS = ["size_offers", "prices_confirmed_at", "covered_clearance_feet"] as const;
+export const OWNER_FIELDS = ["size_offers", "prices_confirmed_at", "covered_clearance_feet", "gate_hours"] as const;
 export type OwnerField = (typeof OWNER_FIELDS)[number];
 
 /** The raw field names, in the order the export writes them. */
@@ -215,6 +215,7 @@ const rawLocationSchema = z.object({
   covered_clearance_feet: field((v) =>
     parseNumberInRange(v, LISTING_LIMITS.minClearanceFeet, LISTING_LIMITS.maxClearanceFeet),
   ),
+  gate_hours: field(parseHours),
 });
 
 type ParsedRaw = z.infer<typeof rawLocationSchema>;
@@ -285,6 +286,7 @@ function toRow(raw: ParsedRaw, now: Date, present: ReadonlySet<OwnerField>): New
   }
   if (present.has("prices_confirmed_at")) row.pricesConfirmedAt = raw.prices_confirmed_at;
   if (present.has("covered_clearance_feet")) row.coveredClearanceFeet = raw.covered_clearance_feet;
+  if (present.has("gate_hours")) row.gateHours = raw.gate_hours;
   return row;
 }
 
@@ -362,6 +364,7 @@ export function formatLocationRecord(row: LocationRow): Record<RawField, string>
     size_offers: (row.sizeOffers as SizeOffer[] | undefined)?.length ? formatJson(row.sizeOffers) : "",
     prices_confirmed_at: formatDate(row.pricesConfirmedAt),
     covered_clearance_feet: formatNumber(row.coveredClearanceFeet),
+    gate_hours: formatHours((row.gateHours as string[] | undefined) ?? []),
   };
   return { ...record, ...(Object.fromEntries(flagTexts) as Record<AmenityFlag, string>), ...owner };
 }

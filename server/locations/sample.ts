@@ -39,6 +39,7 @@ export const SAMPLE_LOCATION: LocationRow = {
     "Saturday: 9:00 AM – 4:00 PM",
     "Sunday: Closed",
   ],
+  gateHours: [],
   currentOpeningHours: [],
   parkingOptions: "Free parking lot",
   paymentOptions: "Credit cards",

@@ -7,10 +7,11 @@ import { Checkbox } from "../ui/checkbox";
 import { Field, FormError } from "../ui/field";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
+import { HoursWeek, useWeekRows } from "./hours-editor";
 import { SubmitButton } from "../ui/submit-button";
 import { Textarea } from "../ui/textarea";
 import { AMENITY_GROUPS, AMENITY_LABELS } from "../../lib/amenities";
-import { useFormState } from "../../lib/forms";
+import { useFormState, type FormState } from "../../lib/forms";
 import {
   AVAILABILITIES,
   AVAILABILITY_LABELS,
@@ -23,7 +24,6 @@ import type { Route as OwnerEditRoute } from "../../routes/owner/+types/location
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fieldLabel = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? field;
-const DAY_MODE_LABELS = { closed: "Closed", open24: "Open 24 hours", hours: "Opening times" } as const;
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
@@ -72,7 +72,7 @@ export function ListingEditor({
   showHistory = true,
 }: ListingEditorProps) {
   const loaderData = data;
-  const { values, hours, sizeRows, pending, revisions } = loaderData;
+  const { values, sizeRows, pending, revisions } = loaderData;
   const form = useFormState();
   // After a refused save the page shows what was typed (without JavaScript too), else the listing.
   const echoed = Object.keys(form.values).length > 0;
@@ -156,64 +156,7 @@ export function ListingEditor({
           </div>
         </Section>
 
-        <Section title="Opening hours" description="For each day: closed, open 24 hours, or one or two time ranges.">
-          <div className="space-y-3">
-            {hours.map((day, i) => {
-              const mode = echoed ? (form.value(`hours[${i}].mode`) ?? "closed") : day.mode;
-              const time = (n: number) => (echoed ? (form.value(`hours[${i}].${TIME_NAMES[n]}`) ?? "") : day.times[n]);
-              const errors = [
-                ...(form.error(`hours[${i}].mode`) ?? []),
-                ...(form.error(`hours[${i}].open1`) ?? []),
-                ...(form.error(`hours[${i}].close1`) ?? []),
-                ...(form.error(`hours[${i}].open2`) ?? []),
-                ...(form.error(`hours[${i}].close2`) ?? []),
-              ];
-              return (
-                <fieldset key={day.day} className="grid items-end gap-2 sm:grid-cols-[7rem_13rem_1fr]">
-                  <legend className="sr-only">{day.day}</legend>
-                  <span className="pb-2 text-sm font-medium text-slate-800" aria-hidden="true">
-                    {day.day}
-                  </span>
-                  <label className="text-sm">
-                    <span className="sr-only">{day.day}: </span>
-                    <Select name={`hours[${i}].mode`} defaultValue={mode} aria-label={`${day.day} opening`}>
-                      {Object.entries(DAY_MODE_LABELS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                      {day.line && <option value="keep">As listed: {day.line.slice(day.day.length + 1).trim()}</option>}
-                    </Select>
-                  </label>
-                  <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    {TIME_NAMES.map((name, n) => (
-                      <span key={name} className="contents">
-                        {n === 2 && <span>and</span>}
-                        <Input
-                          type="time"
-                          name={`hours[${i}].${name}`}
-                          defaultValue={time(n)}
-                          aria-label={`${day.day} ${TIME_LABELS[n]}`}
-                          invalid={errors.length > 0}
-                          className="w-32"
-                        />
-                        {n % 2 === 0 && <span aria-hidden="true">–</span>}
-                      </span>
-                    ))}
-                  </div>
-                  {errors.length > 0 && (
-                    <p className="text-sm text-red-700 sm:col-span-3" role="alert">
-                      {errors.join(" ")}
-                    </p>
-                  )}
-                </fieldset>
-              );
-            })}
-          </div>
-          <p className="mt-3 text-sm text-slate-600">
-            The second range is optional (for a lunch break). Times are ignored on closed and 24-hour days.
-          </p>
-        </Section>
+        <HoursSection key={loaderData.version} data={loaderData} form={form} echoed={echoed} />
 
         <Section title="Amenities">
           <div className="grid gap-6 sm:grid-cols-2">
@@ -417,5 +360,91 @@ export function ListingEditor({
   );
 }
 
-const TIME_NAMES = ["open1", "close1", "open2", "close2"] as const;
-const TIME_LABELS = ["opens", "closes", "opens again", "closes again"] as const;
+/**
+ * The office hours and the gate access hours (docs/product.md section 10). The gate's week shows
+ * only while "Different hours for the gate" is chosen: a CSS rule on the choice, so it works
+ * without JavaScript too.
+ */
+function HoursSection({ data, form, echoed }: { data: ListingEditData; form: FormState; echoed: boolean }) {
+  const [office, setOffice] = useWeekRows("hours", data.hours, form, echoed);
+  const [gate, setGate] = useWeekRows("gateHours", data.gateHours, form, echoed);
+  const gateMode = echoed ? (form.value("gateMode") ?? "same") : data.gateMode;
+  const gateError = form.error("gateMode");
+  return (
+    <>
+      <Section title="Office hours" description="For each day: closed, open 24 hours, or one or two time ranges.">
+        <HoursWeek name="hours" days={data.hours} form={form} rows={office} setRows={setOffice} />
+        <p className="mt-3 text-sm text-slate-600">
+          The second range is optional (for a lunch break). Times are ignored on closed and 24-hour days.
+        </p>
+      </Section>
+
+      <Section
+        title="Gate access hours"
+        description="When customers can reach their RV through the gate, if that differs from the office hours."
+      >
+        <div className="group">
+          <fieldset aria-describedby={gateError ? "gate-mode-error" : undefined}>
+            <legend className="sr-only">Gate access hours</legend>
+            <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+              <Radio
+                name="gateMode"
+                value="same"
+                defaultChecked={gateMode !== "own"}
+                label="Same as the office hours"
+              />
+              <Radio
+                name="gateMode"
+                value="own"
+                defaultChecked={gateMode === "own"}
+                label="Different hours for the gate"
+              />
+            </div>
+            {gateError && (
+              <p id="gate-mode-error" className="mt-1 text-sm text-red-700" role="alert">
+                {gateError.join(" ")}
+              </p>
+            )}
+          </fieldset>
+          <div className="mt-4 group-has-[[data-gate-same]:checked]:hidden">
+            <HoursWeek
+              name="gateHours"
+              days={data.gateHours}
+              form={form}
+              rows={gate}
+              setRows={setGate}
+              qualifier="gate"
+              officeRows={office}
+            />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+function Radio({
+  name,
+  value,
+  label,
+  defaultChecked,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  defaultChecked: boolean;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800 sm:min-h-0">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={defaultChecked}
+        data-gate-same={value === "same" ? "" : undefined}
+        className="size-4 shrink-0 accent-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      />
+      {label}
+    </label>
+  );
+}

@@ -10,6 +10,14 @@ const subscribeMinutes = (onChange: () => void) => {
 const currentMinute = () => Math.floor(Date.now() / 60_000);
 const noMinute = () => null;
 
+/**
+ * The current minute (minutes since 1970), or null on the server and while hydrating. The
+ * open/closed line and the hours' "Today" read the same minute, on the facility's clock.
+ */
+export function useCurrentMinute(): number | null {
+  return useSyncExternalStore(subscribeMinutes, currentMinute, noMinute);
+}
+
 const TONE = {
   open: "text-emerald-700",
   soon: "text-amber-800",
@@ -22,7 +30,7 @@ const TONE = {
  * nothing below moves when it fills in. Nothing at all when the hours or the state say nothing.
  */
 export function OpenStatusLine({ lines, state }: { lines: readonly string[]; state: string | null }) {
-  const minute = useSyncExternalStore(subscribeMinutes, currentMinute, noMinute);
+  const minute = useCurrentMinute();
   const zone = stateTimeZone(state);
   if (!zone || lines.length === 0) return null;
   const status = minute === null ? null : openStatus(lines, new Date(minute * 60_000), zone);

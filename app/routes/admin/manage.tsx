@@ -353,7 +353,14 @@ function LeadsSection({ data }: { data: Data }) {
                       </a>
                     </>
                   ) : null}
-                  {l.phone ? ` · ${l.phone}` : ""}
+                  {l.phone && l.phoneTel ? (
+                    <>
+                      {" · "}
+                      <a href={`tel:${l.phoneTel}`} className="text-brand-700 underline">
+                        {l.phone}
+                      </a>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <Form method="post">

@@ -92,8 +92,8 @@ function LeadCard({ lead }: { lead: Lead }) {
                 <a href={`mailto:${lead.email}`} className="inline-flex items-center gap-1 text-brand-700 underline">
                   <Mail className="size-4" aria-hidden="true" /> {lead.email}
                 </a>
-                {lead.phone && (
-                  <a href={`tel:${lead.phone}`} className="inline-flex items-center gap-1 text-brand-700 underline">
+                {lead.phone && lead.phoneTel && (
+                  <a href={`tel:${lead.phoneTel}`} className="inline-flex items-center gap-1 text-brand-700 underline">
                     <Phone className="size-4" aria-hidden="true" /> {lead.phone}
                   </a>
                 )}

@@ -55,6 +55,12 @@ export const locations = pgTable(
     phoneNumber: text("phone_number"),
     internationalPhoneNumber: text("international_phone_number"),
     openingHours: textList("opening_hours"),
+    /**
+     * When the gate lets customers in, in the same day lines as `opening_hours` (docs/product.md
+     * sections 3 and 10): at RV storage the gate often keeps other hours than the office. Empty
+     * when the owner does not list them apart.
+     */
+    gateHours: textList("gate_hours"),
     currentOpeningHours: textList("current_opening_hours"),
     parkingOptions: text("parking_options"),
     paymentOptions: text("payment_options"),

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "gate_hours" jsonb DEFAULT '[]'::jsonb NOT NULL;
