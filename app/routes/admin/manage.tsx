@@ -455,9 +455,8 @@ function ProblemsSection({ data }: { data: Data }) {
               </div>
               <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {group.rows.map((p) => (
-                  <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
+                  <li key={p.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
                     <div className="min-w-0 flex-1">
-                      <p className="font-medium text-slate-800">{LISTING_PROBLEM_LABELS[p.kind]}</p>
                       {p.other ? (
                         <div className="mt-1 grid gap-2 sm:grid-cols-2">
                           {[
