@@ -148,5 +148,35 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("deciding a claim", () => {
     expect(await lead.count()).toBe(1);
     expect(await lead.textContent()).toContain("Asked before anyone claimed this listing");
     await both(owner, "owner-leads-after-claim");
+    await owner.setViewportSize({ width: 1366, height: 900 });
+
+    // Across a transfer: the admin moves the listing to another owner from its page; the question
+    // stays with the owner it now belongs to, and neither the new owner nor the admins' queue gets it.
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await menu(admin, "Locations").click();
+    await admin.waitForURL((url) => url.pathname === "/admin/locations");
+    await admin.getByRole("searchbox", { name: "Search" }).fill(listing!.placeId);
+    await admin.getByRole("button", { name: "Filter" }).click();
+    await admin.getByRole("link", { name: listing!.name, exact: true }).click();
+    await admin.getByLabel("Transfer to (email)").fill(ACCOUNTS.business_owner.email);
+    await admin.getByRole("button", { name: "Transfer", exact: true }).click();
+    await admin
+      .getByRole("status")
+      .filter({ hasText: `Transferred the listing to ${ACCOUNTS.business_owner.email}.` })
+      .first()
+      .waitFor();
+    await leadsTab(admin);
+    expect(await admin.getByRole("listitem").filter({ hasText: VISITOR }).count()).toBe(0);
+    const buyer = await signedInPage(browser(), base(), ACCOUNTS.business_owner.email, {
+      loginPath: "/business/login",
+    });
+    await buyer.goto(`${base()}/owner`);
+    await hydrated(buyer);
+    await menu(buyer, "Leads").click();
+    await buyer.waitForURL((url) => url.pathname === "/owner/leads");
+    await buyer.getByRole("heading", { level: 1, name: "Leads" }).waitFor();
+    expect(await buyer.getByRole("article").filter({ hasText: VISITOR }).count()).toBe(0);
+    await owner.reload();
+    await owner.getByRole("article").filter({ hasText: VISITOR }).waitFor();
   });
 });
