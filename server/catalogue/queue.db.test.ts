@@ -16,6 +16,8 @@ import { applyBulkAction } from "./service";
 import { grantListing } from "../auth/ownership";
 import { updateListing } from "../listings/edit";
 import { reorderListingPhotos } from "../listings/photos";
+import { getGazetteer } from "../geo";
+import { generateDemoCatalogue } from "../locations/demo";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -242,4 +244,29 @@ describe("an owner's or admin's edit and the staleness check", () => {
     });
     expect(await kindsOf(listing.placeId)).toEqual([]);
   });
+});
+
+describe("the data problems at the size of the demo catalogue", () => {
+  it("counts, groups and pages 3,000 open problems, 25 at a time", async () => {
+    // Every demo listing seen from 2031: all 3,000 not updated for a year (the flood of issue 32).
+    const rows = generateDemoCatalogue(getGazetteer(), 3000, undefined, new Date("2026-11-27T00:00:00Z"));
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insert(locations)
+        .values(rows.slice(i, i + 500));
+    const later = new Date("2031-01-01T00:00:00Z");
+    const started = performance.now();
+    const result = await checkListingProblems(db(), later);
+    expect(result.listings).toBe(3000);
+    const counts = await queueCounts(db());
+    expect(counts.problemsByKind.stale).toBe(3000);
+    const first = await openProblems(db(), { page: 1, pageSize: 25 });
+    const last = await openProblems(db(), { page: 120, pageSize: 25, kind: "stale" });
+    expect(first.total).toBe(counts.problems);
+    expect(first.rows).toHaveLength(25);
+    expect(last.rows).toHaveLength(25);
+    expect(new Set([...first.rows, ...last.rows].map((r) => r.id)).size).toBe(50);
+    // Printed, not asserted (docs/architecture.md: no pass/fail timing tests on shared machines).
+    console.info(`3,000 listings: check, counts and two pages in ${Math.round(performance.now() - started)} ms`);
+  }, 120_000);
 });
