@@ -205,6 +205,7 @@ function ItemButton({
   label,
   variant = "secondary",
   hide,
+  about,
 }: {
   type: "report" | "problem";
   id: number;
@@ -212,6 +213,8 @@ function ItemButton({
   label: string;
   variant?: "secondary" | "ghost" | "primary";
   hide?: string;
+  /** The listing it acts on, read by screen readers after the label: 25 rows carry the same buttons. */
+  about?: string;
 }) {
   return (
     <Form method="post" preventScrollReset>
@@ -220,6 +223,7 @@ function ItemButton({
       {hide && <input type="hidden" name="hide" value={hide} />}
       <SubmitButton name="intent" value={intent} variant={variant} size="sm">
         {label}
+        {about && <span className="sr-only">: {about}</span>}
       </SubmitButton>
     </Form>
   );
@@ -473,6 +477,7 @@ function ProblemsSection({ data }: { data: Data }) {
                                   intent="hide-duplicate"
                                   hide={l.locationId}
                                   label="Hide this one"
+                                  about={l.name}
                                 />
                               </div>
                             </div>
@@ -487,7 +492,7 @@ function ProblemsSection({ data }: { data: Data }) {
                     <div className="flex flex-wrap gap-2">
                       {!p.other && (
                         <Link to={`${manageHref(p.locationId)}/edit`} className={buttonClasses("secondary", "sm")}>
-                          Open editor
+                          Open editor<span className="sr-only"> of {p.name}</span>
                         </Link>
                       )}
                       <ItemButton
@@ -495,6 +500,7 @@ function ProblemsSection({ data }: { data: Data }) {
                         id={p.id}
                         intent="dismiss"
                         label={p.other ? "Not duplicates" : "Not a problem"}
+                        about={p.other ? `${p.name} and ${p.other.name}` : p.name}
                         variant="ghost"
                       />
                     </div>
