@@ -54,13 +54,23 @@ export const claimFormSchema = z.object({
 
 export type ClaimFormInput = z.infer<typeof claimFormSchema>;
 
-export const claimDecisionSchema = z.object({
-  decision: z.enum(["approve", "reject"], { error: "Choose approve or reject." }),
-  reason: z
-    .string({ error: "Give a reason." })
-    .trim()
-    .min(3, "Give a reason the claimant will read (at least 3 characters).")
-    .max(1000, "The reason must be at most 1000 characters."),
-});
+/** docs/product.md section 10: a rejection's reason is required (the claimant reads it); an approval's is optional. */
+export const CLAIM_REASON_MIN = 3;
+export const CLAIM_REASON_MAX = 1000;
+export const CLAIM_REJECTION_REASON_TEXT = `Give the claimant a reason for the rejection (at least ${CLAIM_REASON_MIN} characters).`;
+
+export const claimDecisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"], { error: "Choose approve or reject." }),
+    reason: z
+      .string()
+      .trim()
+      .max(CLAIM_REASON_MAX, `The reason must be at most ${CLAIM_REASON_MAX} characters.`)
+      .default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "reject" && value.reason.length < CLAIM_REASON_MIN)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: CLAIM_REJECTION_REASON_TEXT });
+  });
 
 export type ClaimDecisionInput = z.infer<typeof claimDecisionSchema>;

@@ -119,6 +119,35 @@ export function problemsOf(row: Row, now: Date, stateAt: (lat: number, lng: numb
   return found;
 }
 
+/**
+ * An owner's or administrator's edit is the update the staleness check asks for: the listing's open
+ * "Not updated for a year" problem is resolved with the edit, in its transaction, instead of
+ * waiting for the next nightly check (docs/product.md section 12). Resolved, not dismissed: should
+ * the listing go a year without an edit again, the check opens it again.
+ */
+export async function resolveStaleness(
+  db: Database,
+  request: { locationId: string; actor: { userId: string | null; email: string | null }; now: Date },
+): Promise<number> {
+  const resolved = await db
+    .update(listingProblems)
+    .set({
+      status: "resolved",
+      resolvedAt: request.now,
+      resolvedBy: request.actor.userId,
+      resolvedByEmail: request.actor.email,
+    })
+    .where(
+      and(
+        eq(listingProblems.locationId, request.locationId),
+        eq(listingProblems.kind, "stale"),
+        eq(listingProblems.status, "open"),
+      ),
+    )
+    .returning({ id: listingProblems.id });
+  return resolved.length;
+}
+
 export interface CheckResult {
   listings: number;
   found: number;

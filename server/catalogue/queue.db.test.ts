@@ -4,7 +4,7 @@
  * queue and the owner's inbox; decisions leave audit rows and are made once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing as insertSample, insertPerson } from "../claims/test-support";
@@ -13,6 +13,11 @@ import { auditLog, emailOutbox, listingOwners, listingProblems, listingReports, 
 import { checkListingProblems, comparableName, likelyDuplicates, nameSimilarity } from "./problems";
 import { decideQueueItem, openProblems, openReports, queueCounts, submitReport } from "./reports";
 import { applyBulkAction } from "./service";
+import { grantListing } from "../auth/ownership";
+import { updateListing } from "../listings/edit";
+import { reorderListingPhotos } from "../listings/photos";
+import { getGazetteer } from "../geo";
+import { generateDemoCatalogue } from "../locations/demo";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -187,4 +192,81 @@ describe("reports", () => {
       ),
     ).toMatchObject({ status: 404 });
   });
+});
+
+describe("an owner's or admin's edit and the staleness check", () => {
+  it("resolves the open 'Not updated for a year' at once, and only that problem", async () => {
+    const owner = await insertPerson(db(), { role: "business_owner" });
+    const ownerActor = { userId: owner.userId, email: owner.email, isAdmin: false };
+    const listing = await insertListing({
+      updatedAt: new Date("2025-01-01T00:00:00Z"),
+      businessStatus: "CLOSED_TEMPORARILY",
+    });
+    await grantListing(db(), owner.userId, listing.placeId);
+    await checkListingProblems(db(), NOW);
+    expect(await kindsOf(listing.placeId)).toEqual(["closed", "stale"]);
+
+    const [row] = await db().select().from(locations).where(eq(locations.placeId, listing.placeId));
+    await updateListing(db(), {
+      actor: ownerActor,
+      locationId: listing.placeId,
+      changes: { description: "Fresh description from the owner." },
+      expectedVersion: row!.version,
+      now: NOW,
+    });
+    expect(await kindsOf(listing.placeId)).toEqual(["closed"]);
+    const [resolved] = await db()
+      .select()
+      .from(listingProblems)
+      .where(and(eq(listingProblems.locationId, listing.placeId), eq(listingProblems.kind, "stale")));
+    expect(resolved).toMatchObject({ status: "resolved", resolvedBy: owner.userId, resolvedAt: NOW });
+    expect((await queueCounts(db())).problemsByKind.stale ?? 0).toBe(0);
+
+    // The next check agrees; a year without an edit opens it again.
+    await checkListingProblems(db(), NOW);
+    expect(await kindsOf(listing.placeId)).toEqual(["closed"]);
+    await checkListingProblems(db(), new Date(NOW.getTime() + 400 * 86_400_000));
+    expect(await kindsOf(listing.placeId)).toEqual(["closed", "stale"]);
+  });
+
+  it("is resolved by a photo change too", async () => {
+    const listing = await insertListing({
+      updatedAt: new Date("2025-01-01T00:00:00Z"),
+      imageUrls: ["/place-images/x/w640n1.jpg", "/place-images/x/w640n2.jpg"],
+    });
+    await checkListingProblems(db(), NOW);
+    expect(await kindsOf(listing.placeId)).toEqual(["stale"]);
+    await reorderListingPhotos(db(), {
+      actor: { ...actor, isAdmin: true },
+      locationId: listing.placeId,
+      order: ["/place-images/x/w640n2.jpg", "/place-images/x/w640n1.jpg"],
+      now: NOW,
+    });
+    expect(await kindsOf(listing.placeId)).toEqual([]);
+  });
+});
+
+describe("the data problems at the size of the demo catalogue", () => {
+  it("counts, groups and pages 3,000 open problems, 25 at a time", async () => {
+    // Every demo listing seen from 2031: all 3,000 not updated for a year (the flood of issue 32).
+    const rows = generateDemoCatalogue(getGazetteer(), 3000, undefined, new Date("2026-11-27T00:00:00Z"));
+    for (let i = 0; i < rows.length; i += 500)
+      await db()
+        .insert(locations)
+        .values(rows.slice(i, i + 500));
+    const later = new Date("2031-01-01T00:00:00Z");
+    const started = performance.now();
+    const result = await checkListingProblems(db(), later);
+    expect(result.listings).toBe(3000);
+    const counts = await queueCounts(db());
+    expect(counts.problemsByKind.stale).toBe(3000);
+    const first = await openProblems(db(), { page: 1, pageSize: 25 });
+    const last = await openProblems(db(), { page: 120, pageSize: 25, kind: "stale" });
+    expect(first.total).toBe(counts.problems);
+    expect(first.rows).toHaveLength(25);
+    expect(last.rows).toHaveLength(25);
+    expect(new Set([...first.rows, ...last.rows].map((r) => r.id)).size).toBe(50);
+    // Printed, not asserted (docs/architecture.md: no pass/fail timing tests on shared machines).
+    console.info(`3,000 listings: check, counts and two pages in ${Math.round(performance.now() - started)} ms`);
+  }, 120_000);
 });

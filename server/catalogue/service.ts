@@ -14,6 +14,7 @@ import { afterCommit } from "../promotions/service";
 import type { StripeSettings } from "../promotions/stripe";
 import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import { notifyLocationsChanged } from "../search/notify";
+import { handUnclaimedLeadsTo } from "../leads/service";
 import { catalogueWhere, type CatalogueFilters } from "./filters";
 
 export const CATALOGUE_SORTS = ["name", "place", "tier", "updated"] as const;
@@ -309,6 +310,14 @@ export async function changeListingOwner(
         requestId: request.requestId,
       });
     }
+    // docs/product.md section 14: questions asked while nobody owned the listing become the new owner's.
+    await handUnclaimedLeadsTo(tx, {
+      locationId: request.locationId,
+      userId: person.id,
+      actor: request.actor,
+      requestId: request.requestId,
+      now,
+    });
     const kind = current ? ("transferred" as const) : ("assigned" as const);
     await audit(current ? "listing.owner.transfer" : "listing.owner.assign", { owner: person.email });
     return { kind, email: person.email, billing: await billingOf() };

@@ -47,7 +47,7 @@ export async function claimFiledForAdmins(
     });
 }
 
-export function claimApproved(db: Database, to: Party, listing: { name: string; placeId: string }) {
+export function claimApproved(db: Database, to: Party, listing: { name: string; placeId: string }, leadsWaiting = 0) {
   return enqueueEmail(db, {
     kind: "claim.approved",
     to: to.email,
@@ -59,6 +59,12 @@ export function claimApproved(db: Database, to: Party, listing: { name: string; 
       "",
       `Open your owner console: ${site()}/owner`,
       `Update the listing: ${site()}/owner/locations/${encodeURIComponent(listing.placeId)}/update`,
+      ...(leadsWaiting > 0
+        ? [
+            "",
+            `${leadsWaiting === 1 ? "1 question" : `${leadsWaiting} questions`} from visitors, asked before your claim, ${leadsWaiting === 1 ? "is" : "are"} now yours to answer: ${site()}/owner/leads`,
+          ]
+        : []),
     ].join("\n"),
   });
 }

@@ -219,6 +219,8 @@ export async function decideClaimAction(
     // 409: decided meanwhile, or the listing is hidden; 502: the previous owner's card billing could
     // not be stopped at Stripe (docs/operations.md "Listing transfers and billing"). Both are said on
     // the form, which keeps the reason typed.
+    if (error instanceof AppError && error.status === 400 && error.details?.field === "reason")
+      return formFailure(result, 400, { fieldErrors: { reason: [error.message] } });
     if (error instanceof AppError && (error.status === 409 || error.status === 502))
       return formFailure(result, error.status, { formError: error.message });
     throw error;

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { CLAIMS_PER_DAY, type ClaimStatus } from "../../app/lib/claims";
-import type { ClaimFormInput } from "../../app/lib/claim-form";
+import {
+  CLAIM_REASON_MAX,
+  CLAIM_REASON_MIN,
+  CLAIM_REJECTION_REASON_TEXT,
+  type ClaimFormInput,
+} from "../../app/lib/claim-form";
 import { wantsEmail } from "../account/notifications";
 import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
@@ -10,6 +15,7 @@ import { claimEvidence, claims, listingOwners, locations, users, type ClaimRow }
 import { kickEmail } from "../email";
 import { AppError, notFound } from "../errors";
 import type { PrivateStore } from "../files/private-store";
+import { handUnclaimedLeadsTo } from "../leads/service";
 import { logger } from "../logger";
 import { afterCommit } from "../promotions/service";
 import type { StripeSettings } from "../promotions/stripe";
@@ -277,7 +283,8 @@ export interface DecideClaimRequest {
   actor: ClaimActor;
   claimId: string;
   decision: "approve" | "reject";
-  reason: string;
+  /** Required for a rejection (the claimant reads it); optional for an approval. */
+  reason?: string | null;
   requestId?: string | null;
   /** Stripe settings for ending the previous owner's card billing (tests); the configuration otherwise. */
   settings?: StripeSettings;
@@ -293,6 +300,15 @@ export interface DecideClaimRequest {
 export async function decideClaim(db: Database, request: DecideClaimRequest): Promise<{ status: ClaimStatus }> {
   const { actor } = request;
   if (!actor.isAdmin) throw forbidden("Only an administrator can decide claims.");
+  // docs/product.md section 10: the reason is what a rejected claimant reads, so a rejection needs
+  // one; an approval may carry one for the record. Checked here too, whoever calls.
+  const reason = (request.reason ?? "").trim() || null;
+  if (request.decision === "reject" && (reason === null || reason.length < CLAIM_REASON_MIN))
+    throw new AppError("bad_request", 400, CLAIM_REJECTION_REASON_TEXT, { field: "reason" });
+  if (reason !== null && reason.length > CLAIM_REASON_MAX)
+    throw new AppError("bad_request", 400, `The reason must be at most ${CLAIM_REASON_MAX} characters.`, {
+      field: "reason",
+    });
   const [peek] = await db
     .select({
       locationId: claims.locationId,
@@ -357,12 +373,12 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
     if (request.decision === "reject") {
       const [after] = await db
         .update(claims)
-        .set({ status: "rejected", decidedBy: actor.userId, decidedAt: now, decisionReason: request.reason })
+        .set({ status: "rejected", decidedBy: actor.userId, decidedAt: now, decisionReason: reason })
         .where(eq(claims.id, claim.id))
         .returning();
       await audit("claim.reject", { type: "claim", id: claim.id }, snapshot(claim), snapshot(after!));
       if (await wantsEmail(db, claimant.id, "claim-results"))
-        await mail.claimRejected(db, party(claimant, claim), listing, request.reason);
+        await mail.claimRejected(db, party(claimant, claim), listing, reason!);
       return "rejected" as const;
     }
 
@@ -370,7 +386,7 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
     if (listing.hiddenAt || listing.deletedAt) throw conflict(approvalBlockedMessage(listing));
     const [approved] = await db
       .update(claims)
-      .set({ status: "approved", decidedBy: actor.userId, decidedAt: now, decisionReason: request.reason })
+      .set({ status: "approved", decidedBy: actor.userId, decidedAt: now, decisionReason: reason })
       .where(eq(claims.id, claim.id))
       .returning();
     await audit("claim.approve", { type: "claim", id: claim.id }, snapshot(claim), snapshot(approved!));
@@ -391,6 +407,15 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
       { ownerId: claimant.id, viaClaim: claim.id },
     );
     if (previous && previous.userId !== claimant.id) await mail.listingTransferred(db, party(previous), listing);
+    // docs/product.md section 14: questions asked while nobody owned the listing move from the
+    // admins' queue to the new owner; those sent to a previous owner stay theirs.
+    const leadsMoved = await handUnclaimedLeadsTo(db, {
+      locationId: listing.placeId,
+      userId: claimant.id,
+      actor: actorOf(actor),
+      requestId: request.requestId,
+      now,
+    });
     billing = await endFormerOwnerBilling(db, {
       locationId: listing.placeId,
       keepUserId: claimant.id,
@@ -442,7 +467,7 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
     // docs/product.md section 10: decisions honour the "claim results" preference; the transfer
     // notice above is always sent (losing a listing is not optional news).
     if (await wantsEmail(db, claimant.id, "claim-results"))
-      await mail.claimApproved(db, party(claimant, claim), listing);
+      await mail.claimApproved(db, party(claimant, claim), listing, leadsMoved);
     return "approved" as const;
   });
   logger.info({ claimId: request.claimId, status, by: actor.userId }, "claim decided");

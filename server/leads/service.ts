@@ -445,6 +445,41 @@ export async function listingsWithLeadsFor(db: Database, recipientUserId: string
     .orderBy(locations.name, locations.placeId);
 }
 
+/**
+ * Hands the questions asked while listing `locationId` had no owner (routed to the admins, no
+ * recipient) to its new owner `userId`, in the caller's transaction: a claim approved or an owner
+ * assigned by an admin (docs/product.md section 14). The lead moves, it is not copied: it leaves
+ * the admins' queue and joins the owner's leads. Leads sent to an earlier owner stay theirs, and
+ * those of a deleted owner's account (routed to an owner, no recipient any more) stay the admins'.
+ * One audit row per moved lead. Returns how many moved.
+ */
+export async function handUnclaimedLeadsTo(
+  db: Database,
+  request: {
+    locationId: string;
+    userId: string;
+    actor: { userId: string | null; email: string | null };
+    requestId?: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const moved = await db
+    .update(leads)
+    .set({ routedTo: "owner", recipientUserId: request.userId, updatedAt: request.now })
+    .where(and(eq(leads.locationId, request.locationId), eq(leads.routedTo, "admins"), isNull(leads.recipientUserId)))
+    .returning({ id: leads.id });
+  for (const { id } of moved)
+    await recordAudit(db, {
+      actor: request.actor,
+      action: "lead.recipient.set",
+      subject: { type: "lead", id },
+      before: { routedTo: "admins", recipientUserId: null },
+      after: { routedTo: "owner", recipientUserId: request.userId },
+      requestId: request.requestId,
+    });
+  return moved.length;
+}
+
 // Nobody but the admins can answer a new lead with no recipient: one to a listing without an
 // owner, or one whose owner's account was deleted since (the column is then set null).
 const WAITING_FOR_ADMINS = and(isNull(leads.recipientUserId), eq(leads.status, "new"));

@@ -19,6 +19,7 @@ import { applyBulkAction, changeListingOwner } from "../catalogue/service";
 import { changeLines, fieldLabel } from "./describe";
 import { EDITABLE_FIELDS, pick } from "./fields";
 import { decidePendingChange, restoreRevision } from "./moderation";
+import { PHOTOS_FIELD } from "./photos";
 import {
   listingForModeration,
   pendingChangeQueue,
@@ -59,6 +60,21 @@ function problemDetail(kind: ListingProblemKind, detail: Record<string, unknown>
   if (kind === "closed" && typeof detail.status === "string")
     return detail.status === "CLOSED_TEMPORARILY" ? "Closed temporarily." : "Closed permanently.";
   return null;
+}
+
+/**
+ * What the listing shows of a photo change now: its photos ("after"), those it replaced again
+ * ("before", a later change put them back), or the result of later changes ("later").
+ */
+export function photoRevisionState(
+  current: readonly string[],
+  revision: { before: Record<string, unknown>; after: Record<string, unknown> },
+): "after" | "before" | "later" {
+  const same = (value: unknown) =>
+    Array.isArray(value) && value.length === current.length && value.every((url, i) => url === current[i]);
+  if (same(revision.after[PHOTOS_FIELD])) return "after";
+  if (same(revision.before[PHOTOS_FIELD])) return "before";
+  return "later";
 }
 
 /**
@@ -230,8 +246,12 @@ export async function manageListingPage(request: Request, locationId: string) {
         }
       : null,
     revisions: listing.revisions.map((r) => {
-      const restorable = r.kind === "published" || r.kind === "approved" || r.kind === "restored";
       const restoreFields = EDITABLE_FIELDS.filter((f) => f in r.before);
+      // A photo change is never restored (docs/product.md section 10, "Photos"): it has no listing
+      // field to restore, so it must not read as one whose values the listing already shows.
+      const photos =
+        PHOTOS_FIELD in r.before || PHOTOS_FIELD in r.after ? photoRevisionState(listing.imageUrls, r) : null;
+      const restorable = photos === null && (r.kind === "published" || r.kind === "approved" || r.kind === "restored");
       const restoreLines = restorable
         ? changeLines(restoreFields, pick(fields, restoreFields) as Record<string, unknown>, r.before).filter(
             (line) => line.before !== line.after,
@@ -248,6 +268,8 @@ export async function manageListingPage(request: Request, locationId: string) {
         restorable,
         /** What a restore would change now: the field, its value today, the value put back. */
         restoreLines,
+        /** For a photo change: whether the listing shows its photos now, those from before it, or later ones. */
+        photos,
       };
     }),
   };

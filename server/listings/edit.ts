@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { LISTING_CONFLICT_TEXT, type KeyField } from "../../app/lib/listings";
+import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, listingPendingChanges, locations, type LocationRow } from "../db/schema";
@@ -121,6 +122,7 @@ export async function updateListing(db: Database, request: UpdateListingRequest)
         updatedAt: now,
       })
       .where(eq(locations.placeId, locationId));
+    await resolveStaleness(db, { locationId, actor, now });
 
     const audit = (action: string, before: unknown, after: unknown) =>
       recordAudit(db, { actor, action, subject: { type: "listing", id: locationId }, before, after, requestId });

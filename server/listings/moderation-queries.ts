@@ -128,6 +128,7 @@ export async function listingForModeration(db: Database, locationId: string, his
     hiddenAt: row.hiddenAt,
     deletedAt: row.deletedAt,
     photoCount: row.imageUrls.length,
+    imageUrls: row.imageUrls,
     version: row.version,
     fields: fieldsOf(row),
     owners,

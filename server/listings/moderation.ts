@@ -6,6 +6,7 @@ import {
   RESTORE_CONFLICT_TEXT,
   type ListingField,
 } from "../../app/lib/listings";
+import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import { getConfig, publicOrigin } from "../config";
 import type { Database } from "../db/client";
@@ -76,6 +77,7 @@ export async function decidePendingChange(
         .update(locations)
         .set({ ...columnsFor(changes, current), version, updatedAt: new Date() })
         .where(eq(locations.placeId, locationId));
+      await resolveStaleness(db, { locationId, actor, now: new Date() });
     }
     await db.delete(listingPendingChanges).where(eq(listingPendingChanges.locationId, locationId));
     await recordRevision(db, { locationId, kind: status, actor, fields, before, after: changes, reason, requestId });
@@ -170,6 +172,7 @@ export async function restoreRevision(
       .update(locations)
       .set({ ...columnsFor(restored, current), version, updatedAt: new Date() })
       .where(eq(locations.placeId, revision.locationId));
+    await resolveStaleness(db, { locationId: revision.locationId, actor, now: new Date() });
     const before = pick(current, fields);
     await recordRevision(db, {
       locationId: revision.locationId,

@@ -14,6 +14,7 @@ import {
   PHOTO_RESTORE_DAYS,
   PHOTO_TEXT,
 } from "../../app/lib/listing-photos";
+import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";
 import { deletedListingPhotos, locations } from "../db/schema";
@@ -118,6 +119,7 @@ async function photoChanged(
       updatedAt: change.now,
     })
     .where(eq(locations.placeId, row.placeId));
+  await resolveStaleness(db, { locationId: row.placeId, actor: change.actor, now: change.now });
   const before = { [PHOTOS_FIELD]: row.imageUrls };
   const after = { [PHOTOS_FIELD]: change.imageUrls };
   await recordRevision(db, {

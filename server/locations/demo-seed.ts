@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import { serverNow } from "../clock";
 import type { Database } from "../db/client";
 import { locations, type NewLocationRow } from "../db/schema";
 import { getGazetteer } from "../geo";
@@ -6,8 +7,9 @@ import { DEMO_SEED, generateDemoCatalogue } from "./demo";
 
 const CHUNK = 500;
 
-export function buildDemoCatalogue(size: number, seed = DEMO_SEED): NewLocationRow[] {
-  return generateDemoCatalogue(getGazetteer(), size, seed);
+/** Dated from the server's clock (server/clock.ts): demo update dates lie in the months before it. */
+export function buildDemoCatalogue(size: number, seed = DEMO_SEED, now = serverNow()): NewLocationRow[] {
+  return generateDemoCatalogue(getGazetteer(), size, seed, now);
 }
 
 async function insertAll(db: Database, rows: NewLocationRow[]): Promise<void> {

@@ -5,6 +5,7 @@ import { TIERS } from "../../app/lib/tiers";
 import { getGazetteer } from "../geo";
 import { createSearchIndex } from "../search/search-index";
 import { searchRowFromLocation } from "../search/source-row";
+import { STALE_AFTER_DAYS } from "../../app/lib/work-queue";
 import { DEMO_ID_PREFIX, generateDemoCatalogue } from "./demo";
 import { renderDemoPhoto } from "./demo-photo";
 
@@ -16,6 +17,27 @@ describe("demo catalogue", () => {
     expect(rows).toHaveLength(3000);
     expect(new Set(rows.map((r) => r.placeId)).size).toBe(3000);
     expect(new Set(rows.map((r) => r.slug)).size).toBe(3000);
+  });
+
+  it("dates its updates over recent months, a few more than a year back, none ahead of now", () => {
+    const now = new Date("2026-11-27T08:00:00Z");
+    const dated = generateDemoCatalogue(gazetteer, 3000, undefined, now);
+    const days = dated.map((row) => (now.getTime() - row.updatedAt!.getTime()) / 86_400_000);
+    expect(Math.min(...days)).toBeGreaterThan(0);
+    const stale = days.filter((d) => d > STALE_AFTER_DAYS).length;
+    // docs/product.md section 12: a few listings for the staleness check, not the catalogue.
+    expect(stale).toBeGreaterThan(30);
+    expect(stale).toBeLessThan(150);
+    expect(days.filter((d) => d <= 90).length).toBeGreaterThan(1000);
+    for (const row of dated) {
+      expect(row.updatedAt!.getTime()).toBeGreaterThanOrEqual(row.createdAt!.getTime());
+      if (row.pricesConfirmedAt) expect(row.pricesConfirmedAt.getTime()).toBeLessThanOrEqual(row.updatedAt!.getTime());
+    }
+    // The dates move with the day the catalogue is made; the rest of the catalogue does not.
+    const later = generateDemoCatalogue(gazetteer, 50, undefined, new Date("2027-03-01T00:00:00Z"));
+    expect(later.map(({ updatedAt: _u, pricesConfirmedAt: _p, ...rest }) => rest)).toEqual(
+      dated.slice(0, 50).map(({ updatedAt: _u, pricesConfirmedAt: _p, ...rest }) => rest),
+    );
   });
 
   it("is reproducible from its seed", () => {

@@ -385,6 +385,24 @@ export function demoOwnerFields(
   return { sizeOffers, pricesConfirmedAt: new Date(confirmed), coveredClearanceFeet };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * When a demo listing was last updated, relative to `now` (the day it is seeded): most within the
+ * last nine months, more of them recent, and about 3 in 100 genuinely stale (13 to 30 months ago),
+ * so the nightly check's "Not updated for a year" finds a few, not the whole catalogue
+ * (docs/product.md section 12). From the listing's own random stream, like demoOwnerFields, so the
+ * rest of the catalogue stays the same; never before its creation, never after `now`.
+ */
+export function demoUpdatedAt(placeId: string, created: Date, now: Date): { updatedAt: Date; stale: boolean } {
+  const r = createRandom(seedOf(`${placeId}:updated`) ^ DEMO_SEED);
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const stale = r.chance(0.03);
+  const daysAgo = stale ? 400 + Math.floor(r.next() * 500) : 1 + Math.floor(Math.pow(r.next(), 1.6) * 270);
+  const at = today - daysAgo * DAY_MS + Math.floor(r.next() * DAY_MS);
+  return { updatedAt: new Date(Math.min(now.getTime(), Math.max(created.getTime(), at))), stale };
+}
+
 function pickReviews(r: Random, rating: number, total: number): Review[] {
   const n = Math.min(total, r.int(0, 5));
   const reviews: Review[] = [];
@@ -420,6 +438,7 @@ export function makeDemoLocation(
   index: number,
   town: Place,
   geography: Pick<DemoGeography, "stateAt" | "nearestZip">,
+  now = new Date(),
 ): NewLocationRow | undefined {
   let point: [number, number] | undefined;
   for (let attempt = 0; attempt < 12 && !point; attempt++) {
@@ -487,11 +506,21 @@ export function makeDemoLocation(
     createdAt: created,
     updatedAt: created,
   };
-  return { ...row, ...demoOwnerFields(row) };
+  const owner = demoOwnerFields(row);
+  const { updatedAt } = demoUpdatedAt(placeId, created, now);
+  // Prices confirmed count as an update: a listing's update is never older than its prices.
+  const confirmed = owner.pricesConfirmedAt;
+  const pricesConfirmedAt = confirmed && confirmed > updatedAt ? updatedAt : confirmed;
+  return { ...row, ...owner, pricesConfirmedAt, updatedAt };
 }
 
 /** The whole demo catalogue: `count` facilities, reproducible from `seed`. */
-export function generateDemoCatalogue(geography: DemoGeography, count: number, seed = DEMO_SEED): NewLocationRow[] {
+export function generateDemoCatalogue(
+  geography: DemoGeography,
+  count: number,
+  seed = DEMO_SEED,
+  now = new Date(),
+): NewLocationRow[] {
   const r = createRandom(seed);
   // Storage lots sit around towns of every size, so weight by population^0.6 rather than
   // linearly: New York gets the most, but small towns still get their share.
@@ -500,7 +529,7 @@ export function generateDemoCatalogue(geography: DemoGeography, count: number, s
   const rows: NewLocationRow[] = [];
   const slugs = new Set<string>();
   for (let attempts = 0; rows.length < count && attempts < count * 4; attempts++) {
-    const row = makeDemoLocation(r, rows.length, towns[sample(r)]!, geography);
+    const row = makeDemoLocation(r, rows.length, towns[sample(r)]!, geography, now);
     if (row && !slugs.has(row.slug)) {
       slugs.add(row.slug);
       rows.push(row);

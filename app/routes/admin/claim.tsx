@@ -185,12 +185,10 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
             <Field
               label="Reason"
               name="reason"
-              hint="Required. On a rejection the claimant reads it in their email and under My claims."
+              hint="Required to reject: the claimant reads it in their email and under My claims. Optional to approve: it is kept with the decision for administrators."
               error={form.error("reason")}
             >
-              {(control) => (
-                <Textarea {...control} rows={3} required maxLength={1000} defaultValue={form.value("reason")} />
-              )}
+              {(control) => <Textarea {...control} rows={3} maxLength={1000} defaultValue={form.value("reason")} />}
             </Field>
             {form.error("decision") && <p className="text-sm text-red-700">{form.error("decision")!.join(" ")}</p>}
             <div className="flex flex-wrap gap-2">

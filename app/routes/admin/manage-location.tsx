@@ -373,12 +373,41 @@ function RevisionHistory({ data }: { data: Data }) {
               </div>
               {r.reason && <p className="mt-1 text-sm text-slate-600">Reason: {r.reason}</p>}
               <ChangeList className="mt-2" lines={r.lines} />
+              {r.photos && (
+                <PhotoRevisionNote
+                  state={r.photos}
+                  photosHref={`/admin/manage/${encodeURIComponent(data.placeId)}/photos`}
+                />
+              )}
               {r.restorable && <RestoreControl revision={r} data={data} />}
             </li>
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+const PHOTO_REVISION_NOTES = {
+  after: "The listing shows these photos now.",
+  before: "The listing shows the photos from before this change again: a later change put them back.",
+  later: "The photos changed again after this; the listing shows the newest ones.",
+} as const;
+
+/**
+ * What a photo change means today. It has no Restore (the files of a replaced photo may be gone):
+ * a deleted photo comes back from Recently deleted on the Photos screen.
+ */
+function PhotoRevisionNote({ state, photosHref }: { state: keyof typeof PHOTO_REVISION_NOTES; photosHref: string }) {
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      {PHOTO_REVISION_NOTES[state]} A change of photos cannot be restored here; a deleted photo comes back from Recently
+      deleted on the{" "}
+      <Link to={photosHref} className="text-brand-700 underline hover:no-underline">
+        Photos screen
+      </Link>
+      .
+    </p>
   );
 }
 

@@ -11,7 +11,12 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { buttonClasses } from "../../components/ui/button";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { cn } from "../../lib/cn";
-import { LISTING_PROBLEM_KINDS, LISTING_PROBLEM_LABELS, LISTING_REPORT_LABELS } from "../../lib/work-queue";
+import {
+  LISTING_PROBLEM_KINDS,
+  LISTING_PROBLEM_LABELS,
+  LISTING_REPORT_LABELS,
+  type ListingProblemKind,
+} from "../../lib/work-queue";
 import { FormError } from "../../components/ui/field";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";
@@ -200,6 +205,7 @@ function ItemButton({
   label,
   variant = "secondary",
   hide,
+  about,
 }: {
   type: "report" | "problem";
   id: number;
@@ -207,6 +213,8 @@ function ItemButton({
   label: string;
   variant?: "secondary" | "ghost" | "primary";
   hide?: string;
+  /** The listing it acts on, read by screen readers after the label: 25 rows carry the same buttons. */
+  about?: string;
 }) {
   return (
     <Form method="post" preventScrollReset>
@@ -215,6 +223,7 @@ function ItemButton({
       {hide && <input type="hidden" name="hide" value={hide} />}
       <SubmitButton name="intent" value={intent} variant={variant} size="sm">
         {label}
+        {about && <span className="sr-only">: {about}</span>}
       </SubmitButton>
     </Form>
   );
@@ -231,7 +240,7 @@ function Pager({ data }: { data: Data }) {
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
       <span className="text-slate-600">
-        Page {data.page} of {pages}
+        Page {data.page} of {pages} ({data.total.toLocaleString("en-US")} in all)
       </span>
       <span className="flex gap-2">
         {data.page > 1 && (
@@ -378,6 +387,17 @@ function LeadsSection({ data }: { data: Data }) {
   );
 }
 
+/** The page's problems by kind, in the order the query gives (kind, then oldest first). */
+function groupsOf<T extends { kind: ListingProblemKind }>(problems: readonly T[]) {
+  const groups: { kind: ListingProblemKind; rows: T[] }[] = [];
+  for (const problem of problems) {
+    const last = groups[groups.length - 1];
+    if (last?.kind === problem.kind) last.rows.push(problem);
+    else groups.push({ kind: problem.kind, rows: [problem] });
+  }
+  return groups;
+}
+
 function ProblemsSection({ data }: { data: Data }) {
   const kinds = LISTING_PROBLEM_KINDS.filter((k) => (data.problemsByKind[k] ?? 0) > 0);
   return (
@@ -386,8 +406,9 @@ function ProblemsSection({ data }: { data: Data }) {
         Data problems
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Found by the nightly check. A fixed listing leaves the list at the next check; dismiss what is not a problem and
-        it stays dismissed.
+        Found by the nightly check, grouped by kind. A fixed listing leaves the list at the next check, and an owner's
+        or administrator's edit clears "Not updated for a year" at once; dismiss what is not a problem and it stays
+        dismissed.
       </p>
       {kinds.length > 0 && (
         <nav aria-label="Kinds of problem" className="mt-3 flex flex-wrap gap-2 text-sm">
@@ -424,55 +445,78 @@ function ProblemsSection({ data }: { data: Data }) {
           text="The nightly check lists listings without coordinates, outside their state, without contact, closed, stale or likely duplicated."
         />
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {data.problems.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-slate-800">{LISTING_PROBLEM_LABELS[p.kind]}</p>
-                {p.other ? (
-                  <div className="mt-1 grid gap-2 sm:grid-cols-2">
-                    {[
-                      { locationId: p.locationId, name: p.name, hidden: p.hidden },
-                      { locationId: p.other.locationId, name: p.other.name, hidden: p.other.hidden },
-                    ].map((l) => (
-                      <div key={l.locationId} className="rounded-md border border-slate-200 p-2">
-                        <ListingLink locationId={l.locationId} name={l.name} />
-                        <span className="block text-xs break-all text-slate-600">{l.locationId}</span>
-                        <div className="mt-2">
-                          <ItemButton
-                            type="problem"
-                            id={p.id}
-                            intent="hide-duplicate"
-                            hide={l.locationId}
-                            label="Hide this one"
-                          />
-                        </div>
-                      </div>
-                    ))}
-                  </div>
-                ) : (
-                  <ListingLink locationId={p.locationId} name={p.name} place={p.place} />
-                )}
-                {p.detail && <p className="mt-1 text-sm text-slate-700">{p.detail}</p>}
-                <p className="mt-1 text-xs text-slate-600">Found {dateTime.format(new Date(p.foundAt))} UTC</p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {!p.other && (
-                  <Link to={`${manageHref(p.locationId)}/edit`} className={buttonClasses("secondary", "sm")}>
-                    Open editor
+        <div className="mt-4 space-y-6">
+          {groupsOf(data.problems).map((group) => (
+            <section key={group.kind} aria-labelledby={`problems-${group.kind}-h`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 id={`problems-${group.kind}-h`} className="font-semibold text-slate-900">
+                  {LISTING_PROBLEM_LABELS[group.kind]}{" "}
+                  <span className="font-normal text-slate-600">
+                    ({(data.problemsByKind[group.kind] ?? 0).toLocaleString("en-US")} open)
+                  </span>
+                </h3>
+                {data.kind === null && (data.problemsByKind[group.kind] ?? 0) > group.rows.length && (
+                  <Link
+                    to={`/admin/manage?section=problems&kind=${group.kind}`}
+                    className="text-sm text-brand-700 underline hover:no-underline"
+                  >
+                    Only “{LISTING_PROBLEM_LABELS[group.kind]}”
                   </Link>
                 )}
-                <ItemButton
-                  type="problem"
-                  id={p.id}
-                  intent="dismiss"
-                  label={p.other ? "Not duplicates" : "Not a problem"}
-                  variant="ghost"
-                />
               </div>
-            </li>
+              <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                {group.rows.map((p) => (
+                  <li key={p.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+                    <div className="min-w-0 flex-1">
+                      {p.other ? (
+                        <div className="mt-1 grid gap-2 sm:grid-cols-2">
+                          {[
+                            { locationId: p.locationId, name: p.name, hidden: p.hidden },
+                            { locationId: p.other.locationId, name: p.other.name, hidden: p.other.hidden },
+                          ].map((l) => (
+                            <div key={l.locationId} className="rounded-md border border-slate-200 p-2">
+                              <ListingLink locationId={l.locationId} name={l.name} />
+                              <span className="block text-xs break-all text-slate-600">{l.locationId}</span>
+                              <div className="mt-2">
+                                <ItemButton
+                                  type="problem"
+                                  id={p.id}
+                                  intent="hide-duplicate"
+                                  hide={l.locationId}
+                                  label="Hide this one"
+                                  about={l.name}
+                                />
+                              </div>
+                            </div>
+                          ))}
+                        </div>
+                      ) : (
+                        <ListingLink locationId={p.locationId} name={p.name} place={p.place} />
+                      )}
+                      {p.detail && <p className="mt-1 text-sm text-slate-700">{p.detail}</p>}
+                      <p className="mt-1 text-xs text-slate-600">Found {dateTime.format(new Date(p.foundAt))} UTC</p>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      {!p.other && (
+                        <Link to={`${manageHref(p.locationId)}/edit`} className={buttonClasses("secondary", "sm")}>
+                          Open editor<span className="sr-only"> of {p.name}</span>
+                        </Link>
+                      )}
+                      <ItemButton
+                        type="problem"
+                        id={p.id}
+                        intent="dismiss"
+                        label={p.other ? "Not duplicates" : "Not a problem"}
+                        about={p.other ? `${p.name} and ${p.other.name}` : p.name}
+                        variant="ghost"
+                      />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
+        </div>
       )}
       <Pager data={data} />
     </section>
