@@ -9,8 +9,8 @@ import { mailingSiteForThisFile } from "./mail-site";
  * The consoles' small words and notices (issue 32 item 15): a ban reason typed with its own full
  * stop reads with one; the notice after an action sits below the header, never over 'Sign out'
  * (desktop) or 'Menu' (phone); an import of one new listing says "1 new listing is added", and once
- * applied nothing on the page still says it is applying. Its own site: it bans an account and
- * writes to the catalogue.
+ * applied nothing on the page still says it is applying; an owner sets the map position by
+ * dragging the pin. Its own site: it bans an account and writes to the catalogue.
  */
 const browser = browserForThisFile();
 const shots = process.env.SHOTS_DIR ?? ".tmp/screenshots";
@@ -91,5 +91,36 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("console notices", () => {
     await admin.setViewportSize(PHONE);
     await admin.screenshot({ path: `${shots}/import-applied-phone.png`, fullPage: true });
     await admin.context().close();
+  });
+
+  it("lets an owner set the map position by dragging the pin, checked by an administrator", async () => {
+    const owner = await signedInPage(browser(), base(), ACCOUNTS.listing_owner.email, {
+      loginPath: "/business/login",
+      viewport: DESKTOP,
+    });
+    await owner.goto(`${base()}/owner/locations/${encodeURIComponent(fixtures.ownedLocationId)}/update`);
+    const before = {
+      lat: Number(await owner.getByLabel("Latitude").inputValue()),
+      lng: Number(await owner.getByLabel("Longitude").inputValue()),
+    };
+    const pin = owner.locator('[data-testid="pin-picker"] .rv-map-pin');
+    await pin.scrollIntoViewIfNeeded();
+    await pin.waitFor();
+    const box = (await pin.boundingBox())!;
+    const from = { x: box.x + box.width / 2, y: box.y + box.height - 2 };
+    await owner.mouse.move(from.x, from.y);
+    await owner.mouse.down();
+    await owner.mouse.move(from.x + 40, from.y + 30, { steps: 8 });
+    await owner.mouse.up();
+    // Dragged right and down: east and south of where it was.
+    await expect.poll(async () => Number(await owner.getByLabel("Latitude").inputValue())).toBeLessThan(before.lat);
+    expect(Number(await owner.getByLabel("Longitude").inputValue())).toBeGreaterThan(before.lng);
+    await owner.screenshot({ path: `${shots}/owner-pin-desktop.png` });
+    await owner.getByRole("button", { name: "Save changes" }).click();
+    await toast(owner, "Changes to the name, address or map position wait for an administrator.").waitFor();
+    await owner.setViewportSize(PHONE);
+    await owner.locator('[data-testid="pin-picker"]').scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: `${shots}/owner-pin-phone.png` });
+    await owner.context().close();
   });
 });
