@@ -55,7 +55,18 @@ function TextField({
  * longer, so on a phone the page would otherwise show what comes after (the nearby cards) with
  * focus lost on the body, and people would send again. Focus makes screen readers read it.
  */
-function Answer({ role, className, children }: { role: "status" | "alert"; className: string; children: string }) {
+function Answer({
+  role,
+  answer,
+  className,
+  children,
+}: {
+  role: "status" | "alert";
+  /** The action's answer: a new one (the same error sent again too) is brought into view again. */
+  answer: AskResult;
+  className: string;
+  children: string;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -63,7 +74,7 @@ function Answer({ role, className, children }: { role: "status" | "alert"; class
     el.focus({ preventScroll: true });
     const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     el.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
-  }, [children]);
+  }, [answer]);
   return (
     <p
       ref={ref}
@@ -104,7 +115,7 @@ export function AskAboutSpace({
         Ask about a space
       </h2>
       {result?.lead === "sent" ? (
-        <Answer className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900" role="status">
+        <Answer answer={result} className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900" role="status">
           {result.text}
         </Answer>
       ) : (
@@ -130,7 +141,7 @@ export function AskAboutSpace({
               </label>
             </div>
             {failed && (
-              <Answer role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
+              <Answer answer={failed} role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
                 {failed.message}
               </Answer>
             )}
