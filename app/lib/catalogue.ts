@@ -45,3 +45,14 @@ export const BULK_ACTION_LABELS = {
   restore: "Restore",
   tier: "Set tier",
 } as const;
+
+/** What applying a checked import does, counted in words: "1 new listing is added and 2 existing ones updated". */
+export function applySummary(inserted: number, updated: number): string {
+  const n = (count: number) => count.toLocaleString("en-US");
+  const added = inserted === 1 ? "1 new listing is added" : `${n(inserted)} new listings are added`;
+  const changed = updated === 1 ? "1 existing one updated" : `${n(updated)} existing ones updated`;
+  if (updated === 0) return `${added}, all at once.`;
+  if (inserted === 0)
+    return `${updated === 1 ? "1 existing listing is updated" : `${n(updated)} existing listings are updated`}, all at once.`;
+  return `${added} and ${changed}, all at once.`;
+}

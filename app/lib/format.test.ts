@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayPhone, hoursLineDay, paragraphsOf, telHref } from "./format";
+import { displayPhone, hoursLineDay, paragraphsOf, sentence, telHref } from "./format";
 
 describe("format", () => {
   it("shows phone numbers without a leading +1", () => {
@@ -28,5 +28,15 @@ describe("paragraphsOf", () => {
       "Wash bay.",
     ]);
     expect(paragraphsOf("\n\n")).toEqual([]);
+  });
+});
+
+describe("sentence", () => {
+  it("closes typed text with one full stop", () => {
+    expect(sentence("Posts spam questions")).toBe("Posts spam questions.");
+    expect(sentence("Posts spam questions.")).toBe("Posts spam questions.");
+    expect(sentence(" Fake listings! ")).toBe("Fake listings!");
+    expect(sentence('Said "call me."')).toBe('Said "call me."');
+    expect(sentence("none given")).toBe("none given.");
   });
 });

@@ -45,3 +45,12 @@ export function formatBytes(bytes: number): string {
   const mb = bytes / 1024 / 1024;
   return `${mb < 10 ? mb.toFixed(1).replace(/\.0$/, "") : Math.round(mb)} MB`;
 }
+
+/**
+ * Text someone typed, closed with a full stop unless it already ends a sentence: "Posts spam" and
+ * "Posts spam." both read "Posts spam." after "Reason: " (never "spam..").
+ */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…:;]["'”’)]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}

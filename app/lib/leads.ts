@@ -102,3 +102,40 @@ export function lengthFromSearch(search: string): number | null {
   }
   return longest;
 }
+
+/**
+ * The kind of space to fill in the form from a results page's amenity filter: enclosed units,
+ * else covered parking, else uncovered; none when covered and uncovered are both chosen (either
+ * will do) or the filter says nothing about the space.
+ */
+export function coverFromSearch(search: string): CoverWant | null {
+  const params = new URLSearchParams(search.slice(0, 2_000));
+  const chosen = new Set(
+    params
+      .getAll("amenity")
+      .flatMap((v) => v.split(","))
+      .slice(0, 40),
+  );
+  if (chosen.has("has_enclosed_units")) return "enclosed";
+  const covered = chosen.has("has_covered_parking");
+  const uncovered = chosen.has("has_uncovered_parking");
+  if (covered && uncovered) return null;
+  if (covered) return "covered";
+  if (uncovered) return "uncovered";
+  return null;
+}
+
+/** `?length=N&cover=K` for a link to a facility's question form from results filtered by them. */
+export function askQueryFromSearch(search: string): string {
+  const params = new URLSearchParams();
+  const length = lengthFromSearch(search);
+  const cover = coverFromSearch(search);
+  if (length !== null) params.set("length", String(length));
+  if (cover !== null) params.set("cover", cover);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function isCoverWant(value: unknown): value is CoverWant {
+  return typeof value === "string" && (COVER_WANTS as readonly string[]).includes(value);
+}

@@ -2,15 +2,23 @@ import Check from "lucide-react/icons/check";
 import Link2 from "lucide-react/icons/link-2";
 import LocateFixed from "lucide-react/icons/locate-fixed";
 import X from "lucide-react/icons/x";
-import { useState, useSyncExternalStore } from "react";
+import Navigation from "lucide-react/icons/navigation";
+import Phone from "lucide-react/icons/phone";
+import { Fragment, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/compare";
 import { Rating } from "../components/location/rating";
+import { ResponsivePhoto } from "../components/location/responsive-photo";
 import { SaveButton } from "../components/location/save-button";
+import { useAppleDevice } from "../components/location/use-apple-device";
 import { DemoBadge } from "../components/location/tier-badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { buttonClasses } from "../components/ui/button";
+import { AMENITY_GROUPS, AMENITY_LABELS } from "../lib/amenities";
+import { appleDirectionsUrl, googleDirectionsUrl } from "../lib/directions";
+import { displayPhone, telHref } from "../lib/format";
 import { getCurrentLocation } from "../lib/geolocation";
+import { imageRefFromUrl } from "../lib/images";
 import { priceLabel } from "../lib/listings";
 import { privatePageMeta } from "../lib/meta";
 import { MY_RV_STORAGE_KEY, clearsHeight, parseMyRv, sizesThatFit, type MyRv } from "../lib/rv-fit";
@@ -117,6 +125,7 @@ function CompareTable({
   // The URL's RV wins; else the one this browser remembers (known only after hydration).
   const stored = useSyncExternalStore(noSubscription, storedRvText, noStoredRv);
   const rv = urlRv ?? rememberedRv(stored);
+  const apple = useAppleDevice();
   const { search } = useLocation();
   const navigate = useNavigate();
   const [copied, setCopied] = useState("");
@@ -140,9 +149,14 @@ function CompareTable({
       () => setCopied(manual),
     );
   };
-  const cell = "border-b border-slate-200 px-3 py-3 align-top text-sm";
-  const head =
-    "border-b border-slate-300 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+  // One row per amenity that any of them has, in the filter's groups: a fact reads across the row.
+  const has = facilities.map((f) => new Set(f.amenities));
+  const groups = AMENITY_GROUPS.map((g) => ({
+    title: g.title,
+    flags: g.flags.filter((flag) => has.some((set) => set.has(flag))),
+  })).filter((g) => g.flags.length > 0);
+  const anyCover = facilities.some((f) => f.hasCover);
+  const rowProps = { facilities };
   return (
     <>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
@@ -168,56 +182,120 @@ function CompareTable({
           {copied}
         </span>
       </div>
-      {/* Phones: the table scrolls sideways; the facility names stay in view. */}
+      {/* One column per facility, one row per fact, so each fact lines up across them. Phones: the
+          table scrolls sideways under a sticky first column that names the facts. Positioned, so
+          that what is absolutely placed inside (screen-reader text) scrolls with it rather than
+          widening the page. */}
       <div
-        className="mt-4 overflow-x-auto rounded-card border border-slate-200"
+        className="relative -mx-4 mt-4 overflow-x-auto border-y border-slate-200 sm:mx-0 sm:rounded-card sm:border"
         tabIndex={0}
         role="region"
         aria-label="Comparison table"
       >
-        <table className="w-full border-separate border-spacing-0">
+        <table className="w-full table-fixed border-separate border-spacing-0 text-sm">
           <caption className="sr-only">
-            {facilities.length} facilities compared: distance, sizes, prices, amenities, hours and rating
+            {facilities.length} facilities compared: distance, price, sizes, rating, amenities and hours
           </caption>
-          <thead className="bg-slate-50">
+          <colgroup>
+            <col className="w-28 sm:w-44" />
+            {facilities.map((f) => (
+              <col key={f.placeId} className="w-36 sm:w-auto sm:min-w-52" />
+            ))}
+          </colgroup>
+          <thead>
             <tr>
-              <th scope="col" className={`${head} sticky left-0 z-10 min-w-40 bg-slate-50 sm:min-w-56`}>
-                Facility
+              <td className={`${CORNER} border-b-0`} />
+              {facilities.map((f) => (
+                <td key={f.placeId} className={`${CELL} border-b-0 pb-0`}>
+                  <Photo facility={f} />
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="col" className={`${CORNER} text-left align-bottom`}>
+                <span className="sr-only">Facility</span>
               </th>
-              {hasPoint && (
-                <th scope="col" className={head}>
-                  Distance
+              {facilities.map((f) => (
+                <th key={f.placeId} scope="col" className={`${CELL} text-left font-normal`}>
+                  <Link to={`/location/${f.slug}`} className="font-semibold text-brand-700 hover:underline">
+                    {f.name}
+                  </Link>
+                  {f.address && <p className="mt-1 text-xs text-slate-600">{f.address}</p>}
+                  {f.isDemo && (
+                    <div className="mt-1">
+                      <DemoBadge isDemo />
+                    </div>
+                  )}
                 </th>
-              )}
-              <th scope="col" className={`${head} min-w-44`}>
-                Sizes
-              </th>
-              <th scope="col" className={`${head} min-w-28`}>
-                Price
-              </th>
-              <th scope="col" className={`${head} min-w-32`}>
-                Rating
-              </th>
-              <th scope="col" className={`${head} min-w-52`}>
-                Amenities
-              </th>
-              <th scope="col" className={`${head} min-w-56`}>
-                Hours
-              </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {facilities.map((f) => (
-              <FacilityRow
-                key={f.placeId}
-                facility={f}
-                hasPoint={hasPoint}
-                rv={rv}
-                ids={ids}
-                search={search}
-                cell={cell}
-              />
-            ))}
+            <FactRow label="Contact" {...rowProps}>
+              {(f) => <Contact facility={f} apple={apple} ids={ids} search={search} />}
+            </FactRow>
+            {hasPoint && (
+              <FactRow label="Distance" {...rowProps}>
+                {(f) => (f.distanceMiles === null ? <Missing>Not known</Missing> : `${f.distanceMiles.toFixed(1)} mi`)}
+              </FactRow>
+            )}
+            <FactRow label="Price" {...rowProps}>
+              {(f) =>
+                f.fromPrice === null ? (
+                  <Missing>Not given</Missing>
+                ) : (
+                  <span className="font-medium">from {priceLabel(f.fromPrice)}</span>
+                )
+              }
+            </FactRow>
+            <FactRow label="Sizes" {...rowProps}>
+              {(f) => <Sizes facility={f} rv={rv} />}
+            </FactRow>
+            {anyCover && (
+              <FactRow label="Covered clearance" {...rowProps}>
+                {(f) => <Clearance facility={f} rv={rv} />}
+              </FactRow>
+            )}
+            <FactRow label="Rating" {...rowProps}>
+              {(f) => <Rating rating={f.rating} count={f.userRatingsTotal} />}
+            </FactRow>
+            {groups.length === 0 ? (
+              <FactRow label="Amenities" {...rowProps}>
+                {() => <Missing>None listed</Missing>}
+              </FactRow>
+            ) : (
+              groups.map((group) => (
+                <Fragment key={group.title}>
+                  <tr>
+                    <th
+                      scope="rowgroup"
+                      className={`${CORNER} bg-slate-50 pt-4 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase`}
+                    >
+                      {group.title}
+                    </th>
+                    <td colSpan={facilities.length} className={`${CELL} bg-slate-50 pt-4`} />
+                  </tr>
+                  {group.flags.map((flag) => (
+                    <FactRow key={flag} label={AMENITY_LABELS[flag]} compact {...rowProps}>
+                      {(_, i) => <YesNo yes={has[i]!.has(flag)} />}
+                    </FactRow>
+                  ))}
+                </Fragment>
+              ))
+            )}
+            <FactRow label="Hours" {...rowProps}>
+              {(f) =>
+                f.openingHours.length === 0 ? (
+                  <Missing>Not available</Missing>
+                ) : (
+                  <ul className="space-y-0.5 text-xs text-slate-700">
+                    {f.openingHours.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )
+              }
+            </FactRow>
           </tbody>
         </table>
       </div>
@@ -225,22 +303,153 @@ function CompareTable({
   );
 }
 
-function FacilityRow({
+const CELL = "border-b border-slate-200 px-3 py-2.5 align-top";
+/** The facts' names stay in view while the table scrolls sideways. */
+const CORNER =
+  "sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-2.5 align-top shadow-[1px_0_0_0_var(--color-slate-200)]";
+
+/** One fact across the facilities: its name, then one cell per facility. */
+function FactRow({
+  label,
+  facilities,
+  compact = false,
+  children,
+}: {
+  label: string;
+  facilities: CompareFacility[];
+  compact?: boolean;
+  children: (facility: CompareFacility, index: number) => ReactNode;
+}) {
+  const pad = compact ? "py-1.5" : "";
+  return (
+    <tr>
+      <th scope="row" className={`${CORNER} ${pad} text-left font-medium break-words hyphens-auto text-slate-700`}>
+        {label}
+      </th>
+      {facilities.map((f, i) => (
+        <td key={f.placeId} className={`${CELL} ${pad} text-slate-800`}>
+          {children(f, i)}
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function Missing({ children }: { children: ReactNode }) {
+  return <span className="text-slate-600">{children}</span>;
+}
+
+function YesNo({ yes }: { yes: boolean }) {
+  return yes ? (
+    <span className="inline-flex items-center gap-1 font-medium text-emerald-800">
+      <Check className="size-4" aria-hidden="true" /> Yes
+    </span>
+  ) : (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">No</span>
+    </span>
+  );
+}
+
+/** The first photo, 4:3, or a quiet box saying there is none. */
+function Photo({ facility: f }: { facility: CompareFacility }) {
+  const ref = f.photo ? imageRefFromUrl(f.photo) : undefined;
+  return (
+    <div className="aspect-[4/3] overflow-hidden rounded-md bg-slate-100">
+      {ref ? (
+        <ResponsivePhoto
+          placeId={ref.placeId}
+          index={ref.index}
+          alt={`${f.name}: first photo`}
+          width={640}
+          height={480}
+          sizes="(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 9rem"
+          className="h-full"
+        />
+      ) : f.photo ? (
+        <img
+          src={f.photo}
+          alt={`${f.name}: first photo`}
+          width={640}
+          height={480}
+          loading="lazy"
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <p className="flex h-full items-center justify-center p-2 text-center text-xs text-slate-600">No photo</p>
+      )}
+    </div>
+  );
+}
+
+/** Call and Directions, as on the facility page, then the heart and 'Remove'. */
+function Contact({
   facility: f,
-  hasPoint,
-  rv,
+  apple,
   ids,
   search,
-  cell,
 }: {
   facility: CompareFacility;
-  hasPoint: boolean;
-  rv: MyRv | undefined;
+  apple: boolean;
   ids: string[];
   /** The page's query: removing a facility keeps the place and the RV. */
   search: string;
-  cell: string;
 }) {
+  const phone = displayPhone(f.phone);
+  const directions = f.point ? (apple ? appleDirectionsUrl(f.point, f.name) : googleDirectionsUrl(f.point)) : null;
+  const others = ids.filter((id) => id !== f.placeId);
+  const action = "min-h-11 w-full justify-center px-2 sm:min-h-9";
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="grid gap-2 lg:grid-cols-2">
+        {phone ? (
+          <a
+            href={telHref(phone)}
+            data-analytics-click="phone"
+            data-analytics-location-id={f.placeId}
+            className={buttonClasses("secondary", "sm", action)}
+          >
+            <Phone className="size-4" aria-hidden="true" /> Call<span className="sr-only"> {f.name}</span>
+          </a>
+        ) : (
+          <span className="self-center text-xs text-slate-600">No phone listed</span>
+        )}
+        {directions && (
+          <a
+            href={directions}
+            data-analytics-click="directions"
+            data-analytics-location-id={f.placeId}
+            target="_blank"
+            rel="noopener"
+            title={`Directions in ${apple ? "Apple Maps" : "Google Maps"}`}
+            className={buttonClasses("primary", "sm", action)}
+          >
+            <Navigation className="size-4" aria-hidden="true" /> Directions
+            <span className="sr-only"> to {f.name}</span>
+          </a>
+        )}
+      </div>
+      {phone && <p className="text-xs text-slate-600">{phone}</p>}
+      <div className="flex flex-wrap items-center gap-x-3">
+        <SaveButton slug={f.slug} name={f.name} className="relative" />
+        {others.length >= COMPARE_MIN && (
+          <Link
+            to={compareHref(others, new URLSearchParams(search))}
+            className="inline-flex min-h-11 items-center gap-1 text-xs text-slate-600 underline hover:text-slate-900"
+          >
+            <X className="size-3" aria-hidden="true" /> Remove
+            <span className="sr-only"> {f.name} from the comparison</span>
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The sizes one to a line (size, price, availability), the ones that fit My RV marked. */
+function Sizes({ facility: f, rv }: { facility: CompareFacility; rv: MyRv | undefined }) {
+  if (f.sizes.length === 0) return <Missing>Not listed</Missing>;
   const fits = new Set(
     rv
       ? sizesThatFit(
@@ -249,106 +458,51 @@ function FacilityRow({
         )
       : [],
   );
-  const clears = rv && f.hasCover ? clearsHeight(f.coveredClearanceFeet, rv) : undefined;
-  const others = ids.filter((id) => id !== f.placeId);
   return (
-    <tr>
-      <th
-        scope="row"
-        className={`${cell} sticky left-0 z-10 bg-white text-left font-normal shadow-[1px_0_0_0_var(--color-slate-200)]`}
-      >
-        <Link to={`/location/${f.slug}`} className="font-semibold text-brand-700 hover:underline">
-          {f.name}
-        </Link>
-        {f.address && <p className="mt-1 hidden text-xs text-slate-600 sm:block">{f.address}</p>}
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
-          <SaveButton slug={f.slug} name={f.name} className="relative" />
-          {others.length >= COMPARE_MIN && (
-            <Link
-              to={compareHref(others, new URLSearchParams(search))}
-              className="inline-flex min-h-11 items-center gap-1 text-xs text-slate-600 underline hover:text-slate-900"
-            >
-              <X className="size-3" aria-hidden="true" /> Remove
-              <span className="sr-only"> {f.name} from the comparison</span>
-            </Link>
-          )}
-          <DemoBadge isDemo={f.isDemo} />
-        </div>
-      </th>
-      {hasPoint && (
-        <td className={`${cell} whitespace-nowrap`}>
-          {f.distanceMiles === null ? "—" : `${f.distanceMiles.toFixed(1)} mi`}
-        </td>
+    <>
+      {rv && (
+        <p className="mb-1.5 font-medium text-slate-800">
+          {fits.size === 0 ? "None fits your RV" : `${fits.size} of ${f.sizes.length} fit your RV`}
+        </p>
       )}
-      <td className={cell}>
-        {f.sizes.length === 0 ? (
-          <span className="text-slate-600">Not listed</span>
-        ) : (
-          <>
-            {rv && (
-              <p className="mb-1.5 font-medium text-slate-800">
-                {fits.size === 0 ? "None fits your RV" : `${fits.size} of ${f.sizes.length} fit your RV`}
-              </p>
-            )}
-            <ul className="flex flex-wrap gap-1.5" aria-label={`Sizes at ${f.name}`}>
-              {f.sizes.map((s) => {
-                const fit = fits.has(s.key);
-                return (
-                  <li
-                    key={s.key}
-                    className={`inline-flex items-center gap-1 rounded-md border px-2 py-0.5 text-xs ${
-                      fit ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-slate-200 text-slate-700"
-                    }`}
-                  >
-                    {fit && <Check className="size-3" aria-hidden="true" />}
-                    {s.label}
-                    {fit && <span className="sr-only"> (fits)</span>}
-                    {s.monthlyPrice !== null && <span className="font-medium"> · {priceLabel(s.monthlyPrice)}</span>}
-                    {s.availability && <span className="text-slate-600"> · {s.availability}</span>}
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
-        {f.hasCover && f.coveredClearanceFeet !== null && (
-          <p className="mt-1.5 text-xs text-slate-600">
-            Covered: {f.coveredClearanceFeet} ft clearance
-            {clears === true && " (clears your RV)"}
-            {clears === false && " (too low for your RV)"}
-          </p>
-        )}
-      </td>
-      <td className={`${cell} whitespace-nowrap`}>
-        {f.fromPrice === null ? <span className="text-slate-600">Not given</span> : `from ${priceLabel(f.fromPrice)}`}
-      </td>
-      <td className={cell}>
-        <Rating rating={f.rating} count={f.userRatingsTotal} />
-      </td>
-      <td className={cell}>
-        {f.amenities.length === 0 ? (
-          <span className="text-slate-600">None listed</span>
-        ) : (
-          <ul className="flex flex-wrap gap-1" aria-label={`Amenities at ${f.name}`}>
-            {f.amenities.map((a) => (
-              <li key={a} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {a}
-              </li>
-            ))}
-          </ul>
-        )}
-      </td>
-      <td className={cell}>
-        {f.openingHours.length === 0 ? (
-          <span className="text-slate-600">Not available</span>
-        ) : (
-          <ul className="space-y-0.5 text-xs text-slate-700">
-            {f.openingHours.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        )}
-      </td>
-    </tr>
+      <ul className="space-y-1" aria-label={`Sizes at ${f.name}`}>
+        {f.sizes.map((s) => {
+          const fit = fits.has(s.key);
+          return (
+            <li
+              key={s.key}
+              className={`rounded-md border px-2 py-1 text-xs ${
+                fit ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-slate-200 text-slate-700"
+              }`}
+            >
+              <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+                <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                  {fit && <Check className="size-3" aria-hidden="true" />}
+                  {s.label}
+                  {fit && <span className="sr-only"> (fits)</span>}
+                </span>
+                {s.monthlyPrice !== null && (
+                  <span className="font-medium whitespace-nowrap">{priceLabel(s.monthlyPrice)}</span>
+                )}
+              </span>
+              {s.availability && <span className="block text-slate-600">{s.availability}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+function Clearance({ facility: f, rv }: { facility: CompareFacility; rv: MyRv | undefined }) {
+  if (!f.hasCover) return <Missing>No covered space</Missing>;
+  if (f.coveredClearanceFeet === null) return <Missing>Not stated</Missing>;
+  const clears = rv ? clearsHeight(f.coveredClearanceFeet, rv) : undefined;
+  return (
+    <>
+      {f.coveredClearanceFeet} ft
+      {clears === true && <span className="block text-xs text-emerald-800">Clears your RV</span>}
+      {clears === false && <span className="block text-xs text-red-700">Too low for your RV</span>}
+    </>
   );
 }

@@ -45,7 +45,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             covered parking, security and reviews.
           </p>
           <div className="mx-auto mt-8 flex max-w-2xl flex-col gap-3">
-            <PlaceSearch size="lg" />
+            {/* The suggestions push 'Use my location' down instead of covering it, and the hero
+                grows to hold them (it clips what overflows it). */}
+            <PlaceSearch size="lg" listPlacement="inline" />
             <div className="flex justify-center">
               <UseMyLocationButton variant="dark" onError={setLocationError} />
             </div>

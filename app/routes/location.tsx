@@ -2,7 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import Globe from "lucide-react/icons/globe";
 import Navigation from "lucide-react/icons/navigation";
 import Phone from "lucide-react/icons/phone";
-import type { MouseEvent, ReactNode } from "react";
+import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
@@ -12,6 +12,9 @@ import { OpenStatusLine } from "../components/location/open-status";
 import { BusinessHours } from "../components/location/business-hours";
 import { Rating } from "../components/location/rating";
 import { SaveButton } from "../components/location/save-button";
+import { ShareButton } from "../components/location/share-button";
+import { useAppleDevice } from "../components/location/use-apple-device";
+import { appleDirectionsUrl, googleDirectionsUrl } from "../lib/directions";
 import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../lib/amenities";
 import { displayPhone, paragraphsOf, telHref } from "../lib/format";
@@ -35,7 +38,8 @@ import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
 import { SuggestEdit, type SuggestEditResult } from "../components/location/suggest-edit";
 import { reportListingAction } from "../../server/catalogue/report-action";
-import { AskAboutSpace, type AskResult } from "../components/location/ask-about-space";
+import { AskAboutSpace, type AskPrefill, type AskResult } from "../components/location/ask-about-space";
+import { coverFromSearch, isCoverWant, lengthFromSearch, type CoverWant } from "../lib/leads";
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
 import { isDatabaseUnavailable } from "../../server/db/errors";
@@ -149,6 +153,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       rvLengthFeet: /^\d{1,2}$/.test(url.searchParams.get("length") ?? "")
         ? url.searchParams.get("length")!
         : undefined,
+      cover: isCoverWant(url.searchParams.get("cover")) ? (url.searchParams.get("cover") as CoverWant) : undefined,
     },
   };
 }
@@ -229,11 +234,22 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
     event.preventDefault();
     void navigate(-1);
   };
+  // Opened from filtered results (a card's link carries them in `from`): the question starts with
+  // the RV length and the kind of space the filters asked for. Router state exists only in the
+  // browser, so it is read after hydration, never in the server's HTML.
+  const hydrated = useSyncExternalStore(noSubscription, yes, no);
+  const fromSearch = hydrated && cameFromResults && from!.includes("?") ? from!.slice(from!.indexOf("?")) : "";
+  const fromLength = lengthFromSearch(fromSearch);
+  const prefill: AskPrefill = {
+    rvLengthFeet: loaderData.prefill.rvLengthFeet ?? (fromLength === null ? undefined : String(fromLength)),
+    cover: loaderData.prefill.cover ?? coverFromSearch(fromSearch) ?? undefined,
+  };
   const phone = displayPhone(l.phone);
-  const directions =
-    l.latitude !== null && l.longitude !== null
-      ? `https://www.google.com/maps/dir/?api=1&destination=${l.latitude}%2C${l.longitude}`
-      : null;
+  // Apple devices get Apple Maps first (the phone's own maps app) and Google Maps beside it.
+  const apple = useAppleDevice();
+  const point = l.latitude !== null && l.longitude !== null ? { lat: l.latitude, lng: l.longitude } : null;
+  const google = point ? googleDirectionsUrl(point) : null;
+  const directions = point ? (apple ? appleDirectionsUrl(point, l.name) : google) : null;
   const photos = imageRefsFromUrls(l.photos);
   return (
     <article className="mx-auto max-w-6xl px-4 pb-28 pt-6 md:pb-12">
@@ -255,7 +271,10 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         <Rating rating={l.rating} count={l.userRatingsTotal} />
       </div>
       <OpenStatusLine lines={l.openingHours} state={l.state} />
-      <SaveButton slug={l.slug} name={l.name} withText className="relative mt-3 w-fit" />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <SaveButton slug={l.slug} name={l.name} withText className="relative w-fit" />
+        <ShareButton title={l.name} />
+      </div>
 
       <div className="mt-6 grid gap-8 md:grid-cols-3">
         <div className="min-w-0 space-y-8 md:col-span-2">
@@ -350,7 +369,24 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         </div>
         <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
           {directions && (
-            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex justify-start")} />
+            <DirectionsLink
+              href={directions}
+              app={apple ? "Apple Maps" : "Google Maps"}
+              // Beside 'Directions in Google Maps', the first link says which app it opens.
+              label={apple ? "Directions in Apple Maps" : "Directions"}
+              className={buttonClasses("primary", "md", "flex justify-start")}
+            />
+          )}
+          {apple && google && (
+            <a
+              href={google}
+              data-analytics-click="directions"
+              target="_blank"
+              rel="noopener"
+              className="flex items-center gap-2 text-brand-700 hover:underline"
+            >
+              <Navigation className="size-4" aria-hidden="true" /> Directions in Google Maps
+            </a>
           )}
           {phone && (
             <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
@@ -386,7 +422,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
           result={
             actionData && typeof actionData === "object" && "lead" in actionData ? (actionData as AskResult) : undefined
           }
-          prefill={loaderData.prefill}
+          prefill={prefill}
         />
       </div>
 
@@ -404,13 +440,21 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
             </PhoneLink>
           )}
           {directions && (
-            <DirectionsLink href={directions} className={buttonClasses("primary", "md", "flex flex-1 px-0")} />
+            <DirectionsLink
+              href={directions}
+              app={apple ? "Apple Maps" : "Google Maps"}
+              className={buttonClasses("primary", "md", "flex flex-1 px-0")}
+            />
           )}
         </div>
       )}
     </article>
   );
 }
+
+const noSubscription = () => () => {};
+const yes = () => true;
+const no = () => false;
 
 type NearbyItem = Route.ComponentProps["loaderData"]["nearby"][number];
 
@@ -442,10 +486,27 @@ function Nearby({ items }: { items: NearbyItem[] }) {
 }
 
 /** Directions in a maps app, counted as a directions click (side card and phone bar alike). */
-function DirectionsLink({ href, className }: { href: string; className: string }) {
+function DirectionsLink({
+  href,
+  app,
+  label = "Directions",
+  className,
+}: {
+  href: string;
+  app: string;
+  label?: string;
+  className: string;
+}) {
   return (
-    <a href={href} data-analytics-click="directions" target="_blank" rel="noopener" className={className}>
-      <Navigation className="size-4" aria-hidden="true" /> Directions
+    <a
+      href={href}
+      data-analytics-click="directions"
+      target="_blank"
+      rel="noopener"
+      title={`Directions in ${app}`}
+      className={className}
+    >
+      <Navigation className="size-4" aria-hidden="true" /> {label}
     </a>
   );
 }

@@ -126,7 +126,7 @@ function SavedItem({ item, picked, onPick }: { item: Item; picked: boolean; onPi
   const photo = item.photo ? imageRefFromUrl(item.photo) : undefined;
   return (
     <li
-      className={`relative flex gap-3 rounded-card border p-3 ${
+      className={`relative flex gap-2 rounded-card border p-2 sm:gap-3 sm:p-3 ${
         picked ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200"
       } ${saved ? "" : "opacity-60"}`}
     >
@@ -141,20 +141,23 @@ function SavedItem({ item, picked, onPick }: { item: Item; picked: boolean; onPi
         />
         <span className="sr-only">Compare {item.name}</span>
       </label>
-      <div className="hidden size-20 shrink-0 overflow-hidden rounded-md bg-slate-100 sm:block">
+      {/* The photo on every screen: on a phone it is how people tell their saves apart. */}
+      <div className="aspect-[4/3] w-24 shrink-0 self-start overflow-hidden rounded-md bg-slate-100 sm:w-32">
         {photo ? (
           <ResponsivePhoto
             placeId={photo.placeId}
             index={photo.index}
             alt=""
-            width={160}
-            height={160}
-            sizes="80px"
+            width={320}
+            height={240}
+            sizes="(min-width: 640px) 8rem, 6rem"
             className="h-full"
           />
         ) : item.photo ? (
-          <img src={item.photo} alt="" width={160} height={160} loading="lazy" className="h-full w-full object-cover" />
-        ) : null}
+          <img src={item.photo} alt="" width={320} height={240} loading="lazy" className="h-full w-full object-cover" />
+        ) : (
+          <p className="flex h-full items-center justify-center text-xs text-slate-600">No photo</p>
+        )}
       </div>
       <div className="min-w-0 flex-1">
         <h2 className="font-semibold leading-snug">
@@ -165,16 +168,16 @@ function SavedItem({ item, picked, onPick }: { item: Item; picked: boolean; onPi
         {item.address && (
           <p className="mt-0.5 flex items-start gap-1 text-sm text-slate-600">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {item.address}
+            <span className="line-clamp-2 sm:line-clamp-none">{item.address}</span>
           </p>
         )}
-        <div className="mt-1 flex flex-wrap items-center gap-2">
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <Rating rating={item.rating} count={item.userRatingsTotal} />
           <DemoBadge isDemo={item.isDemo} />
           {!saved && <span className="text-sm text-slate-700">Removed</span>}
+          <SaveButton slug={item.slug} name={item.name} className="relative ml-auto shrink-0" />
         </div>
       </div>
-      <SaveButton slug={item.slug} name={item.name} className="relative shrink-0 self-start" />
     </li>
   );
 }

@@ -3,7 +3,7 @@
  * "The catalogue"; docs/api.md). The admin guard ran in the layout's middleware before any of this.
  */
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { IMPORT_MAX_BYTES } from "../../app/lib/catalogue";
 import { clampPage, parseTableParams } from "../../app/lib/table-params";
@@ -172,7 +172,7 @@ export async function importUploadAction(request: Request, viewer: SignedInViewe
     const { id } = await started;
     return json
       ? Response.json({ id, url: importPath(id) })
-      : redirectWithFlash(importPath(id), { kind: "success", text: "Uploaded. Checking the file…" });
+      : redirectWithFlash(importPath(id), { kind: "success", text: "Uploaded." });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     if (json) return Response.json({ error: error.message }, { status: error.status });
@@ -230,5 +230,7 @@ export async function importAction(request: Request, viewer: SignedInViewer, id:
       return data({ ok: false, formError: error.message }, { status: 409 });
     throw error;
   }
-  return redirectWithFlash(importPath(id), { kind: "success", text: "Applying the import…" });
+  // No flash: the page itself says "Writing the good rows…" and then "Applied", in a live region;
+  // a toast saying "Applying" would outlive the work, which often ends before the page loads.
+  return redirect(importPath(id), 303);
 }

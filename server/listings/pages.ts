@@ -100,6 +100,8 @@ export async function listingEditPage(
     placeId: listing.placeId,
     slug: listing.slug,
     photoCount: listing.photoCount,
+    // The pin to drag (owners and administrators alike): the tile server the public maps use.
+    map: publicMapConfig(),
     name: fields.name,
     version: listing.version,
     values: {
@@ -236,7 +238,6 @@ export async function adminListingEditPage(request: Request, viewer: SignedInVie
   return {
     ...page,
     admin: { city: fields.city ?? "", state: fields.state ?? "", businessStatus: fields.businessStatus ?? "" },
-    map: publicMapConfig(),
     states: STATES.map((s) => ({ code: s.code, name: s.name })),
   };
 }

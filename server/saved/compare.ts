@@ -1,4 +1,4 @@
-import { AMENITY_FLAGS, AMENITY_LABELS } from "../../app/lib/amenities";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
 import { haversineMiles, isValidLatLng, type LatLng } from "../../app/lib/coordinates";
 import { AVAILABILITY_LABELS } from "../../app/lib/listings";
 import { parseMyRv, type MyRv } from "../../app/lib/rv-fit";
@@ -21,8 +21,10 @@ export interface CompareSize {
   availability: string | null;
 }
 
-/** A saved facility's card fields (without the photo) and what the compare table adds. */
-export interface CompareFacility extends Omit<SavedFacility, "photo"> {
+/** A saved facility's card fields and what the compare table adds. */
+export interface CompareFacility extends SavedFacility {
+  /** For Directions; null when the listing has no usable point. */
+  point: LatLng | null;
   /** Miles from the URL's lat/lng, one decimal; null without a point or coordinates. */
   distanceMiles: number | null;
   sizes: CompareSize[];
@@ -31,7 +33,8 @@ export interface CompareFacility extends Omit<SavedFacility, "photo"> {
   coveredClearanceFeet: number | null;
   /** Covered or enclosed parking, where a clearance matters. */
   hasCover: boolean;
-  amenities: string[];
+  /** The amenity flags it has, in AMENITY_FLAGS order (the table has a row per flag). */
+  amenities: AmenityFlag[];
   openingHours: string[];
   phone: string | null;
 }
@@ -91,12 +94,17 @@ export function compareFacility(row: LocationRow, point: LatLng | null): Compare
     rating: row.rating,
     userRatingsTotal: row.userRatingsTotal,
     isDemo: row.isDemo,
+    photo: row.imageUrls[0] ?? null,
+    point:
+      row.latitude !== null && row.longitude !== null && isValidLatLng(row.latitude, row.longitude)
+        ? { lat: row.latitude, lng: row.longitude }
+        : null,
     distanceMiles: distance,
     sizes,
     fromPrice: prices.length ? Math.min(...prices) : null,
     coveredClearanceFeet: row.coveredClearanceFeet,
     hasCover: row.hasCoveredParking || row.hasEnclosedUnits,
-    amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
+    amenities: AMENITY_FLAGS.filter((f) => flags[f]),
     openingHours: row.openingHours,
     phone: row.phoneNumber ?? row.internationalPhoneNumber,
   };

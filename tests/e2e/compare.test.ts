@@ -11,6 +11,7 @@ import { browserForThisFile, hydrated as pageHydrated, newHumanContext, signInAf
  * signing up keeps the saves.
  */
 const baseUrl = inject("baseUrl");
+const shots = process.env.SHOTS_DIR ?? ".tmp/screenshots";
 const browser = browserForThisFile();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -36,15 +37,26 @@ async function cardAmenities(page: Page, name: string): Promise<string[]> {
   return items.filter((text) => !text.startsWith("+"));
 }
 
-/** Rows of the comparison: the facility name (row header) and the row's text. */
-async function compareRows(page: Page): Promise<{ name: string; text: string }[]> {
+/**
+ * The comparison by facility: one column each (its name is the column header), the column's text,
+ * and each fact row's cell for it by the row's name ("Price", "Anytime Access"…).
+ */
+async function compareColumns(page: Page): Promise<{ name: string; text: string; facts: Record<string, string> }[]> {
   await page.getByRole("table").waitFor();
-  return page.locator("tbody tr").evaluateAll((rows) =>
-    rows.map((row) => ({
-      name: row.querySelector("th a")?.textContent?.trim() ?? "",
-      text: (row as HTMLElement).innerText,
-    })),
-  );
+  return page.locator("table").evaluate((table) => {
+    const names = [...table.querySelectorAll("thead th[scope=col]")]
+      .slice(1)
+      .map((th) => th.querySelector("a")?.textContent?.trim() ?? "");
+    const rows = [...table.querySelectorAll("tbody tr")].filter((tr) => tr.querySelector("th[scope=row]"));
+    return names.map((name, i) => {
+      const facts: Record<string, string> = {};
+      for (const row of rows) {
+        const label = (row.querySelector("th[scope=row]") as HTMLElement).innerText.trim();
+        facts[label] = (row.querySelectorAll("td")[i] as HTMLElement | undefined)?.innerText.trim() ?? "";
+      }
+      return { name, text: Object.values(facts).join("\n"), facts };
+    });
+  });
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -97,43 +109,74 @@ describe("save and compare", () => {
     for (const name of names) await page.getByLabel(`Compare ${name}`).check();
     await page.getByText("Pick 2 to 4 to compare: 3 picked.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: ".tmp/screenshots/saved-desktop.png", fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `${shots}/saved-desktop.png`, fullPage: true });
     await page.getByRole("button", { name: "Compare (3)" }).click();
     await page.waitForURL((url) => new URL(url).pathname === "/compare");
     const compareUrl = page.url();
     expect(new URL(compareUrl).searchParams.get("ids")?.split(",")).toHaveLength(3);
 
-    const check = async (rows: { name: string; text: string }[]) => {
-      expect(rows.map((r) => r.name).sort()).toEqual([...names].sort());
-      for (const row of rows) {
-        expect(row.text).toMatch(/\d+' x \d+'|Not listed/);
-        for (const amenity of amenities.get(row.name) ?? []) expect(row.text).toContain(amenity);
+    const check = async (columns: Awaited<ReturnType<typeof compareColumns>>) => {
+      expect(columns.map((c) => c.name).sort()).toEqual([...names].sort());
+      for (const column of columns) {
+        expect(column.facts.Sizes).toMatch(/\d+' x \d+'|Not listed/);
+        // Each amenity is a row of its own: the facility's cell in it says Yes.
+        for (const amenity of amenities.get(column.name) ?? []) expect(column.facts[amenity]).toBe("Yes");
       }
-      expect(rows.some((r) => /\d+' x \d+'/.test(r.text))).toBe(true);
+      expect(columns.some((c) => /\d+' x \d+'/.test(c.facts.Sizes ?? ""))).toBe(true);
     };
-    await check(await compareRows(page));
+    await check(await compareColumns(page));
+    // Every fact row has one cell per facility, so the facts line up across them.
+    const cellsPerRow = await page
+      .locator("tbody tr:has(th[scope=row])")
+      .evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td").length));
+    expect(cellsPerRow.length).toBeGreaterThan(5);
+    expect(cellsPerRow.every((n) => n === 3)).toBe(true);
+    // Photos, and Call and Directions for each facility, as on its own page.
+    for (const name of names) {
+      const photo = page.getByRole("img", { name: `${name}: first photo` });
+      await photo.waitFor();
+      expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await page.getByRole("link", { name: `Directions to ${name}` }).getAttribute("href")).toMatch(
+        /^https:\/\/www\.google\.com\/maps\/dir\//,
+      );
+    }
+    const calls = page.getByRole("link", { name: /^Call / });
+    expect(await calls.count()).toBeGreaterThan(0);
+    expect(await calls.first().getAttribute("href")).toMatch(/^tel:\+1\d{10}$/);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: ".tmp/screenshots/compare-desktop.png", fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `${shots}/compare-desktop.png`, fullPage: true });
 
     // The link alone, in a browser that never saw the site: the same table.
     const fresh = await newHumanContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true });
     const other = await fresh.newPage();
     await other.goto(`${compareUrl}&rvLength=40&lat=30.2672&lng=-97.7431`);
-    await check(await compareRows(other));
-    // Distances from the searched place, and the fit for a 40 ft RV, in every row.
-    for (const row of await compareRows(other)) {
-      expect(row.text).toMatch(/\d+\.\d mi/);
-      expect(row.text).toMatch(/fit your RV|None fits your RV|Not listed/);
+    await check(await compareColumns(other));
+    // Distances from the searched place, and the fit for a 40 ft RV, for every facility.
+    for (const column of await compareColumns(other)) {
+      expect(column.facts.Distance).toMatch(/^\d+\.\d mi$/);
+      expect(column.facts.Sizes).toMatch(/fit your RV|None fits your RV|Not listed/);
     }
-    // Phones: the table scrolls sideways and the names stay put.
+    // Phones: the table scrolls sideways and the names of the facts stay put.
     const region = other.getByRole("region", { name: "Comparison table" });
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    await other.screenshot({ path: ".tmp/screenshots/compare-phone-start.png" });
+    // The table scrolls inside its frame; the page itself stays as wide as the phone.
+    const wide = await other.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter((el) => !el.closest("[role=region]") && el.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((el) => `${el.tagName}.${el.className}`.slice(0, 120)),
+    );
+    expect(wide).toEqual([]);
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The photos are there on a phone too.
+    expect(await other.locator("thead img").count()).toBe(3);
+    await other.screenshot({ path: `${shots}/compare-phone-start.png` });
     const nameCell = other.locator("tbody tr th").first();
     const before = await nameCell.boundingBox();
     await region.evaluate((el) => el.scrollBy(300, 0));
     await expect.poll(async () => (await nameCell.boundingBox())?.x).toBe(before?.x);
-    await other.screenshot({ path: ".tmp/screenshots/compare-phone.png", fullPage: true });
+    await other.screenshot({ path: `${shots}/compare-phone.png`, fullPage: true });
     await fresh.close();
 
     // Signing up keeps the saves.
@@ -196,7 +239,11 @@ describe("save and compare", () => {
     await page.getByLabel(`Compare ${name}`).waitFor();
     // The header keeps 'Saved' without pushing the page wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: ".tmp/screenshots/saved-phone.png", fullPage: true });
+    // The photo is there on a phone too: it is how people tell their saves apart.
+    const photo = page.locator("main li img").first();
+    await photo.waitFor();
+    expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(80);
+    await page.screenshot({ path: `${shots}/saved-phone.png`, fullPage: true });
     // The facility page's own button says it is saved.
     await page.getByRole("link", { name, exact: true }).click();
     await page.waitForURL((url) => new URL(url).pathname.startsWith("/location/"));

@@ -38,7 +38,7 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** The coordinate inputs' ids, for a map that sets them (the administrator's pin). */
+/** The coordinate inputs' ids, for a map that sets them (the pin to drag). */
 export const LATITUDE_INPUT = "listing-latitude";
 export const LONGITUDE_INPUT = "listing-longitude";
 
@@ -53,7 +53,7 @@ export interface ListingEditorProps {
   locationNote: string;
   /** More fields in that section (the administrator's city, state and business status). */
   locationFields?: ReactNode;
-  /** A map to set the position with (the administrator's pin), shown under the coordinates. */
+  /** A map to set the position with (a pin to drag), shown under the coordinates. */
   map?: ReactNode;
   /** The owner's page lists the listing's history under the form; the administrator's has its own. */
   showHistory?: boolean;

@@ -1,6 +1,12 @@
-import type { ComponentProps } from "react";
+import { useEffect, useRef, type ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
-import { COVER_WANTS, COVER_WANT_LABELS, LEAD_LIMITS, RV_TYPES, RV_TYPE_LABELS } from "../../lib/leads";
+import { COVER_WANTS, COVER_WANT_LABELS, LEAD_LIMITS, RV_TYPES, RV_TYPE_LABELS, type CoverWant } from "../../lib/leads";
+
+/** What the form starts with: from the link's `?length=&cover=`, or the results the visitor came from. */
+export interface AskPrefill {
+  rvLengthFeet?: string | undefined;
+  cover?: CoverWant | undefined;
+}
 
 export type AskResult =
   | { lead: "sent"; text: string }
@@ -45,6 +51,43 @@ function TextField({
 }
 
 /**
+ * The server's answer to the form, in view and focused when it arrives: the form it replaces was
+ * longer, so on a phone the page would otherwise show what comes after (the nearby cards) with
+ * focus lost on the body, and people would send again. Focus makes screen readers read it.
+ */
+function Answer({
+  role,
+  answer,
+  className,
+  children,
+}: {
+  role: "status" | "alert";
+  /** The action's answer: a new one (the same error sent again too) is brought into view again. */
+  answer: AskResult;
+  className: string;
+  children: string;
+}) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus({ preventScroll: true });
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  }, [answer]);
+  return (
+    <p
+      ref={ref}
+      role={role}
+      tabIndex={-1}
+      className={`${className} focus:outline-2 focus:outline-offset-2 focus:outline-brand-500`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/**
  * "Ask about a space" (docs/product.md section 14): a form on the facility page that posts to the
  * page and works without JavaScript. A hidden field people leave empty and the signed time the
  * page was served tell bots apart; the answer replaces the form with its confirmation.
@@ -58,7 +101,7 @@ export function AskAboutSpace({
   facility: string;
   stamp: string;
   result: AskResult | undefined;
-  prefill: { rvLengthFeet?: string };
+  prefill: AskPrefill;
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
@@ -72,15 +115,22 @@ export function AskAboutSpace({
         Ask about a space
       </h2>
       {result?.lead === "sent" ? (
-        <p role="status" className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900">
+        <Answer answer={result} className="mt-3 rounded-md bg-emerald-50 p-3 text-emerald-900" role="status">
           {result.text}
-        </p>
+        </Answer>
       ) : (
         <>
           <p className="mt-1 text-slate-700">
             Send {facility} your RV&apos;s details; they answer you by email. We send you a copy.
           </p>
-          <Form method="post" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-2" noValidate={false}>
+          <Form
+            // A prefill known only after hydration (router state) starts the form afresh with it.
+            key={`${prefill.rvLengthFeet ?? ""}-${prefill.cover ?? ""}`}
+            method="post"
+            preventScrollReset
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            noValidate={false}
+          >
             <input type="hidden" name="intent" value="lead" />
             <input type="hidden" name="stamp" value={stamp} />
             {/* People never see this field; a bot that fills it is ignored. */}
@@ -91,9 +141,9 @@ export function AskAboutSpace({
               </label>
             </div>
             {failed && (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
+              <Answer answer={failed} role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
                 {failed.message}
-              </p>
+              </Answer>
             )}
             <div>
               <label htmlFor="ask-rvType" className={label}>
@@ -140,7 +190,7 @@ export function AskAboutSpace({
                       name="cover"
                       value={c}
                       required
-                      defaultChecked={(values.cover ?? "any") === c}
+                      defaultChecked={(values.cover ?? prefill.cover ?? "any") === c}
                       className="accent-brand-500"
                     />
                     {COVER_WANT_LABELS[c]}

@@ -1,4 +1,4 @@
-import { lengthFromSearch } from "../../lib/leads";
+import { askQueryFromSearch } from "../../lib/leads";
 import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLocation } from "react-router";
 import { imageRefFromUrl } from "../../lib/images";
@@ -170,7 +170,8 @@ export function LocationCard({
         )}
         {/* Above the card's stretched link: a question straight to the facility (docs/product.md section 14). */}
         <Link
-          to={`/location/${location.slug}${askQuery(search)}#ask`}
+          // `?length=&cover=` from the size, My RV and covered filters, so the question starts with them.
+          to={`/location/${location.slug}${askQueryFromSearch(search)}#ask`}
           state={{ from: pathname + search }}
           className="relative z-10 mt-auto self-start text-sm font-medium text-brand-700 underline hover:text-brand-600"
         >
@@ -190,12 +191,6 @@ function MoreChip({ count, className }: { count: number; className: string }) {
       +{count} more<span className="sr-only"> {count === 1 ? "amenity" : "amenities"}</span>
     </li>
   );
-}
-
-/** `?length=N` when the results are filtered by size, so the question starts with it. */
-function askQuery(search: string): string {
-  const length = lengthFromSearch(search);
-  return length === null ? "" : `?length=${length}`;
 }
 
 const CARD_SIZES = "(min-width: 1280px) 22vw, (min-width: 768px) 30vw, (min-width: 640px) 50vw, 100vw";

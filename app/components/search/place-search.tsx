@@ -27,12 +27,19 @@ export function PlaceSearch({
   size = "md",
   query,
   autoFocus = false,
+  listPlacement = "overlay",
 }: {
   defaultValue?: string;
   size?: "md" | "lg";
   /** Filters to carry over to the new place. */
   query?: URLSearchParams;
   autoFocus?: boolean;
+  /**
+   * "overlay": the suggestions open over what is below the box (the results bar, where the list
+   * must not move the results). "inline": they take their room in the page and push what follows
+   * down, so nothing under the box is hidden (the home hero, where 'Use my location' is).
+   */
+  listPlacement?: "overlay" | "inline";
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -43,6 +50,7 @@ export function PlaceSearch({
   // The last answer from the suggest API, for the text it was asked about.
   const [fetched, setFetched] = useState<{ q: string; items?: PlaceSuggestion[]; failed?: boolean } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const list = useRef<HTMLUListElement>(null);
   const q = text.trim();
 
   useEffect(() => {
@@ -81,6 +89,12 @@ export function PlaceSearch({
             : { kind: "loading" };
 
   const items = state.kind === "ready" ? state.items : [];
+
+  // The option picked with the arrow keys stays in view, in the list and in the page.
+  useEffect(() => {
+    if (active < 0) return;
+    list.current?.querySelector(`[id="${CSS.escape(`${id}-opt-${active}`)}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [active, id]);
   const withQuery = (path: string, extra?: Record<string, string>) => {
     const params = new URLSearchParams(query);
     params.delete("page");
@@ -137,7 +151,7 @@ export function PlaceSearch({
       role="search"
       aria-label="Find a place"
       onSubmit={submit}
-      className="relative flex w-full gap-2"
+      className="relative flex w-full items-start gap-2"
     >
       <div className="relative min-w-0 flex-1">
         <label htmlFor={`${id}-input`} className="sr-only">
@@ -169,11 +183,13 @@ export function PlaceSearch({
           className={`w-full rounded-md border border-slate-300 bg-white px-4 text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500 ${height}`}
         />
         <ul
+          ref={list}
           id={listId}
           role="listbox"
           aria-label="Suggested places"
           hidden={!showList}
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-left text-slate-900 shadow-lg"
+          // Tall enough for all 8 suggestions the API gives (docs/product.md section 5).
+          className={`${listPlacement === "overlay" ? "absolute inset-x-0 top-full z-30" : "relative"} mt-1 max-h-[21rem] overflow-auto rounded-md border border-slate-200 bg-white py-1 text-left text-slate-900 shadow-lg`}
         >
           {state.kind === "short" && (
             <li className="px-4 py-2 text-sm text-slate-600">Type in 2 or more characters for results.</li>

@@ -37,9 +37,10 @@ export function Toaster({ flash }: { flash: FlashMessage | null | undefined }) {
 
   const look = current ? looks[current.kind] : undefined;
   return (
+    // Below the sticky site header (4rem) and, under 768 px, the console tabs: never over Sign out.
     <div
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-stretch sm:inset-x-auto sm:top-4 sm:right-4 sm:bottom-auto sm:w-96"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-stretch sm:inset-x-auto sm:top-32 sm:right-4 md:top-20 sm:bottom-auto sm:w-96"
     >
       {current && look && (
         <div

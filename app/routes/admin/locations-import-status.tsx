@@ -9,7 +9,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { FormError } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
-import type { StoredImportReport } from "../../lib/catalogue";
+import { applySummary, type StoredImportReport } from "../../lib/catalogue";
 import { formatBytes } from "../../lib/format";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";
@@ -147,76 +147,78 @@ export default function ImportStatus({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      {running && (
-        <div className="mt-6 rounded-lg border border-slate-200 bg-white p-4" aria-live="polite">
-          <p className="font-medium text-slate-900">
-            {data.status === "checking" ? "Checking the file…" : "Writing the good rows…"}
-          </p>
-          <progress className="mt-2 h-2 w-full accent-brand-500" aria-label="Import progress" />
-          <p className="mt-1 text-sm text-slate-600">
-            {rows(data.rowsRead)} read so far. You can leave this page; the work goes on.
-          </p>
-        </div>
-      )}
-
-      {data.status === "failed" && (
-        <div role="alert" className="mt-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
-          <div>
-            <p className="font-medium">The file could not be imported. Nothing was written.</p>
-            {data.error && <p className="mt-1 text-sm">{data.error}</p>}
+      {/* One live region for the whole run, always in the page: "Checking…", "Writing…" and then
+          "Applied" are read out as they replace each other (a region that appears with its text
+          often is not). */}
+      <div aria-live="polite">
+        {running && (
+          <div className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+            <p className="font-medium text-slate-900">
+              {data.status === "checking" ? "Checking the file…" : "Writing the good rows…"}
+            </p>
+            <progress className="mt-2 h-2 w-full accent-brand-500" aria-label="Import progress" />
+            <p className="mt-1 text-sm text-slate-600">
+              {rows(data.rowsRead)} read so far. You can leave this page; the work goes on.
+            </p>
           </div>
-        </div>
-      )}
+        )}
 
-      {data.status === "checked" && data.check && (
-        <Form id={APPLY_FORM} method="post" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-          <input type="hidden" name="intent" value="apply" />
-          <p className="text-slate-800">
-            The check found {rows(good)} to write
-            {data.check.rejectedRows > 0
-              ? ` and ${rows(data.check.rejectedRows)} with problems, which will be skipped`
-              : ""}
-            .
-          </p>
-          <FormError message={form.formError} className="mt-2" />
-          <div className="mt-4 flex flex-wrap gap-2">
-            {good > 0 ? (
-              <>
-                <ConfirmDialog
-                  trigger={
-                    <button type="button" className={buttonClasses("primary")}>
-                      Apply {rows(good)}
-                    </button>
-                  }
-                  title={`Write ${rows(good)} to the catalogue?`}
-                  text={`${data.check.inserted.toLocaleString("en-US")} new listings are added and ${data.check.updated.toLocaleString("en-US")} existing ones updated, all at once. Listings that were hidden or deleted stay so.`}
-                  confirmLabel={`Apply ${rows(good)}`}
-                  form={APPLY_FORM}
-                />
-                <noscript>
-                  <SubmitButton>Apply {rows(good)}</SubmitButton>
-                </noscript>
-              </>
-            ) : (
-              <p className="text-sm text-slate-600">There is nothing to apply: fix the file and upload it again.</p>
-            )}
+        {data.status === "failed" && (
+          <div role="alert" className="mt-6 flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+            <CircleAlert className="size-5 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-medium">The file could not be imported. Nothing was written.</p>
+              {data.error && <p className="mt-1 text-sm">{data.error}</p>}
+            </div>
           </div>
-        </Form>
-      )}
+        )}
 
-      {data.status === "applied" && data.applied && (
-        <div
-          role="status"
-          className="mt-6 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-800"
-        >
-          <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
-          <p>
-            Applied {data.appliedAt ? dateTime.format(new Date(data.appliedAt)) : ""}: {rows(data.applied.accepted)}{" "}
-            written. Search shows them now.
-          </p>
-        </div>
-      )}
+        {data.status === "checked" && data.check && (
+          <Form id={APPLY_FORM} method="post" className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+            <input type="hidden" name="intent" value="apply" />
+            <p className="text-slate-800">
+              The check found {rows(good)} to write
+              {data.check.rejectedRows > 0
+                ? ` and ${rows(data.check.rejectedRows)} with problems, which will be skipped`
+                : ""}
+              .
+            </p>
+            <FormError message={form.formError} className="mt-2" />
+            <div className="mt-4 flex flex-wrap gap-2">
+              {good > 0 ? (
+                <>
+                  <ConfirmDialog
+                    trigger={
+                      <button type="button" className={buttonClasses("primary")}>
+                        Apply {rows(good)}
+                      </button>
+                    }
+                    title={`Write ${rows(good)} to the catalogue?`}
+                    text={`${applySummary(data.check.inserted, data.check.updated)} Listings that were hidden or deleted stay so.`}
+                    confirmLabel={`Apply ${rows(good)}`}
+                    form={APPLY_FORM}
+                  />
+                  <noscript>
+                    <SubmitButton>Apply {rows(good)}</SubmitButton>
+                  </noscript>
+                </>
+              ) : (
+                <p className="text-sm text-slate-600">There is nothing to apply: fix the file and upload it again.</p>
+              )}
+            </div>
+          </Form>
+        )}
+
+        {data.status === "applied" && data.applied && (
+          <div className="mt-6 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-800">
+            <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
+            <p>
+              Applied {data.appliedAt ? dateTime.format(new Date(data.appliedAt)) : ""}: {rows(data.applied.accepted)}{" "}
+              written. Search shows them now.
+            </p>
+          </div>
+        )}
+      </div>
 
       {data.applied ? (
         <Report report={data.applied} applied />

@@ -17,6 +17,7 @@ import { Select } from "../../components/ui/select";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
 import { useFormState } from "../../lib/forms";
+import { sentence } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { BAN_REASON_MAX, ROLE_LABELS, roleLabel } from "../../lib/users";
 import { viewerContext } from "../../../server/auth/console";
@@ -75,7 +76,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       />
       {user.banned && (
         <p role="status" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          This account is banned: it cannot sign in. Reason: {user.banReason || "none given"}.
+          This account is banned: it cannot sign in. Reason: {sentence(user.banReason || "none given")}
         </p>
       )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
