@@ -50,7 +50,13 @@ export function formatBytes(bytes: number): string {
  * Text someone typed, closed with a full stop unless it already ends a sentence: "Posts spam" and
  * "Posts spam." both read "Posts spam." after "Reason: " (never "spam..").
  */
+const CLOSING_QUOTES = new Set(['"', "'", "”", "’", ")"]);
+const SENTENCE_ENDS = new Set([".", "!", "?", "…", ":", ";"]);
+
 export function sentence(text: string): string {
   const trimmed = text.trim();
-  return /[.!?…:;]["'”’)]*$/.test(trimmed) ? trimmed : `${trimmed}.`;
+  // Closing quotes and brackets after the end of a sentence still end it: 'He said "no."'
+  let end = trimmed.length - 1;
+  while (end >= 0 && CLOSING_QUOTES.has(trimmed[end]!)) end--;
+  return end >= 0 && SENTENCE_ENDS.has(trimmed[end]!) ? trimmed : `${trimmed}.`;
 }
