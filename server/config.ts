@@ -107,7 +107,9 @@ const envSchema = z.object({
   INVOICE_PAYMENT_INSTRUCTIONS: z
     .string()
     .max(2000, "must be at most 2000 characters")
-    .default("Reply to this email and we will send bank transfer details. Quote the invoice number with your payment.")
+    .default(
+      "Pay by bank transfer, with the invoice number as the payment reference. Ask our billing contact for the bank details.",
+    )
     .describe("how to pay an invoice, printed on it and in its email"),
   INVOICE_DUE_DAYS: z.coerce
     .number({ error: "must be a number" })
@@ -117,9 +119,29 @@ const envSchema = z.object({
     .default(14),
   INVOICE_ISSUER: z
     .string()
-    .max(500, "must be at most 500 characters")
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
     .default("RV Storage Directory")
-    .describe("the name and address printed on invoices"),
+    .describe("the business name printed on invoices as their issuer"),
+  INVOICE_ISSUER_ADDRESS: z
+    .string()
+    .max(500, "must be at most 500 characters")
+    .optional()
+    .describe(
+      'the issuer\'s postal address on invoices, lines separated by " | " (e.g. "100 Main St | Austin, TX 78701")',
+    ),
+  INVOICE_BILLING_EMAIL: z
+    .email("must be an email address, e.g. billing@rvstorage.example")
+    .max(254, "must be at most 254 characters")
+    .optional()
+    .describe("the billing contact printed on invoices; billing@PUBLIC_URL's host when unset"),
+  INVOICE_TAX_ID: z
+    .string()
+    .trim()
+    .max(50, "must be at most 50 characters")
+    .optional()
+    .describe("the issuer's tax ID (EIN), printed on invoices when set"),
   PROMOTION_GRACE_DAYS: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -264,6 +286,34 @@ export function mailFrom(config: Pick<Config, "MAIL_FROM" | "PUBLIC_URL">): stri
   if (config.MAIL_FROM) return config.MAIL_FROM.trim();
   const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : "localhost";
   return `RV Storage Directory <no-reply@${host}>`;
+}
+
+/** Who issues invoices, as they print them (docs/operations.md, "Promotions"). */
+export interface InvoiceIssuer {
+  name: string;
+  /** Postal address lines; empty when INVOICE_ISSUER_ADDRESS is unset. */
+  address: string[];
+  email: string;
+  taxId: string | null;
+}
+
+export function invoiceIssuer(
+  config: Pick<
+    Config,
+    "INVOICE_ISSUER" | "INVOICE_ISSUER_ADDRESS" | "INVOICE_BILLING_EMAIL" | "INVOICE_TAX_ID" | "PUBLIC_URL"
+  >,
+): InvoiceIssuer {
+  const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : "localhost";
+  return {
+    name: config.INVOICE_ISSUER,
+    address: (config.INVOICE_ISSUER_ADDRESS ?? "")
+      .replaceAll("\n", "|")
+      .split("|")
+      .map((line) => line.trim())
+      .filter(Boolean),
+    email: config.INVOICE_BILLING_EMAIL ?? `billing@${host}`,
+    taxId: config.INVOICE_TAX_ID || null,
+  };
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i;

@@ -1,4 +1,4 @@
-import { getConfig, publicOrigin } from "../config";
+import { getConfig, invoiceIssuer, publicOrigin } from "../config";
 import type { Database } from "../db/client";
 import type { InvoiceRow, PromotionRow } from "../db/schema";
 import { enqueueEmail } from "../email";
@@ -32,10 +32,19 @@ export function invoiceIssued(
     listingName: string;
     planName: string;
     interval: "month" | "year";
-    settings: Pick<PromotionSettings, "INVOICE_PAYMENT_INSTRUCTIONS" | "INVOICE_ISSUER">;
+    settings: Pick<
+      PromotionSettings,
+      | "INVOICE_PAYMENT_INSTRUCTIONS"
+      | "INVOICE_ISSUER"
+      | "INVOICE_ISSUER_ADDRESS"
+      | "INVOICE_BILLING_EMAIL"
+      | "INVOICE_TAX_ID"
+      | "PUBLIC_URL"
+    >;
   },
 ) {
   const { invoice } = o;
+  const issuer = invoiceIssuer(o.settings);
   return enqueueEmail(db, {
     kind: "promotion.invoice",
     to: to.email,
@@ -50,11 +59,12 @@ export function invoiceIssued(
       "",
       "How to pay:",
       o.settings.INVOICE_PAYMENT_INSTRUCTIONS,
+      `Billing contact: ${issuer.email}`,
       "",
       "Your listing is promoted as soon as we record your payment.",
       "",
       `View or print this invoice: ${site()}/owner/invoices/${invoice.id}`,
-      `Issued by: ${o.settings.INVOICE_ISSUER}`,
+      `Issued by: ${[issuer.name, ...issuer.address].join(", ")}${issuer.taxId ? ` (tax ID ${issuer.taxId})` : ""}`,
     ].join("\n"),
   });
 }

@@ -6,7 +6,7 @@ import { isTier, type Tier } from "../../app/lib/tiers";
 import { requireListingOwner } from "../auth/guards";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
-import { getConfig, publicOrigin } from "../config";
+import { getConfig, invoiceIssuer, publicOrigin } from "../config";
 import { getDatabase } from "../db";
 import { locations, type PromotionRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
@@ -473,6 +473,8 @@ export async function invoicePage(_request: Request, viewer: SignedInViewer, inv
       number: invoice.number,
       status: invoice.status,
       amount: formatAmount(invoice.amountCents, invoice.currency),
+      // Promotions are billed without sales tax; the invoice says so with its own line.
+      noTax: formatAmount(0, invoice.currency),
       issued: dateText(invoice.issuedAt)!,
       due: dateText(invoice.dueAt),
       paid: dateText(invoice.paidAt),
@@ -487,7 +489,7 @@ export async function invoicePage(_request: Request, viewer: SignedInViewer, inv
     line: `${plan?.name ?? promotion.tier} plan, ${INTERVAL_WORDS[interval].adjective.toLowerCase()}: ${listing.name}`,
     listing,
     billTo: buyer?.email ? { name: buyer.name, email: buyer.email } : null,
-    issuer: settings.INVOICE_ISSUER,
+    issuer: invoiceIssuer(settings),
     paymentInstructions: settings.INVOICE_PAYMENT_INSTRUCTIONS,
   };
 }

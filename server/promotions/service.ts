@@ -41,7 +41,15 @@ export interface PromotionActor {
 /** The settings the service reads; tests pass their own. */
 export type PromotionSettings = Pick<
   Config,
-  "promotionPlans" | "INVOICE_DUE_DAYS" | "INVOICE_PAYMENT_INSTRUCTIONS" | "INVOICE_ISSUER" | "PROMOTION_GRACE_DAYS"
+  | "promotionPlans"
+  | "INVOICE_DUE_DAYS"
+  | "INVOICE_PAYMENT_INSTRUCTIONS"
+  | "INVOICE_ISSUER"
+  | "INVOICE_ISSUER_ADDRESS"
+  | "INVOICE_BILLING_EMAIL"
+  | "INVOICE_TAX_ID"
+  | "PUBLIC_URL"
+  | "PROMOTION_GRACE_DAYS"
 >;
 
 interface Common {

@@ -118,6 +118,24 @@ describe("promotion by invoice", () => {
       .toContain("$49.00");
     await owner.getByRole("link", { name: "View and print the invoice" }).click();
     await owner.getByRole("heading", { name: `Invoice ${number}` }).waitFor();
+    // A proper invoice: the issuer and how to reach them, the buyer, a tax line, the total due and
+    // how to pay with the number as the reference; nothing that only makes sense in an email.
+    const invoice = owner.getByRole("article");
+    await invoice.getByText("RV Storage Directory", { exact: true }).waitFor();
+    const contact = invoice.getByRole("link", { name: /^billing@/ }).first();
+    expect(await contact.getAttribute("href")).toMatch(/^mailto:billing@/);
+    await invoice.getByText(ACCOUNTS.listing_owner.email).waitFor();
+    expect(await invoice.getByRole("rowheader", { name: "Sales tax (not charged)" }).count()).toBe(1);
+    expect(await invoice.getByRole("rowheader", { name: "Total due" }).count()).toBe(1);
+    await invoice.getByText(`Payment reference: ${number}`).waitFor();
+    await invoice.getByRole("button", { name: "Print or save as PDF" }).waitFor();
+    expect(await invoice.textContent()).not.toContain("Reply to this email");
+    expect(mailTo(ACCOUNTS.listing_owner.email, new RegExp(`Invoice ${number}`))!.mail.text).toContain(
+      "Billing contact: billing@",
+    );
+    await owner.emulateMedia({ media: "print" });
+    await owner.screenshot({ path: `${shots}/invoice-print.png`, fullPage: true });
+    await owner.emulateMedia({ media: "screen" });
     await owner.screenshot({ path: `${shots}/invoice.png`, fullPage: true });
 
     // Nothing changes until the payment is recorded.

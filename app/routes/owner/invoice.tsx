@@ -38,14 +38,25 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         <div className="flex items-center gap-2">
           <InvoiceStatusBadge status={invoice.status} />
           <Button variant="secondary" size="sm" className="print:hidden" onClick={() => window.print()}>
-            <Printer className="size-4" aria-hidden="true" /> Print
+            <Printer className="size-4" aria-hidden="true" /> Print or save as PDF
           </Button>
         </div>
       </header>
       <div className="mt-6 grid gap-6 text-sm sm:grid-cols-2">
         <div>
           <h2 className="font-semibold text-slate-900">From</h2>
-          <p className="mt-1 whitespace-pre-line text-slate-700">{issuer}</p>
+          <p className="mt-1 text-slate-700">
+            <span className="block font-medium text-slate-900">{issuer.name}</span>
+            {issuer.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            <a href={`mailto:${issuer.email}`} className="block break-all text-brand-700 hover:underline">
+              {issuer.email}
+            </a>
+            {issuer.taxId && <span className="block">Tax ID {issuer.taxId}</span>}
+          </p>
         </div>
         <div>
           <h2 className="font-semibold text-slate-900">Bill to</h2>
@@ -87,8 +98,20 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         </tbody>
         <tfoot>
           <tr>
+            <th scope="row" colSpan={2} className="pt-2 text-right font-normal text-slate-600">
+              Subtotal
+            </th>
+            <td className="pt-2 text-right tabular-nums">{invoice.amount}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2} className="py-1 text-right font-normal text-slate-600">
+              Sales tax (not charged)
+            </th>
+            <td className="py-1 text-right tabular-nums">{invoice.noTax}</td>
+          </tr>
+          <tr className="border-t border-slate-300">
             <th scope="row" colSpan={2} className="py-2 text-right font-semibold">
-              Total
+              {invoice.status === "paid" ? "Total paid" : invoice.status === "void" ? "Total (void)" : "Total due"}
             </th>
             <td className="py-2 text-right font-semibold tabular-nums">{invoice.amount}</td>
           </tr>
@@ -121,6 +144,12 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
         <section className="mt-6 rounded-md bg-slate-50 p-4 text-sm print:bg-transparent print:p-0">
           <h2 className="font-semibold text-slate-900">How to pay</h2>
           <p className="mt-1 whitespace-pre-line text-slate-700">{paymentInstructions}</p>
+          <p className="mt-2 text-slate-700">
+            Payment reference: <strong className="tabular-nums">{invoice.number}</strong>. Billing contact:{" "}
+            <a href={`mailto:${issuer.email}`} className="break-all text-brand-700 hover:underline">
+              {issuer.email}
+            </a>
+          </p>
         </section>
       )}
       {invoice.hostedInvoiceUrl && (
