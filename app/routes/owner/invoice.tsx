@@ -31,7 +31,8 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">
-            {invoice.status === "paid" ? "Receipt" : "Invoice"} {invoice.number}
+            {invoice.status === "paid" ? "Receipt" : "Invoice"}{" "}
+            <span className="whitespace-nowrap">{invoice.number}</span>
           </h1>
           <p className="mt-1 text-sm text-slate-600">Issued {invoice.issued}</p>
         </div>
