@@ -63,11 +63,12 @@ export const MATRIX: MatrixEntry[] = [
   page("admin/claims", "/admin/claims", admin),
   page("admin/claims/:claimId", "/admin/claims/CLAIM", admin),
   {
-    // Deciding a claim: only admins get past the guard (to validation: no reason given, 400).
+    // Deciding a claim: only admins get past the guard (to validation: a rejection needs a
+    // reason, 400; an approval needs none, and would change the fixture claim).
     route: "admin/claims/:claimId",
     method: "POST",
     path: "/admin/claims/CLAIM",
-    body: "decision=approve",
+    body: "decision=reject",
     contentType: "application/x-www-form-urlencoded",
     expect: { ...admin, admin: 400 },
   },
