@@ -297,12 +297,13 @@ export interface InvoiceIssuer {
   taxId: string | null;
 }
 
-export function invoiceIssuer(
-  config: Pick<
-    Config,
-    "INVOICE_ISSUER" | "INVOICE_ISSUER_ADDRESS" | "INVOICE_BILLING_EMAIL" | "INVOICE_TAX_ID" | "PUBLIC_URL"
-  >,
-): InvoiceIssuer {
+/** The settings an invoice's issuer is made of. */
+export type InvoiceIssuerSettings = Pick<
+  Config,
+  "INVOICE_ISSUER" | "INVOICE_ISSUER_ADDRESS" | "INVOICE_BILLING_EMAIL" | "INVOICE_TAX_ID" | "PUBLIC_URL"
+>;
+
+export function invoiceIssuer(config: InvoiceIssuerSettings): InvoiceIssuer {
   const host = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).hostname : "localhost";
   return {
     name: config.INVOICE_ISSUER,

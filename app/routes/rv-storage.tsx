@@ -499,15 +499,7 @@ function Results({
     navigate(hrefFor(state), { preventScrollReset: true, replace, state: focusResults });
   // "Search this area" on the map: the same filters around the point the map shows (docs/product.md section 4).
   const searchArea = (area: MapArea) => {
-    const params = searchParamsFor({
-      sizes: applied.sizes,
-      amenities: applied.amenities,
-      sort: applied.sort,
-      q: applied.q,
-      rv: applied.rv,
-      maxPrice: applied.maxPrice,
-      radius: Math.min(area.radiusMiles, MAX_RADIUS_MILES),
-    });
+    const params = paramsFor({ page: undefined, radius: Math.min(area.radiusMiles, MAX_RADIUS_MILES) });
     params.set("lat", String(area.lat));
     params.set("lng", String(area.lng));
     navigate(`/rv-storage?${params}`, {

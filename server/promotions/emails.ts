@@ -1,4 +1,4 @@
-import { getConfig, invoiceIssuer, publicOrigin } from "../config";
+import { getConfig, invoiceIssuer, publicOrigin, type InvoiceIssuerSettings } from "../config";
 import type { Database } from "../db/client";
 import type { InvoiceRow, PromotionRow } from "../db/schema";
 import { enqueueEmail } from "../email";
@@ -32,15 +32,7 @@ export function invoiceIssued(
     listingName: string;
     planName: string;
     interval: "month" | "year";
-    settings: Pick<
-      PromotionSettings,
-      | "INVOICE_PAYMENT_INSTRUCTIONS"
-      | "INVOICE_ISSUER"
-      | "INVOICE_ISSUER_ADDRESS"
-      | "INVOICE_BILLING_EMAIL"
-      | "INVOICE_TAX_ID"
-      | "PUBLIC_URL"
-    >;
+    settings: Pick<PromotionSettings, "INVOICE_PAYMENT_INSTRUCTIONS"> & InvoiceIssuerSettings;
   },
 ) {
   const { invoice } = o;

@@ -4,7 +4,7 @@ import { and, eq, lte, ne, or, sql } from "drizzle-orm";
 import type { Tier } from "../../app/lib/tiers";
 import { recordAudit, type Actor } from "../audit/record";
 import { ownsListing } from "../auth/ownership";
-import { getConfig, type Config } from "../config";
+import { getConfig, type Config, type InvoiceIssuerSettings } from "../config";
 import type { Database } from "../db/client";
 import { invoices, locations, promotions, type InvoiceRow, type PromotionRow } from "../db/schema";
 import { kickEmail } from "../email";
@@ -41,16 +41,9 @@ export interface PromotionActor {
 /** The settings the service reads; tests pass their own. */
 export type PromotionSettings = Pick<
   Config,
-  | "promotionPlans"
-  | "INVOICE_DUE_DAYS"
-  | "INVOICE_PAYMENT_INSTRUCTIONS"
-  | "INVOICE_ISSUER"
-  | "INVOICE_ISSUER_ADDRESS"
-  | "INVOICE_BILLING_EMAIL"
-  | "INVOICE_TAX_ID"
-  | "PUBLIC_URL"
-  | "PROMOTION_GRACE_DAYS"
->;
+  "promotionPlans" | "INVOICE_DUE_DAYS" | "INVOICE_PAYMENT_INSTRUCTIONS" | "PROMOTION_GRACE_DAYS"
+> &
+  InvoiceIssuerSettings;
 
 interface Common {
   actor: PromotionActor;
