@@ -144,6 +144,18 @@ describe("refuseMalformedRequest, the request target", () => {
   });
 });
 
+describe("refuseMalformedRequest, NUL in the address", () => {
+  it("answers 400 naming %00 in a path or a query, before a route hands it to the database (found by the fuzz suite)", async () => {
+    for (const target of ["/owner/claims/x/evidence/%00", "/echo?q=a%00b"]) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 [^]*NUL character \(%00\)/);
+    }
+    expect(await raw("GET /echo?q=%2500 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")).toMatch(
+      /^HTTP\/1\.1 200 [^]*url=\/echo\?q=%2500$/,
+    );
+  });
+});
+
 describe("refuseMalformedRequest, bodies on GET and HEAD", () => {
   it("answers 400 to a GET or HEAD with a body, chunked or announced (found by the fuzz suite)", async () => {
     const chunked = "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n";

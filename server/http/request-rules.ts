@@ -58,6 +58,11 @@ export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse
     if (absolute) req.url = `${absolute.pathname}${absolute.search}`;
     else problem = "The request target must be a path such as /rv-storage.";
   }
+  if (!problem && req.url?.includes("%00")) {
+    // No address or query value of the site holds a NUL character, and PostgreSQL refuses one in
+    // text, so a route parameter carrying it would fail in the database instead of here.
+    problem = "The address contains a NUL character (%00), which no page or parameter takes.";
+  }
   if (!problem) return false;
   res.writeHead(400, {
     "Content-Type": "text/plain; charset=utf-8",
