@@ -20,7 +20,7 @@ import { MessagePage } from "./components/layout/message-page";
 import { SiteHeader } from "./components/layout/site-header";
 import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
-import { pageTitle } from "./lib/site";
+import { pageTitle } from "../shared/site";
 import { describeError, errorTitle } from "./lib/error-display";
 import { siteOrigin } from "../server/http/origin";
 import { getViewer } from "../server/auth/viewer";

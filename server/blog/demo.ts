@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { SITE_NAME } from "../../app/lib/site";
+import { SITE_NAME } from "../../shared/site";
 import type { Database } from "../db/client";
 import { articles } from "../db/schema";
 import { renderQueueFor } from "../images/demo-photos";

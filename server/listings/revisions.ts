@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { RevisionKind } from "../../app/lib/listings";
+import type { RevisionKind } from "../../shared/listings";
 import type { Database } from "../db/client";
 import { listingRevisions } from "../db/schema";
 import type { ListingActor } from "./edit";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, lte, ne, or, sql } from "drizzle-orm";
-import type { Tier } from "../../app/lib/tiers";
+import type { Tier } from "../../shared/tiers";
 import { recordAudit, type Actor } from "../audit/record";
 import { ownsListing } from "../auth/ownership";
 import { getConfig, type Config, type InvoiceIssuerSettings } from "../config";
