@@ -27,13 +27,13 @@ import {
   MAX_RADIUS_MILES,
   PAGE_SIZE,
   searchParamsFor,
+  placedByTier,
   type SortOrder,
 } from "../../shared/search";
 import { parseSearchParams } from "../../shared/search-params";
 import type { SizeOption } from "../../shared/sizes";
 import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../../shared/rv-fit";
 import { buildPlaceSlug } from "../../shared/slug";
-import { placedByTier } from "../../shared/tiers";
 import {
   placeFromPoint,
   placeFromSlug,

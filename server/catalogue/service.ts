@@ -10,7 +10,7 @@ import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, locations, users } from "../db/schema";
 import { AppError } from "../errors";
-import { afterCommit } from "../promotions/service";
+import { afterCommit } from "../promotions/common";
 import type { StripeSettings } from "../promotions/stripe";
 import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import { notifyLocationsChanged } from "../search/notify";

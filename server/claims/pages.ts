@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { getDatabase } from "../db";
 import { locations } from "../db/schema";
 import { AppError } from "../errors";
-import { getPrivateStore } from "../files/private-store";
+import { getPrivateStore } from "../files";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { filesFrom, readUploadForm } from "../http/upload";

@@ -17,7 +17,7 @@ import { AppError, notFound } from "../errors";
 import type { PrivateStore } from "../files/private-store";
 import { handUnclaimedLeadsTo } from "../leads/service";
 import { logger } from "../logger";
-import { afterCommit } from "../promotions/service";
+import { afterCommit } from "../promotions/common";
 import type { StripeSettings } from "../promotions/stripe";
 import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import * as mail from "./emails";

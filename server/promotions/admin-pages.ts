@@ -22,7 +22,8 @@ import { formatAmount } from "./emails";
 import { dateText } from "./pages";
 import { endPromotionWithBilling } from "./stripe";
 import { INTERVALS, PAID_TIERS } from "./plans";
-import { grantPromotion, markInvoicePaid, PROMOTION_MESSAGES, voidInvoice, type PromotionActor } from "./service";
+import { PROMOTION_MESSAGES, type PromotionActor } from "./common";
+import { grantPromotion, markInvoicePaid, voidInvoice } from "./service";
 
 /**
  * /admin/promotions (docs/product.md section 11): invoices to mark paid or void, promotions to

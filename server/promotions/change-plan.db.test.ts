@@ -11,17 +11,15 @@ import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions }
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { applyScheduledPlanChanges, CHANGE_PLAN_MESSAGES, changePlan } from "./change-plan";
 import { promotionSummaryOf, SUMMARY_INVOICES_MAX } from "./queries";
+import { addInterval, PROMOTION_MESSAGES, type PromotionActor } from "./common";
 import {
-  addInterval,
   cancelAtPeriodEnd,
   endExpiredPromotions,
   endPromotion,
   grantPromotion,
   issueInvoice,
   markInvoicePaid,
-  PROMOTION_MESSAGES,
   requestPromotion,
-  type PromotionActor,
 } from "./service";
 
 let handle: DatabaseHandle;

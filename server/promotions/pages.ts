@@ -31,14 +31,8 @@ import {
   type PromotionSummaryInvoice,
 } from "./queries";
 import { invoiceForViewer } from "./summary";
-import {
-  cancelAtPeriodEnd,
-  issueInvoice,
-  PROMOTION_MESSAGES,
-  requestPromotion,
-  requireBuyerOrAdmin,
-  type PromotionActor,
-} from "./service";
+import { PROMOTION_MESSAGES, requireBuyerOrAdmin, type PromotionActor } from "./common";
+import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "./service";
 
 /**
  * The loader and action bodies of the owner's promotion screens (docs/product.md section 11):

@@ -10,18 +10,16 @@ import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { issueRenewalInvoices } from "./renewals";
+import { addInterval, PROMOTION_MESSAGES, type PromotionActor } from "./common";
 import {
-  addInterval,
   cancelAtPeriodEnd,
   endExpiredPromotions,
   endPromotion,
   grantPromotion,
   issueInvoice,
   markInvoicePaid,
-  PROMOTION_MESSAGES,
   requestPromotion,
   voidInvoice,
-  type PromotionActor,
 } from "./service";
 
 let handle: DatabaseHandle;

@@ -17,9 +17,6 @@ import {
   addInterval,
   afterCommit,
   asTx,
-  cancelAtPeriodEnd,
-  endPromotion,
-  finish,
   nextInvoiceNumber,
   PROMOTION_MESSAGES,
   reasonOf,
@@ -27,7 +24,8 @@ import {
   setListingTier,
   snapshot,
   type PromotionActor,
-} from "./service";
+} from "./common";
+import { cancelAtPeriodEnd, endPromotion, finish } from "./service";
 
 /**
  * The Stripe provider (docs/product.md section 11, ADR 016): Checkout Sessions in subscription
