@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { noImportCycle, noImportFrom } from "./scripts/eslint/layers.js";
 
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", ".react-router/", ".tmp/", "coverage/", "server/geo/data/"] },
@@ -35,9 +36,30 @@ export default tseslint.config(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
   {
+    // The layers point one way (docs/architecture.md, "Layers"): shared/ <- server/ <- app/ and
+    // scripts/. An import circle hides a layer that points back up, so none is allowed anywhere.
+    files: ["{app,server,shared,scripts,tests}/**/*.{ts,tsx,js,mjs}"],
+    plugins: { layers: { rules: { "no-import-cycle": noImportCycle, "no-import-from": noImportFrom } } },
+    rules: { "layers/no-import-cycle": "error" },
+  },
+  {
     // Browser code must never reach into the server (database drivers, secrets): only routes'
     // loaders and actions, which React Router strips from the client bundle, may import server/.
     files: ["app/components/**", "app/lib/**", "app/analytics/**"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**"] }] },
+  },
+  {
+    // Services never learn a word from the routes or the UI: what both halves say is in shared/.
+    files: ["server/**/*.{ts,tsx,js,mjs}"],
+    rules: {
+      "layers/no-import-from": ["error", { forbidden: ["app"], message: "What both halves need lives in shared/." }],
+    },
+  },
+  {
+    // The vocabulary at the bottom imports nothing of ours above it.
+    files: ["shared/**/*.{ts,tsx,js,mjs}"],
+    rules: {
+      "layers/no-import-from": ["error", { forbidden: ["app", "server"], message: "shared/ is the bottom layer." }],
+    },
   },
 );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formStateOf, isFormFailure, isSubmissionOf } from "./forms";
+import { isFormFailure } from "../../shared/forms";
+import { formStateOf, isSubmissionOf } from "./forms";
 
 const failure = {
   ok: false as const,

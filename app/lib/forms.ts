@@ -1,45 +1,12 @@
 /**
- * The browser half of the form pipeline (the server half is server/http/form-action.ts): the
- * shape an action answers, and hooks that read it back. A form is a plain `<Form method="post">`:
- * without JavaScript the browser posts it, the action answers the errors and the values, and the
- * page renders them; with JavaScript React Router does the same without a reload.
+ * The browser half of the form pipeline (the server half is server/http/form-action.ts, the shape
+ * an action answers is shared/forms.ts): hooks that read an answer back. A form is a plain
+ * `<Form method="post">`: without JavaScript the browser posts it, the action answers the errors
+ * and the values, and the page renders them; with JavaScript React Router does the same without a
+ * reload.
  */
 import { useActionData, useFormAction, useNavigation } from "react-router";
-
-export type FlashKind = "success" | "error" | "info";
-
-/** One message carried across a redirect ("Listing saved") and shown once as a toast. */
-export interface FlashMessage {
-  kind: FlashKind;
-  text: string;
-}
-
-/** What was typed, by field name, to fill the form again (never passwords or files). */
-export type FormValues = Record<string, string | string[]>;
-/** The schema's messages by field name (`address.city`, `sizes[0]` for nested names). */
-export type FieldErrors = Record<string, string[]>;
-
-export interface FormSuccess<Data> {
-  ok: true;
-  data: Data;
-  values: FormValues;
-}
-
-export interface FormFailure {
-  ok: false;
-  fieldErrors: FieldErrors;
-  /** A problem with the form as a whole, shown at its top. */
-  formError?: string;
-  values: FormValues;
-}
-
-export type FormSubmission<Data> = FormSuccess<Data> | FormFailure;
-
-export function isFormFailure(value: unknown): value is FormFailure {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Partial<FormFailure>;
-  return candidate.ok === false && typeof candidate.fieldErrors === "object" && typeof candidate.values === "object";
-}
+import { isFormFailure, type FieldErrors, type FormValues } from "../../shared/forms";
 
 export interface FormState {
   fieldErrors: FieldErrors;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from "./site";
+import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from "../../shared/site";
 
 export interface SeoInput {
   title?: string;

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { ArticleCard } from "../components/blog/article-card";
 import { Pagination } from "../components/search/pagination";
-import { tagLabel } from "../lib/articles";
+import { tagLabel } from "../../shared/articles";
 import { originFrom, seo } from "../lib/meta";
-import { SITE_NAME } from "../lib/site";
+import { SITE_NAME } from "../../shared/site";
 import { getDatabase } from "../../server/db";
 import { blogListPage } from "../../server/blog/pages";
 

@@ -14,15 +14,15 @@ import { useAppleDevice } from "../components/location/use-apple-device";
 import { DemoBadge } from "../components/location/tier-badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { buttonClasses } from "../components/ui/button";
-import { AMENITY_GROUPS, AMENITY_LABELS } from "../lib/amenities";
+import { AMENITY_GROUPS, AMENITY_LABELS } from "../../shared/amenities";
 import { appleDirectionsUrl, googleDirectionsUrl } from "../lib/directions";
 import { displayPhone, telHref } from "../lib/format";
 import { getCurrentLocation } from "../lib/geolocation";
-import { imageRefFromUrl } from "../lib/images";
-import { priceLabel } from "../lib/listings";
+import { imageRefFromUrl } from "../../shared/images";
+import { priceLabel } from "../../shared/listings";
 import { privatePageMeta } from "../lib/meta";
-import { MY_RV_STORAGE_KEY, clearsHeight, parseMyRv, sizesThatFit, type MyRv } from "../lib/rv-fit";
-import { COMPARE_MAX, COMPARE_MIN, compareHref } from "../lib/saved";
+import { MY_RV_STORAGE_KEY, clearsHeight, parseMyRv, sizesThatFit, type MyRv } from "../../shared/rv-fit";
+import { COMPARE_MAX, COMPARE_MIN, compareHref } from "../../shared/saved";
 import { loadCompare, parseCompareQuery, type CompareFacility } from "../../server/saved/compare";
 
 /**

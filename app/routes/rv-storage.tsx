@@ -16,9 +16,9 @@ import { SizeFilter } from "../components/search/size-filter";
 import { SORT_EXPLANATIONS, SortButtons } from "../components/search/sort-buttons";
 import { TextFilter } from "../components/search/text-filter";
 import { CURRENT_LOCATION_FAILED, UseMyLocationButton } from "../components/search/use-my-location";
-import { AMENITY_LABELS, type AmenityFilter } from "../lib/amenities";
-import { imageRefFromUrl } from "../lib/images";
-import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../lib/input-limits";
+import { AMENITY_LABELS, type AmenityFilter } from "../../shared/amenities";
+import { imageRefFromUrl } from "../../shared/images";
+import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../../shared/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
 import {
@@ -27,13 +27,13 @@ import {
   MAX_RADIUS_MILES,
   PAGE_SIZE,
   searchParamsFor,
+  placedByTier,
   type SortOrder,
-} from "../lib/search";
-import { parseSearchParams } from "../lib/search-params";
-import type { SizeOption } from "../lib/sizes";
-import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../lib/rv-fit";
-import { buildPlaceSlug } from "../lib/slug";
-import { placedByTier } from "../lib/tiers";
+} from "../../shared/search";
+import { parseSearchParams } from "../../shared/search-params";
+import type { SizeOption } from "../../shared/sizes";
+import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../../shared/rv-fit";
+import { buildPlaceSlug } from "../../shared/slug";
 import {
   placeFromPoint,
   placeFromSlug,

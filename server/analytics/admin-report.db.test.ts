@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
-import type { ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
+import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
 import { insertListing } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { locationMetricsDaily } from "../db/schema";

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { classifyTrafficSource } from "../../app/analytics/traffic-source";
-import { analyticsBatchSchema, describeIssues, type ValidatedAnalyticsEvent } from "../../app/lib/analytics-events";
+import { classifyTrafficSource } from "../../shared/traffic-source";
+import { analyticsBatchSchema, describeIssues, type ValidatedAnalyticsEvent } from "../../shared/analytics-events";
 import { AppError, badRequest } from "../errors";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { BLOG_IMAGES_FOLDER } from "../../app/lib/articles";
-import { PLACE_IMAGES_FOLDER } from "../../app/lib/images";
+import { BLOG_IMAGES_FOLDER } from "../../shared/articles";
+import { PLACE_IMAGES_FOLDER } from "../../shared/images";
 import type { Config } from "../config";
-import { assertStoreKey, getPrivateStore, type PrivateStore } from "../files/private-store";
+import { getPrivateStore } from "../files";
+import { assertStoreKey, type PrivateStore } from "../files/private-store";
 import { getImageStorage } from "../images";
 import type { ImageStorage } from "../images/storage";
 import type { ManifestEntry, StoreName } from "./format";

@@ -4,7 +4,7 @@ import { createGunzip } from "node:zlib";
 import { z } from "zod";
 
 /**
- * The logical backup file (docs/operations.md, Backups; docs/decisions/020-logical-backups.md):
+ * The logical backup file (docs/operations.md, Backups; docs/decisions/021-logical-backups.md):
  * gzip'd NDJSON, one JSON value per line, in this order:
  *
  *   header                     {"format":"rv-storage-directory-backup","version":1,…,"tables":[…]}

@@ -8,10 +8,10 @@ import {
   articlePath,
   parseTags,
   type ArticleStatus,
-} from "../../app/lib/articles";
-import { MAX_TEXT_FILTER_LENGTH } from "../../app/lib/input-limits";
-import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../app/lib/listing-photos";
-import { clampPage, oneOf, parseTableParams } from "../../app/lib/table-params";
+} from "../../shared/articles";
+import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
+import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../shared/listing-photos";
+import { clampPage, oneOf, parseTableParams } from "../../shared/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { serverNow } from "../clock";
 import { getDatabase } from "../db";

@@ -438,6 +438,10 @@ function color(value: string, fallback: string): string {
   return HEX_COLOR.test(value) ? value : fallback;
 }
 
+/** The image id of a demo article's cover, drawn on its first request (server/blog/images.ts). */
+export const DEMO_COVER_PREFIX = "demo-";
+export const demoCoverId = (slug: string) => `${DEMO_COVER_PREFIX}${slug}`;
+
 /**
  * An SVG (1600x900) illustration for the article's cover: a sky gradient from the palette, two
  * hills, a pale sun and a simple motorhome built from rounded rectangles, with windows and

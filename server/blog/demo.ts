@@ -1,19 +1,16 @@
 import { count } from "drizzle-orm";
-import { SITE_NAME } from "../../app/lib/site";
+import { SITE_NAME } from "../../shared/site";
 import type { Database } from "../db/client";
 import { articles } from "../db/schema";
-import { renderQueueFor } from "../images/demo-photos";
-import type { ImageStorage } from "../images/storage";
-import { DEMO_ARTICLES, demoCoverSvg } from "./demo-articles";
-import { storeDemoCover } from "./images";
+import { DEMO_ARTICLES, demoCoverId } from "./demo-articles";
 import { renderWithDirectoryLinks } from "./service";
 
 /**
  * The demo articles of a fresh install (docs/product.md section 13): written once into an empty
  * articles table, flagged as demo. Their covers are drawn from SVG on first request
- * (`demo-{slug}`), like the demo listings' photos, so start-up does not wait for the encoder.
+ * (`demo-{slug}`, drawDemoCover in ./images.ts), like the demo listings' photos, so start-up does
+ * not wait for the encoder.
  */
-const COVER_PREFIX = "demo-";
 /** The widest variant the pipeline makes of a 1600 x 900 drawing. */
 const COVER_SIZE = { width: 1280, height: 720 };
 
@@ -34,7 +31,7 @@ export async function ensureDemoArticles(db: Database): Promise<number> {
       headings: rendered.headings,
       readingMinutes: rendered.readingMinutes,
       tags: [...a.tags],
-      coverImageId: `${COVER_PREFIX}${a.slug}`,
+      coverImageId: demoCoverId(a.slug),
       coverAlt: a.coverAlt,
       coverWidth: COVER_SIZE.width,
       coverHeight: COVER_SIZE.height,
@@ -51,13 +48,4 @@ export async function ensureDemoArticles(db: Database): Promise<number> {
   }
   await db.insert(articles).values(values).onConflictDoNothing();
   return values.length;
-}
-
-/** Draws and stores a demo article's cover when `imageId` names one; false otherwise. */
-export async function drawDemoCover(storage: ImageStorage, imageId: string): Promise<boolean> {
-  if (!imageId.startsWith(COVER_PREFIX)) return false;
-  const article = DEMO_ARTICLES.find((a) => `${COVER_PREFIX}${a.slug}` === imageId);
-  if (!article) return false;
-  await renderQueueFor(storage).run(`cover:${imageId}`, () => storeDemoCover(storage, imageId, demoCoverSvg(article)));
-  return true;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { BLOG_IMAGES_FOLDER, blogImageUrl, parseBlogImageFile } from "../../app/lib/articles";
-import { IMAGE_CONTENT_TYPES } from "../../app/lib/images";
-import { PHOTO_TEXT } from "../../app/lib/listing-photos";
+import { BLOG_IMAGES_FOLDER, blogImageUrl, parseBlogImageFile } from "../../shared/articles";
+import { IMAGE_CONTENT_TYPES } from "../../shared/images";
+import { PHOTO_TEXT } from "../../shared/listing-photos";
 import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
 import { articleImages, articles } from "../db/schema";
@@ -13,7 +13,7 @@ import { RenderQueueFullError } from "../images/render-queue";
 import { storedImageResponse } from "../images/serve";
 import type { ImageStorage } from "../images/storage";
 import { photoFileProblem, type PhotoFile } from "../listings/photos";
-import { drawDemoCover } from "./demo";
+import { DEMO_ARTICLES, DEMO_COVER_PREFIX, demoCoverId, demoCoverSvg } from "./demo-articles";
 import { ArticleFieldError, ARTICLE_MESSAGES } from "./service";
 
 /**
@@ -143,8 +143,17 @@ export async function serveBlogImage(
   return storedImageResponse(request, object, IMAGE_CONTENT_TYPES[file.format]);
 }
 
-/** Stores demo covers drawn from SVG (the demo articles, server/blog/demo.ts). */
-export async function storeDemoCover(storage: ImageStorage, imageId: string, svg: string) {
+/** Draws and stores a demo article's cover when `imageId` names one; false otherwise. */
+export async function drawDemoCover(storage: ImageStorage, imageId: string): Promise<boolean> {
+  if (!imageId.startsWith(DEMO_COVER_PREFIX)) return false;
+  const article = DEMO_ARTICLES.find((a) => demoCoverId(a.slug) === imageId);
+  if (!article) return false;
+  await renderQueueFor(storage).run(`cover:${imageId}`, () => storeDemoCover(storage, imageId, demoCoverSvg(article)));
+  return true;
+}
+
+/** Stores a demo cover drawn from SVG. */
+async function storeDemoCover(storage: ImageStorage, imageId: string, svg: string) {
   const processed = await processImage(Buffer.from(svg));
   await storeVariants(storage, imageId, processed.variants);
   return sizeOf(processed.variants);

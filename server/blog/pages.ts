@@ -1,6 +1,11 @@
 import { data, redirect } from "react-router";
-import { ARTICLES_PAGE_SIZE, TOC_MIN_HEADINGS, articlePath, isArticleSlug } from "../../app/lib/articles";
-import type { ArticleCardData } from "../../app/components/blog/article-card";
+import {
+  ARTICLES_PAGE_SIZE,
+  TOC_MIN_HEADINGS,
+  articlePath,
+  isArticleSlug,
+  type ArticleCardData,
+} from "../../shared/articles";
 import { serverNow } from "../clock";
 import type { Database } from "../db/client";
 import { publicArticleBySlug, publicArticles, publicTags, relatedArticles, type ArticleCard } from "./queries";

@@ -13,7 +13,7 @@ import {
   isArticleSlug,
   slugify,
   type ArticleStatus,
-} from "../../app/lib/articles";
+} from "../../shared/articles";
 import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
 import { articleSlugRedirects, articles, listedLocation, locations, type ArticleRow } from "../db/schema";

@@ -5,9 +5,9 @@
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { IMPORT_MAX_BYTES } from "../../app/lib/catalogue";
-import { clampPage, parseTableParams } from "../../app/lib/table-params";
-import { TIERS } from "../../app/lib/tiers";
+import { IMPORT_MAX_BYTES } from "../../shared/catalogue";
+import { clampPage, parseTableParams } from "../../shared/table-params";
+import { TIERS } from "../../shared/tiers";
 import type { Actor } from "../audit/record";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";

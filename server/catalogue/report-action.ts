@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { LISTING_REPORT_KINDS, REPORT_MESSAGE_MAX } from "../../app/lib/work-queue";
+import { LISTING_REPORT_KINDS, REPORT_MESSAGE_MAX } from "../../shared/work-queue";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
 import { readForm } from "../http/form";

@@ -4,13 +4,13 @@
  * action is applied to every selected listing or to none.
  */
 import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Tier } from "../../app/lib/tiers";
-import type { SortDirection } from "../../app/lib/table-params";
+import type { Tier } from "../../shared/tiers";
+import type { SortDirection } from "../../shared/table-params";
 import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, locations, users } from "../db/schema";
 import { AppError } from "../errors";
-import { afterCommit } from "../promotions/service";
+import { afterCommit } from "../promotions/common";
 import type { StripeSettings } from "../promotions/stripe";
 import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import { notifyLocationsChanged } from "../search/notify";

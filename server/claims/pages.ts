@@ -1,18 +1,13 @@
-import { claimDecisionSchema, claimFormSchema } from "../../app/lib/claim-form";
-import {
-  CLAIM_EVIDENCE_MAX_BYTES,
-  CLAIM_EVIDENCE_MAX_FILES,
-  CLAIM_STATUSES,
-  isClaimStatus,
-} from "../../app/lib/claims";
-import { MAX_TEXT_FILTER_LENGTH } from "../../app/lib/input-limits";
-import { clampPage, parseTableParams } from "../../app/lib/table-params";
+import { claimDecisionSchema, claimFormSchema } from "../../shared/claim-form";
+import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES, CLAIM_STATUSES, isClaimStatus } from "../../shared/claims";
+import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
+import { clampPage, parseTableParams } from "../../shared/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { eq } from "drizzle-orm";
 import { getDatabase } from "../db";
 import { locations } from "../db/schema";
 import { AppError } from "../errors";
-import { getPrivateStore } from "../files/private-store";
+import { getPrivateStore } from "../files";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { filesFrom, readUploadForm } from "../http/upload";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { CLAIMS_PER_DAY, type ClaimStatus } from "../../app/lib/claims";
+import { CLAIMS_PER_DAY, type ClaimStatus } from "../../shared/claims";
 import {
   CLAIM_REASON_MAX,
   CLAIM_REASON_MIN,
   CLAIM_REJECTION_REASON_TEXT,
   type ClaimFormInput,
-} from "../../app/lib/claim-form";
+} from "../../shared/claim-form";
 import { wantsEmail } from "../account/notifications";
 import { recordAudit, type Actor } from "../audit/record";
 import type { Database } from "../db/client";
@@ -17,7 +17,7 @@ import { AppError, notFound } from "../errors";
 import type { PrivateStore } from "../files/private-store";
 import { handUnclaimedLeadsTo } from "../leads/service";
 import { logger } from "../logger";
-import { afterCommit } from "../promotions/service";
+import { afterCommit } from "../promotions/common";
 import type { StripeSettings } from "../promotions/stripe";
 import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import * as mail from "./emails";

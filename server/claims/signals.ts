@@ -1,4 +1,4 @@
-import { normalizeUsPhone } from "../../app/lib/claim-form";
+import { normalizeUsPhone } from "../../shared/claim-form";
 
 /**
  * What the reviewer weighs (docs/product.md section 10). None decides on its own: a claimant on

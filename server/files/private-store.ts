@@ -1,13 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { getConfig } from "../config";
-import { onFirstUse, s3SettingsOf, type S3Settings } from "./s3-settings";
 
 /**
  * Files only the application may read (claim evidence): never under a public URL, served only by
  * routes that check who is asking. The local driver keeps them under DATA_DIR/private, the S3 one
- * (s3-private-store.ts) in the bucket's private/ folder (docs/operations.md, "Object storage").
+ * (s3-private-store.ts) in the bucket's private/ folder (docs/operations.md, "Object storage");
+ * getPrivateStore (./index.ts) picks one.
  */
 export interface PrivateStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -49,32 +48,5 @@ export function createLocalPrivateStore(root: string): PrivateStore {
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
     },
-  };
-}
-
-let current: PrivateStore | undefined;
-
-/** The bucket's `private/` folder when S3_BUCKET is set, else DATA_DIR/private. */
-export function getPrivateStore(): PrivateStore {
-  if (current) return current;
-  const config = getConfig();
-  const s3 = s3SettingsOf(config);
-  current = s3 ? lazyS3PrivateStore(s3) : createLocalPrivateStore(path.join(config.dataDir, "private"));
-  return current;
-}
-
-/** The S3 driver, loaded on first use so that a site on DATA_DIR never loads the AWS SDK. */
-function lazyS3PrivateStore(settings: S3Settings): PrivateStore {
-  const load = onFirstUse(async () => {
-    const [{ createS3PrivateStore }, { sharedS3Client }] = await Promise.all([
-      import("./s3-private-store"),
-      import("./s3"),
-    ]);
-    return createS3PrivateStore({ client: sharedS3Client(settings), bucket: settings.bucket, prefix: settings.prefix });
-  });
-  return {
-    put: async (key, bytes) => (await load()).put(key, bytes),
-    get: async (key) => (await load()).get(key),
-    delete: async (key) => (await load()).delete(key),
   };
 }

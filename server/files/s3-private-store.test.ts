@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3, type S3Sink } from "../../tests/setup/s3";
-import { getPrivateStore } from "./private-store";
+import { getPrivateStore } from ".";
 import { createS3PrivateStore } from "./s3-private-store";
 import { createS3Client } from "./s3";
 

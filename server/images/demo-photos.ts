@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { placeImageUrl } from "../../app/lib/images";
+import { placeImageUrl } from "../../shared/images";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { DEMO_ID_PREFIX } from "../locations/demo";

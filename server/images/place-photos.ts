@@ -8,7 +8,7 @@ import {
   parseImageFileName,
   type ImageFormat,
   type ImageWidth,
-} from "../../app/lib/images";
+} from "../../shared/images";
 import type { ImageVariant } from "./pipeline";
 import type { ImageStorage } from "./storage";
 

@@ -8,8 +8,8 @@ import {
   type CoverWant,
   type LeadStatus,
   type RvType,
-} from "../../app/lib/leads";
-import { displayUsPhone } from "../../app/lib/claim-form";
+} from "../../shared/leads";
+import { displayUsPhone } from "../../shared/claim-form";
 import { recordAudit } from "../audit/record";
 import { getConfig, publicUrl } from "../config";
 import type { Database } from "../db/client";

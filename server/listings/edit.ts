@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { LISTING_CONFLICT_TEXT, type KeyField } from "../../app/lib/listings";
+import { LISTING_CONFLICT_TEXT, type KeyField } from "../../shared/listings";
 import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AMENITY_FLAGS } from "../../app/lib/amenities";
-import { normalizeUsPhone } from "../../app/lib/claim-form";
+import { AMENITY_FLAGS } from "../../shared/amenities";
+import { normalizeUsPhone } from "../../shared/claim-form";
 import {
   AVAILABILITIES,
   BUSINESS_STATUSES,
@@ -10,15 +10,15 @@ import {
   LISTING_LIMITS as L,
   WEEK_DAYS,
   type SizeOffer,
-} from "../../app/lib/listings";
-import { normalizeWebsite } from "../../app/lib/web-address";
+} from "../../shared/listings";
+import { normalizeWebsite } from "../../shared/web-address";
 import { stateByCode } from "../geo/states";
 import type { DayHours } from "./hours";
 
 /**
  * The listing edit form (docs/product.md section 10), parsed in the action. Every refusal names
  * its field ("Phone: …", "Monday: …") so the message is clear even read away from the field.
- * Server-side only: the page takes its limits from app/lib/listings.ts.
+ * Server-side only: the page takes its limits from shared/listings.ts.
  */
 
 const optionalText = (label: string, max: number) =>

@@ -1,8 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { RevisionKind } from "../../app/lib/listings";
+import type { RevisionKind } from "../../shared/listings";
 import type { Database } from "../db/client";
 import { listingRevisions } from "../db/schema";
-import type { ListingActor } from "./edit";
 
 /**
  * The revision history of a listing (docs/product.md section 10): one row per change, written in
@@ -13,7 +12,8 @@ export async function recordRevision(
   entry: {
     locationId: string;
     kind: RevisionKind;
-    actor: Pick<ListingActor, "userId" | "email">;
+    /** Who made the change (a ListingActor, or the system). */
+    actor: { userId: string; email: string };
     fields: readonly string[];
     before: Record<string, unknown>;
     after: Record<string, unknown>;

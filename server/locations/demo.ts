@@ -1,10 +1,10 @@
 import ngeohash from "ngeohash";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
-import { placeImageUrl } from "../../app/lib/images";
-import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../app/lib/sizes";
-import { buildLocationSlug } from "../../app/lib/slug";
-import type { SizeOffer } from "../../app/lib/listings";
-import type { Tier } from "../../app/lib/tiers";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
+import { placeImageUrl } from "../../shared/images";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../shared/sizes";
+import { buildLocationSlug } from "../../shared/slug";
+import type { SizeOffer } from "../../shared/listings";
+import type { Tier } from "../../shared/tiers";
 import type { NewLocationRow } from "../db/schema";
 import type { Place } from "../geo";
 import { FLAG_COLUMN } from "./amenities";

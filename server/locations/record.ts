@@ -5,10 +5,10 @@
  */
 import ngeohash from "ngeohash";
 import { z } from "zod";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
-import { LISTING_LIMITS, type SizeOffer } from "../../app/lib/listings";
-import { buildLocationSlug } from "../../app/lib/slug";
-import { normalizeWebsite } from "../../app/lib/web-address";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
+import { LISTING_LIMITS, type SizeOffer } from "../../shared/listings";
+import { buildLocationSlug } from "../../shared/slug";
+import { normalizeWebsite } from "../../shared/web-address";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { resolveState } from "../geo/states";
 import { cityFromShortAddress, placeFromAddress } from "./address";
@@ -157,7 +157,7 @@ function parseState(value: unknown): string | null {
 }
 
 /**
- * A website as the owner's form takes it (app/lib/web-address.ts): http or https only, stored as
+ * A website as the owner's form takes it (shared/web-address.ts): http or https only, stored as
  * the normalised address, so a `javascript:` link never reaches the page or its JSON-LD.
  */
 function parseWebsite(value: unknown): string | null {

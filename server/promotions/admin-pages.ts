@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { MAX_TEXT_FILTER_LENGTH } from "../../app/lib/input-limits";
-import { clampPage, oneOf, parseTableParams } from "../../app/lib/table-params";
+import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
+import { clampPage, oneOf, parseTableParams } from "../../shared/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
@@ -22,7 +22,8 @@ import { formatAmount } from "./emails";
 import { dateText } from "./pages";
 import { endPromotionWithBilling } from "./stripe";
 import { INTERVALS, PAID_TIERS } from "./plans";
-import { grantPromotion, markInvoicePaid, PROMOTION_MESSAGES, voidInvoice, type PromotionActor } from "./service";
+import { PROMOTION_MESSAGES, type PromotionActor } from "./common";
+import { grantPromotion, markInvoicePaid, voidInvoice } from "./service";
 
 /**
  * /admin/promotions (docs/product.md section 11): invoices to mark paid or void, promotions to

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import type { SearchQuery } from "../../app/lib/search";
+import type { SearchQuery } from "../../shared/search";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing, insertPerson } from "../claims/test-support";
@@ -11,17 +11,15 @@ import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions }
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { applyScheduledPlanChanges, CHANGE_PLAN_MESSAGES, changePlan } from "./change-plan";
 import { promotionSummaryOf, SUMMARY_INVOICES_MAX } from "./queries";
+import { addInterval, PROMOTION_MESSAGES, type PromotionActor } from "./common";
 import {
-  addInterval,
   cancelAtPeriodEnd,
   endExpiredPromotions,
   endPromotion,
   grantPromotion,
   issueInvoice,
   markInvoicePaid,
-  PROMOTION_MESSAGES,
   requestPromotion,
-  type PromotionActor,
 } from "./service";
 
 let handle: DatabaseHandle;

@@ -20,7 +20,7 @@ import {
   voidOpenInvoices,
   type PromotionActor,
   type PromotionSettings,
-} from "./service";
+} from "./common";
 
 /**
  * Changing the plan of a live promotion (docs/product.md section 11, ADR 016). A listing has one

@@ -2,7 +2,7 @@ import { getConfig, invoiceIssuer, publicOrigin, type InvoiceIssuerSettings } fr
 import type { Database } from "../db/client";
 import type { InvoiceRow, PromotionRow } from "../db/schema";
 import { enqueueEmail } from "../email";
-import type { PromotionSettings } from "./service";
+import type { PromotionSettings } from "./common";
 
 /**
  * The messages a promotion sends (docs/product.md section 11), queued in the caller's transaction

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
-import { isTier, type Tier } from "../../app/lib/tiers";
+import { isTier, type Tier } from "../../shared/tiers";
 import { requireListingOwner } from "../auth/guards";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
@@ -31,14 +31,8 @@ import {
   type PromotionSummaryInvoice,
 } from "./queries";
 import { invoiceForViewer } from "./summary";
-import {
-  cancelAtPeriodEnd,
-  issueInvoice,
-  PROMOTION_MESSAGES,
-  requestPromotion,
-  requireBuyerOrAdmin,
-  type PromotionActor,
-} from "./service";
+import { PROMOTION_MESSAGES, requireBuyerOrAdmin, type PromotionActor } from "./common";
+import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "./service";
 
 /**
  * The loader and action bodies of the owner's promotion screens (docs/product.md section 11):

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import type { SearchQuery } from "../../app/lib/search";
+import type { SearchQuery } from "../../shared/search";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing, insertPerson } from "../claims/test-support";
@@ -10,18 +10,16 @@ import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { issueRenewalInvoices } from "./renewals";
+import { addInterval, PROMOTION_MESSAGES, type PromotionActor } from "./common";
 import {
-  addInterval,
   cancelAtPeriodEnd,
   endExpiredPromotions,
   endPromotion,
   grantPromotion,
   issueInvoice,
   markInvoicePaid,
-  PROMOTION_MESSAGES,
   requestPromotion,
   voidInvoice,
-  type PromotionActor,
 } from "./service";
 
 let handle: DatabaseHandle;

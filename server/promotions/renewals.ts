@@ -2,7 +2,8 @@ import { and, eq, gt, gte, isNotNull, lte } from "drizzle-orm";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { invoices, promotions } from "../db/schema";
-import { issueInvoice, type PromotionSettings } from "./service";
+import { type PromotionSettings } from "./common";
+import { issueInvoice } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The job never issues more than this many invoices in one run; the rest go out the next day. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount } from "./emails";
 import { parsePromotionPlans, planFor } from "./plans";
-import { addInterval, invoiceNumber } from "./service";
+import { addInterval, invoiceNumber } from "./common";
 
 describe("addInterval", () => {
   it("adds a calendar month or year, keeping the day where it exists", () => {

@@ -8,7 +8,8 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions, stripeEvents } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
-import { endExpiredPromotions, requestPromotion, type PromotionActor } from "./service";
+import { type PromotionActor } from "./common";
+import { endExpiredPromotions, requestPromotion } from "./service";
 import {
   changeStripePlan,
   endPromotionWithBilling,

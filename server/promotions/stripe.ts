@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { TIER_WEIGHT } from "../../app/lib/tiers";
+import { TIER_WEIGHT } from "../../shared/tiers";
 import { recordAudit, type Actor } from "../audit/record";
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";
@@ -17,9 +17,6 @@ import {
   addInterval,
   afterCommit,
   asTx,
-  cancelAtPeriodEnd,
-  endPromotion,
-  finish,
   nextInvoiceNumber,
   PROMOTION_MESSAGES,
   reasonOf,
@@ -27,7 +24,8 @@ import {
   setListingTier,
   snapshot,
   type PromotionActor,
-} from "./service";
+} from "./common";
+import { cancelAtPeriodEnd, endPromotion, finish } from "./service";
 
 /**
  * The Stripe provider (docs/product.md section 11, ADR 016): Checkout Sessions in subscription

@@ -6,7 +6,8 @@ import { parseConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { listingOwners } from "../db/schema";
 import { adminInvoiceList, adminPromotionList, promotionCounts } from "./admin-queries";
-import { issueInvoice, requestPromotion, type PromotionActor } from "./service";
+import { type PromotionActor } from "./common";
+import { issueInvoice, requestPromotion } from "./service";
 import { invoiceForPage } from "./summary";
 
 let handle: DatabaseHandle;

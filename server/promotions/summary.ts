@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { invoices, locations, promotions, users } from "../db/schema";
 import { notFound } from "../errors";
-import { PROMOTION_MESSAGES, requireInvoiceReader, type PromotionActor } from "./service";
+import { PROMOTION_MESSAGES, requireInvoiceReader, type PromotionActor } from "./common";
 
 /** One invoice with what its printable page needs: the promotion, the listing and the buyer. */
 export async function invoiceForPage(db: Database, invoiceId: string) {

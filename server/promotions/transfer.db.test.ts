@@ -11,15 +11,8 @@ import type { DatabaseHandle } from "../db/client";
 import { emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { changePlan } from "./change-plan";
 import { promotionSummaryOf } from "./queries";
-import {
-  cancelAtPeriodEnd,
-  grantPromotion,
-  issueInvoice,
-  markInvoicePaid,
-  PROMOTION_MESSAGES,
-  requestPromotion,
-  type PromotionActor,
-} from "./service";
+import { PROMOTION_MESSAGES, type PromotionActor } from "./common";
+import { cancelAtPeriodEnd, grantPromotion, issueInvoice, markInvoicePaid, requestPromotion } from "./service";
 import {
   cancelStripeAtPeriodEnd,
   changeStripePlan,

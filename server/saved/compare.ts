@@ -1,8 +1,8 @@
-import { AMENITY_FLAGS, type AmenityFlag } from "../../app/lib/amenities";
-import { haversineMiles, isValidLatLng, type LatLng } from "../../app/lib/coordinates";
-import { AVAILABILITY_LABELS } from "../../app/lib/listings";
-import { parseMyRv, type MyRv } from "../../app/lib/rv-fit";
-import { parseCompareIds } from "../../app/lib/saved";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
+import { haversineMiles, isValidLatLng, type LatLng } from "../../shared/coordinates";
+import { AVAILABILITY_LABELS } from "../../shared/listings";
+import { parseMyRv, type MyRv } from "../../shared/rv-fit";
+import { parseCompareIds } from "../../shared/saved";
 import type { LocationRow } from "../db/schema";
 import { amenityFlagsOf } from "../locations/amenities";
 import { getLocationsByIds } from "../locations/repository";

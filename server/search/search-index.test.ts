@@ -6,10 +6,10 @@ import {
   isAmenityFlag,
   type AmenityFilter,
   type AmenityFlag,
-} from "../../app/lib/amenities";
-import type { SearchQuery } from "../../app/lib/search";
-import { SIZE_OPTIONS_LIST, type SizeOption } from "../../app/lib/sizes";
-import { TIERS } from "../../app/lib/tiers";
+} from "../../shared/amenities";
+import type { SearchQuery } from "../../shared/search";
+import { SIZE_OPTIONS_LIST, type SizeOption } from "../../shared/sizes";
+import { TIERS } from "../../shared/tiers";
 import type { NewLocationRow } from "../db/schema";
 import { SAMPLE_LOCATION } from "../locations/sample";
 import { createSearchIndex } from "./search-index";

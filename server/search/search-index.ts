@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchResult } from "../../app/lib/search";
+import type { SearchQuery, SearchResult } from "../../shared/search";
 import { ColumnBuilder, type IndexColumns } from "./columns";
 import { createScratch, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
 import type { SearchSourceRow } from "./source-row";

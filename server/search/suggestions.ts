@@ -1,5 +1,5 @@
-import { buildPlaceSlug } from "../../app/lib/slug";
-import type { PlaceSuggestion } from "../../app/lib/search";
+import { buildPlaceSlug } from "../../shared/slug";
+import type { PlaceSuggestion } from "../../shared/search";
 import type { Place } from "../geo";
 
 export type { PlaceSuggestion };

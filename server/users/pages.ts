@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_TEXT_FILTER_LENGTH } from "../../app/lib/input-limits";
-import { ROLES } from "../../app/lib/roles";
-import { clampPage, parseTableParams } from "../../app/lib/table-params";
+import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
+import { ROLES } from "../../shared/roles";
+import { clampPage, parseTableParams } from "../../shared/table-params";
 import {
   BAN_REASON_MAX,
   ROLE_LABELS,
@@ -11,7 +11,7 @@ import {
   type UserFilterName,
   type UserFilters,
   type UserSort,
-} from "../../app/lib/users";
+} from "../../shared/users";
 import type { Actor } from "../audit/record";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAccount, siteRequest, setUpAuthDatabase } from "../../tests/setup/auth";
 import { rejection } from "../../tests/setup/rejection";
-import type { UserFilters } from "../../app/lib/users";
+import type { UserFilters } from "../../shared/users";
 import { SYSTEM_ACTOR, type Actor } from "../audit/record";
 import { MESSAGES, signIn } from "../auth/forms";
 import { grantListing } from "../auth/ownership";

@@ -1,21 +1,6 @@
 import { Link } from "react-router";
-import { articlePath, tagLabel } from "../../lib/articles";
+import { articlePath, tagLabel, type ArticleCardData } from "../../../shared/articles";
 import { ArticleCover } from "./article-cover";
-
-export interface ArticleCardData {
-  slug: string;
-  title: string;
-  excerpt: string;
-  tags: string[];
-  coverImageId: string | null;
-  coverAlt: string;
-  coverWidth: number | null;
-  coverHeight: number | null;
-  published: string;
-  publishedIso: string;
-  readingMinutes: number;
-  isDemo: boolean;
-}
 
 /** One article in a list: cover, title (the link), excerpt, date and reading time, tags. */
 export function ArticleCard({

@@ -29,8 +29,8 @@ import {
   articlePath,
   slugify,
   type ArticleStatus,
-} from "../../lib/articles";
-import { PHOTO_ACCEPT } from "../../lib/listing-photos";
+} from "../../../shared/articles";
+import { PHOTO_ACCEPT } from "../../../shared/listing-photos";
 import { ArticleCover } from "./article-cover";
 
 /** What the editor's route loads (server/blog/admin-pages.ts). */

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "../ui/badge";
-import { IMPORT_STATUS_LABELS, type ImportStatus } from "../../lib/catalogue";
+import { IMPORT_STATUS_LABELS, type ImportStatus } from "../../../shared/catalogue";
 
 const TONE: Record<ImportStatus, BadgeTone> = {
   checking: "info",

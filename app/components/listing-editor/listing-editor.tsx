@@ -10,7 +10,7 @@ import { Select } from "../ui/select";
 import { HoursWeek, useWeekRows } from "./hours-editor";
 import { SubmitButton } from "../ui/submit-button";
 import { Textarea } from "../ui/textarea";
-import { AMENITY_GROUPS, AMENITY_LABELS } from "../../lib/amenities";
+import { AMENITY_GROUPS, AMENITY_LABELS } from "../../../shared/amenities";
 import { useFormState, type FormState } from "../../lib/forms";
 import {
   AVAILABILITIES,
@@ -19,7 +19,7 @@ import {
   LISTING_LIMITS,
   REVISION_KIND_LABELS,
   type ListingField,
-} from "../../lib/listings";
+} from "../../../shared/listings";
 import type { Route as OwnerEditRoute } from "../../routes/owner/+types/location-update";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

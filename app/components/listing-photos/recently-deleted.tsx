@@ -1,6 +1,6 @@
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { Form } from "react-router";
-import { PHOTO_RESTORE_DAYS } from "../../lib/listing-photos";
+import { PHOTO_RESTORE_DAYS } from "../../../shared/listing-photos";
 import { SubmitButton } from "../ui/submit-button";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });

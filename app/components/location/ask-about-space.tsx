@@ -1,6 +1,13 @@
 import { useEffect, useRef, type ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
-import { COVER_WANTS, COVER_WANT_LABELS, LEAD_LIMITS, RV_TYPES, RV_TYPE_LABELS, type CoverWant } from "../../lib/leads";
+import {
+  COVER_WANTS,
+  COVER_WANT_LABELS,
+  LEAD_LIMITS,
+  RV_TYPES,
+  RV_TYPE_LABELS,
+  type CoverWant,
+} from "../../../shared/leads";
 
 /** What the form starts with: from the link's `?length=&cover=`, or the results the visitor came from. */
 export interface AskPrefill {

@@ -1,10 +1,10 @@
-import { askQueryFromSearch } from "../../lib/leads";
+import { askQueryFromSearch } from "../../../shared/leads";
 import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLocation } from "react-router";
-import { imageRefFromUrl } from "../../lib/images";
-import { MAX_CARD_AMENITIES } from "../../lib/search";
-import { isPreferredPartner, type Tier } from "../../lib/tiers";
-import type { MyRv } from "../../lib/rv-fit";
+import { imageRefFromUrl } from "../../../shared/images";
+import { MAX_CARD_AMENITIES } from "../../../shared/search";
+import { isPreferredPartner, type Tier } from "../../../shared/tiers";
+import type { MyRv } from "../../../shared/rv-fit";
 import { CardFit, type CardFitData } from "./card-fit";
 import { Rating } from "./rating";
 import { SaveButton } from "./save-button";

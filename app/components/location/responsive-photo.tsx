@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { preload } from "react-dom";
-import { placeImageUrl, srcSet, thumbnailUrl } from "../../lib/images";
+import { placeImageUrl, srcSet, thumbnailUrl } from "../../../shared/images";
 
 export interface ResponsivePhotoProps {
   placeId: string;

@@ -11,7 +11,7 @@ import {
   myRvStorageText,
   parseMyRv,
   type MyRv,
-} from "../../lib/rv-fit";
+} from "../../../shared/rv-fit";
 import { Button } from "../ui/button";
 import { FilterPopover } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";

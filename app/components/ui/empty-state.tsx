@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { clsx } from "clsx";
 
 /**
- * What a list shows when it has nothing: what is missing and what to do next (DESIGN.md), e.g.
+ * What a list shows when it has nothing: what is missing and what to do next
+ * (docs/decisions/008-console-forms-and-ui-primitives.md), e.g.
  * `<EmptyState icon={<Inbox />} title="No claims yet" text="…" action={<Link …/>} />`.
  */
 export function EmptyState({

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field, FormError } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
-import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../lib/analytics-period";
+import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../shared/analytics-period";
 import { cn } from "../../lib/cn";
 import { privatePageMeta } from "../../lib/meta";
 import { adminAnalyticsPage, type AdminAnalyticsPage, type AdminReport } from "../../../server/analytics/admin-pages";

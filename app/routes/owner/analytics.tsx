@@ -10,7 +10,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { Field, FormError } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
-import { ALL_LISTINGS, ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../lib/analytics-period";
+import { ALL_LISTINGS, ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../shared/analytics-period";
 import { cn } from "../../lib/cn";
 import { privatePageMeta } from "../../lib/meta";
 import { ownerAnalyticsPage } from "../../../server/analytics/owner-pages";

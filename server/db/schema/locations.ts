@@ -14,8 +14,8 @@ import {
   timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
-import { TIERS } from "../../../app/lib/tiers";
-import type { SizeOffer } from "../../../app/lib/listings";
+import { TIERS } from "../../../shared/tiers";
+import type { SizeOffer } from "../../../shared/listings";
 import type { Dimension, Review, Viewport } from "../../locations/types";
 import { timestamps } from "./columns";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLICK_TYPES, EVENT_TYPES, INGEST_LIMITS, TRAFFIC_SOURCES, type AnalyticsEvent } from "../analytics/types";
+import { CLICK_TYPES, EVENT_TYPES, INGEST_LIMITS, TRAFFIC_SOURCES, type AnalyticsEvent } from "./analytics-types";
 
 /**
  * The zod schema of one analytics event (docs/product.md section 3), for the ingestion endpoint. Kept out

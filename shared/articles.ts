@@ -80,6 +80,22 @@ export function parseTags(text: string): string[] {
   return tags;
 }
 
+/** One article in a list, as the blog pages hand it to `ArticleCard`. */
+export interface ArticleCardData {
+  slug: string;
+  title: string;
+  excerpt: string;
+  tags: string[];
+  coverImageId: string | null;
+  coverAlt: string;
+  coverWidth: number | null;
+  coverHeight: number | null;
+  published: string;
+  publishedIso: string;
+  readingMinutes: number;
+  isDemo: boolean;
+}
+
 /** "covered-storage" -> "Covered storage". */
 export function tagLabel(tag: string): string {
   const text = tag.replace(/-/g, " ");

@@ -1,15 +1,21 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Route } from "../../app/routes/+types/rv-storage";
-import { loader } from "../../app/routes/rv-storage";
+import type { Route } from "./+types/rv-storage";
+import { loader } from "./rv-storage";
 import { createTestDatabase } from "../../tests/setup/db";
-import { searchDemandPlaces, searchDemandTotals } from "../analytics/admin-report";
-import { rebuildAnalyticsRollups } from "../analytics/rollups";
-import type { DatabaseHandle } from "../db/client";
-import { requestContext } from "../http/request-context";
-import { SearchDemandRecorder, isCountedSearch, noneWithin100, startSearchDemand, stopSearchDemand } from "./demand";
-import { createSearchIndex, searchRowFromLocation, setSearchIndex } from "./index";
-import { demoRowsAround, townAt } from "./test-support";
+import { searchDemandPlaces, searchDemandTotals } from "../../server/analytics/admin-report";
+import { rebuildAnalyticsRollups } from "../../server/analytics/rollups";
+import type { DatabaseHandle } from "../../server/db/client";
+import { requestContext } from "../../server/http/request-context";
+import {
+  SearchDemandRecorder,
+  isCountedSearch,
+  noneWithin100,
+  startSearchDemand,
+  stopSearchDemand,
+} from "../../server/search/demand";
+import { createSearchIndex, searchRowFromLocation, setSearchIndex } from "../../server/search/index";
+import { demoRowsAround, townAt } from "../../server/search/test-support";
 
 /**
  * Search demand (docs/product.md section 10, "Platform analytics"): the results page counts each

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TIERS, placedByTier } from "./tiers";
+import { placedByTier } from "./search";
+import { TIERS } from "./tiers";
 
 describe("placedByTier", () => {
   it("marks every paid tier under the distance sort, which ranks them first", () => {

@@ -1,4 +1,3 @@
-import type { SortOrder } from "./search";
 /** Listing tiers, best first, with the weight the distance sort uses (docs/product.md section 9). */
 export const TIERS = ["Pro", "Preferred", "Basic", "Free"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -12,13 +11,4 @@ export function isPreferredPartner(tier: Tier): boolean {
 
 export function isTier(value: string): value is Tier {
   return (TIERS as readonly string[]).includes(value);
-}
-
-/**
- * The distance sort ranks every paid tier (Pro, Preferred, Basic) ahead of Free listings
- * (docs/product.md section 9), so under it a paid card is placed by its tier, not by its
- * distance, and says so ('Sponsored'). The rating sort ignores tiers.
- */
-export function placedByTier(tier: Tier, sort: SortOrder): boolean {
-  return sort === "distance" && TIER_WEIGHT[tier] > TIER_WEIGHT.Free;
 }

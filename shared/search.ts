@@ -6,7 +6,7 @@
 import type { AmenityFilter, AmenityFlag } from "./amenities";
 import { myRvParams, type MyRv } from "./rv-fit";
 import type { SizeOption } from "./sizes";
-import type { Tier } from "./tiers";
+import { TIER_WEIGHT, type Tier } from "./tiers";
 
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_BUTTONS = 5;
@@ -15,6 +15,16 @@ export const MAX_RADIUS_MILES = 500;
 /** `price`: lowest known monthly price first, unknown prices last (docs/product.md, "Prices"). */
 export const SORTS = ["distance", "rating", "price"] as const;
 export type SortOrder = (typeof SORTS)[number];
+
+/**
+ * The distance sort ranks every paid tier (Pro, Preferred, Basic) ahead of Free listings
+ * (docs/product.md section 9), so under it a paid card is placed by its tier, not by its
+ * distance, and says so ('Sponsored'). The rating sort ignores tiers.
+ */
+export function placedByTier(tier: Tier, sort: SortOrder): boolean {
+  return sort === "distance" && TIER_WEIGHT[tier] > TIER_WEIGHT.Free;
+}
+
 /** Up to this many amenity chips per card. */
 export const MAX_CARD_AMENITIES = 6;
 /** The first this many cards load their photo eagerly. */

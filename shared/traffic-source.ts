@@ -1,4 +1,4 @@
-import type { TrafficSource } from "./types";
+import type { TrafficSource } from "./analytics-types";
 
 /** Host suffixes of each named source; a host matches itself or any sub-domain. */
 const HOSTS: readonly (readonly [TrafficSource, readonly string[]])[] = [
