@@ -32,6 +32,7 @@ import {
 } from "../../lib/articles";
 import { PHOTO_ACCEPT } from "../../lib/listing-photos";
 import { ArticleCover } from "./article-cover";
+import { formatLocalDateTime, formatLocalTime } from "../../lib/format";
 
 /** What the editor's route loads (server/blog/admin-pages.ts). */
 export interface EditorData {
@@ -86,8 +87,6 @@ type PreviewAnswer = { ok: true; html: string; brokenLinks: string[] } | { ok: f
 type ImageAnswer =
   { ok: true; cover: boolean; message: string; image: { id: string; url: string } } | { ok: false; error: string };
 
-const time = new Intl.DateTimeFormat("en-US", { timeStyle: "medium" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const TONE = { draft: "neutral", scheduled: "warning", published: "success" } as const;
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, for a datetime-local input. */
@@ -246,8 +245,8 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
           ? "Unsaved changes: saving in a moment"
           : "Unsaved changes"
         : savedAt
-          ? `Saved at ${time.format(new Date(savedAt))}`
-          : `Last saved ${dateTime.format(new Date(a.updatedAt))}${a.savedByName ? ` by ${a.savedByName}` : ""}`;
+          ? `Saved at ${formatLocalTime(savedAt)}`
+          : `Last saved ${formatLocalDateTime(a.updatedAt)}${a.savedByName ? ` by ${a.savedByName}` : ""}`;
   const message = saver.data?.ok && saver.data.mode !== "autosave" ? saver.data.message : null;
   const coverError = uploader.data && !uploader.data.ok ? uploader.data.error : null;
 
@@ -258,7 +257,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
         description={
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone={TONE[status]}>{ARTICLE_STATUS_LABELS[status]}</Badge>
-            {status === "scheduled" && publishedAt && <span>for {dateTime.format(new Date(publishedAt))}</span>}
+            {status === "scheduled" && publishedAt && <span>for {formatLocalDateTime(publishedAt)}</span>}
             {a.isDemo && <Badge tone="neutral">Demo</Badge>}
             <span role="status" aria-live="polite" className="text-sm text-slate-600">
               {statusText}

@@ -21,8 +21,8 @@ import {
   type ListingField,
 } from "../../lib/listings";
 import type { Route as OwnerEditRoute } from "../../routes/owner/+types/location-update";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fieldLabel = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? field;
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -91,8 +91,8 @@ export function ListingEditor({
             <Clock className="size-4" aria-hidden="true" /> Pending review
           </p>
           <p className="mt-1">
-            Sent {dateTime.format(new Date(pending.submittedAt))} UTC. Until an administrator approves it, the public
-            page shows the current values.
+            Sent {formatDateTime(pending.submittedAt)} UTC. Until an administrator approves it, the public page shows
+            the current values.
           </p>
           <ul className="mt-2 list-disc pl-5">
             {pending.changes.map((c) => (
@@ -134,7 +134,7 @@ export function ListingEditor({
           <Field
             label="Description"
             name="description"
-            hint={`Plain text; leave an empty line between paragraphs. At most ${LISTING_LIMITS.description.toLocaleString("en-US")} characters.`}
+            hint={`Plain text; leave an empty line between paragraphs. At most ${formatNumber(LISTING_LIMITS.description)} characters.`}
             error={form.error("description")}
           >
             {(c) => (
@@ -319,7 +319,7 @@ export function ListingEditor({
             className="mt-4"
             label={`These prices and availability are current${
               loaderData.pricesConfirmedAt
-                ? ` (last confirmed ${dateTime.format(new Date(loaderData.pricesConfirmedAt))} UTC)`
+                ? ` (last confirmed ${formatDateTime(loaderData.pricesConfirmedAt)} UTC)`
                 : ""
             }`}
           />
@@ -346,7 +346,7 @@ export function ListingEditor({
                   </Badge>
                   <span className="text-slate-800">{r.fields.map(fieldLabel).join(", ")}</span>
                   <span className="text-slate-600">
-                    by {r.actorEmail ?? "the system"}, {dateTime.format(new Date(r.createdAt))} UTC
+                    by {r.actorEmail ?? "the system"}, {formatDateTime(r.createdAt)} UTC
                   </span>
                   {r.reason && <span className="w-full text-slate-600">Reason: {r.reason}</span>}
                   <ChangeList className="w-full" lines={r.lines} />

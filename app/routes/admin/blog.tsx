@@ -18,6 +18,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { adminBlogAction, adminBlogPage } from "../../../server/blog/admin-pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/blog";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Articles", args);
@@ -35,7 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type Row = Data["rows"][number];
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const TONE: Record<ArticleStatus, "neutral" | "warning" | "success"> = {
   draft: "neutral",
   scheduled: "warning",
@@ -122,11 +122,7 @@ const COLUMNS: Column<Row>[] = [
     sortable: true,
     firstDir: "desc",
     cell: (row) =>
-      row.publishedAt ? (
-        `${dateTime.format(new Date(row.publishedAt))} UTC`
-      ) : (
-        <span className="text-slate-500">Not set</span>
-      ),
+      row.publishedAt ? `${formatDateTime(row.publishedAt)} UTC` : <span className="text-slate-500">Not set</span>,
   },
   {
     key: "updated",
@@ -135,7 +131,7 @@ const COLUMNS: Column<Row>[] = [
     firstDir: "desc",
     cell: (row) => (
       <span>
-        {dateTime.format(new Date(row.updatedAt))} UTC
+        {formatDateTime(row.updatedAt)} UTC
         {row.savedByName && <span className="block text-xs text-slate-600">by {row.savedByName}</span>}
       </span>
     ),
@@ -151,7 +147,7 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Articles"
-        description={`${total.toLocaleString("en-US")} article${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
+        description={`${formatNumber(total)} article${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
         actions={
           <Link to="/admin/blog/new" className={buttonClasses("primary")}>
             <FilePlus2 className="size-4" aria-hidden="true" /> New article

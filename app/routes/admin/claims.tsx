@@ -11,6 +11,7 @@ import { CLAIM_STATUS_LABELS } from "../../lib/claims";
 import { privatePageMeta } from "../../lib/meta";
 import { adminClaims } from "../../../server/claims/pages";
 import type { Route } from "./+types/claims";
+import { formatDate } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Claims", args);
@@ -23,7 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 const COLUMNS: Column<Row>[] = [
   {
@@ -65,7 +65,7 @@ const COLUMNS: Column<Row>[] = [
     header: "Filed",
     sortable: true,
     firstDir: "desc",
-    cell: (row) => dateFormat.format(new Date(row.createdAt)),
+    cell: (row) => formatDate(row.createdAt),
   },
 ];
 

@@ -21,6 +21,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { catalogueAction, cataloguePageData } from "../../../server/catalogue/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/locations";
+import { formatDate, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Locations", args);
@@ -42,7 +43,6 @@ type BulkAction = keyof typeof BULK_ACTION_LABELS;
 
 const BULK_FORM = "catalogue-bulk";
 const NONE: ReadonlySet<string> = new Set();
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const editHref = (id: string) => `/admin/manage/${encodeURIComponent(id)}`;
 
 const YES_NO_FILTERS = [
@@ -181,7 +181,7 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
       header: "Updated",
       sortable: true,
       firstDir: "desc",
-      cell: (row) => dateFormat.format(new Date(row.updatedAt)),
+      cell: (row) => formatDate(row.updatedAt),
     },
   ];
 
@@ -191,7 +191,7 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Locations"
-        description={`${total.toLocaleString("en-US")} listing${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
+        description={`${formatNumber(total)} listing${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
         actions={
           <>
             <Link to="/admin/locations/import" className={buttonClasses("secondary", "sm")}>

@@ -24,6 +24,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { manageQueueAction, manageQueuePage } from "../../../server/listings/admin-pages";
 import type { Route } from "./+types/manage";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Work queue", args);
@@ -40,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const manageHref = (locationId: string) => `/admin/manage/${encodeURIComponent(locationId)}`;
 
 const COLUMNS: Column<Row>[] = [
@@ -88,7 +88,7 @@ const COLUMNS: Column<Row>[] = [
     key: "submitted",
     header: "Submitted",
     sortable: true,
-    cell: (row) => <span className="whitespace-nowrap">{dateTime.format(new Date(row.submittedAt))} UTC</span>,
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.submittedAt)} UTC</span>,
   },
   {
     key: "decision",
@@ -240,7 +240,7 @@ function Pager({ data }: { data: Data }) {
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
       <span className="text-slate-600">
-        Page {data.page} of {pages} ({data.total.toLocaleString("en-US")} in all)
+        Page {data.page} of {pages} ({formatNumber(data.total)} in all)
       </span>
       <span className="flex gap-2">
         {data.page > 1 && (
@@ -295,7 +295,7 @@ function ReportsSection({ data }: { data: Data }) {
                 <p className="mt-1 font-medium text-slate-800">{LISTING_REPORT_LABELS[r.kind]}</p>
                 {r.message && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">“{r.message}”</p>}
                 <p className="mt-1 text-xs text-slate-600">
-                  {dateTime.format(new Date(r.createdAt))} UTC{r.phone ? ` · listed phone ${r.phone}` : ""}
+                  {formatDateTime(r.createdAt)} UTC{r.phone ? ` · listed phone ${r.phone}` : ""}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -353,7 +353,7 @@ function LeadsSection({ data }: { data: Data }) {
                 </p>
                 <p className="mt-1 text-sm whitespace-pre-line text-slate-700">“{l.message}”</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {dateTime.format(new Date(l.createdAt))} UTC
+                  {formatDateTime(l.createdAt)} UTC
                   {l.email ? (
                     <>
                       {" · "}
@@ -452,7 +452,7 @@ function ProblemsSection({ data }: { data: Data }) {
                 <h3 id={`problems-${group.kind}-h`} className="font-semibold text-slate-900">
                   {LISTING_PROBLEM_LABELS[group.kind]}{" "}
                   <span className="font-normal text-slate-600">
-                    ({(data.problemsByKind[group.kind] ?? 0).toLocaleString("en-US")} open)
+                    ({formatNumber(data.problemsByKind[group.kind] ?? 0)} open)
                   </span>
                 </h3>
                 {data.kind === null && (data.problemsByKind[group.kind] ?? 0) > group.rows.length && (
@@ -494,7 +494,7 @@ function ProblemsSection({ data }: { data: Data }) {
                         <ListingLink locationId={p.locationId} name={p.name} place={p.place} />
                       )}
                       {p.detail && <p className="mt-1 text-sm text-slate-700">{p.detail}</p>}
-                      <p className="mt-1 text-xs text-slate-600">Found {dateTime.format(new Date(p.foundAt))} UTC</p>
+                      <p className="mt-1 text-xs text-slate-600">Found {formatDateTime(p.foundAt)} UTC</p>
                     </div>
                     <div className="flex flex-wrap gap-2">
                       {!p.other && (

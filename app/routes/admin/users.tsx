@@ -11,6 +11,7 @@ import { privatePageMeta } from "../../lib/meta";
 import { ROLE_LABELS, roleLabel } from "../../lib/users";
 import { adminUsersPage } from "../../../server/users/pages";
 import type { Route } from "./+types/users";
+import { formatDate, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Users", args);
@@ -24,7 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type Row = Data["rows"][number];
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const userHref = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<Row>[] = [
@@ -58,15 +58,14 @@ const COLUMNS: Column<Row>[] = [
     header: "Joined",
     sortable: true,
     firstDir: "desc",
-    cell: (row) => dateFormat.format(new Date(row.createdAt)),
+    cell: (row) => formatDate(row.createdAt),
   },
   {
     key: "lastLogin",
     header: "Last sign-in",
     sortable: true,
     firstDir: "desc",
-    cell: (row) =>
-      row.lastLoginAt ? dateFormat.format(new Date(row.lastLoginAt)) : <span className="text-slate-500">Never</span>,
+    cell: (row) => (row.lastLoginAt ? formatDate(row.lastLoginAt) : <span className="text-slate-500">Never</span>),
   },
 ];
 
@@ -84,7 +83,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Users"
-        description={`${total.toLocaleString("en-US")} account${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
+        description={`${formatNumber(total)} account${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
       />
       <Form method="get" role="search" aria-label="Filter accounts" className="mt-6 space-y-3">
         <div className="flex flex-wrap items-end gap-2">
