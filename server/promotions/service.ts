@@ -191,6 +191,41 @@ export async function setListingTier(
   return true;
 }
 
+/**
+ * Makes a promotion active for a paid period, in the caller's transaction: the one way a payment
+ * turns a promotion on, whether an admin marks an invoice paid (markInvoicePaid) or Stripe reports
+ * a checkout (./stripe.ts). Sets the period and whatever plan or Stripe ids the payment names,
+ * remembers the listing's tier before its first promotion (`listingTier`), audits the activation
+ * and gives the listing the promotion's tier. Returns the active row and whether the listing's
+ * tier changed (the caller refreshes the search index after the commit).
+ */
+export async function activatePromotion(
+  tx: Database,
+  promotion: PromotionRow,
+  listingTier: Tier,
+  fields: { periodStart: Date | null; periodEnd: Date } & Partial<
+    Pick<PromotionRow, "tier" | "interval" | "stripeCustomerId" | "stripeSubscriptionId" | "stripeCheckoutSessionId">
+  >,
+  actor: Actor,
+  requestId?: string | null,
+): Promise<{ active: PromotionRow; tierChanged: boolean }> {
+  const [active] = await tx
+    .update(promotions)
+    .set({ ...fields, status: "active", baseTier: promotion.baseTier ?? listingTier })
+    .where(eq(promotions.id, promotion.id))
+    .returning();
+  await recordAudit(tx, {
+    actor,
+    action: "promotion.activate",
+    subject: { type: "promotion", id: promotion.id },
+    before: snapshot(promotion),
+    after: snapshot(active!),
+    requestId,
+  });
+  const tierChanged = await setListingTier(tx, promotion.locationId, active!.tier, actor, requestId);
+  return { active: active!, tierChanged };
+}
+
 /** After a promotion stops being live: the tier of another live promotion, else its base tier. */
 async function restoreTier(db: Database, ended: PromotionRow, actor: Actor, requestId?: string | null) {
   if (ended.status === "pending" || !ended.baseTier) return false;
@@ -437,17 +472,6 @@ export async function markInvoicePaid(
     // A first payment activates the plan its invoice bills (what was paid), whatever the promotion
     // asks for now; a renewal's plan starts with its period (./change-plan.ts applyScheduledPlanChanges).
     const paidPlan = !extending && invoice.tier ? { tier: invoice.tier, interval } : {};
-    const [active] = await tx
-      .update(promotions)
-      .set({
-        ...paidPlan,
-        status: "active",
-        periodStart,
-        periodEnd,
-        baseTier: promotion.baseTier ?? listing.tier,
-      })
-      .where(eq(promotions.id, promotion.id))
-      .returning();
     await recordAudit(tx, {
       actor,
       action: "invoice.paid",
@@ -456,18 +480,17 @@ export async function markInvoicePaid(
       after: invoiceSnapshot(paid!),
       requestId: input.requestId,
     });
-    await recordAudit(tx, {
+    const { active, tierChanged } = await activatePromotion(
+      tx,
+      promotion,
+      listing.tier,
+      { ...paidPlan, periodStart, periodEnd },
       actor,
-      action: "promotion.activate",
-      subject: { type: "promotion", id: promotion.id },
-      before: snapshot(promotion),
-      after: snapshot(active!),
-      requestId: input.requestId,
-    });
-    const tierChanged = await setListingTier(tx, promotion.locationId, active!.tier, actor, input.requestId);
+      input.requestId,
+    );
     const buyer = await personById(tx, promotion.buyerUserId);
-    if (buyer) await mail.paymentReceived(tx, buyer, { invoice: paid!, listingName: listing.name, promotion: active! });
-    return { invoice: paid!, promotion: active!, changed: true, tierChanged };
+    if (buyer) await mail.paymentReceived(tx, buyer, { invoice: paid!, listingName: listing.name, promotion: active });
+    return { invoice: paid!, promotion: active, changed: true, tierChanged };
   });
   await afterCommit(result.tierChanged, db, result.changed);
   const paid = result.invoice;
