@@ -7,7 +7,8 @@ import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSearch } from "../../components/ui/filter-search";
@@ -141,7 +142,7 @@ const COLUMNS: Column<Row>[] = [
 
 /** Every article with its status (docs/product.md section 13, "Editor"). */
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, sort, dir, q, status } = loaderData;
+  const { rows, total, q, status } = loaderData;
   const hasFilter = q !== "" || status !== "all";
   return (
     <>
@@ -169,17 +170,12 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           clearTo={hasFilter ? "/admin/blog" : undefined}
         />
       </Form>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Articles"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<Newspaper />}

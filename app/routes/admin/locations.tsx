@@ -7,7 +7,8 @@ import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
@@ -84,7 +85,7 @@ function consequence(action: BulkAction, n: number, tier: string): string {
 }
 
 export default function AdminLocations({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, page, pageSize, sort, dir, states, tiers, exportQuery } = loaderData;
+  const { filters, rows, total, states, tiers, exportQuery } = loaderData;
   const form = useFormState();
   const navigation = useNavigation();
   const [bulkAction, setBulkAction] = useState<BulkAction>("hide");
@@ -322,17 +323,12 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
         <FormError message={form.formError} className="w-full" />
       </Form>
 
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Listings"
         columns={columns}
         rows={rows}
         rowKey={(row) => row.placeId}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<MapPin />}

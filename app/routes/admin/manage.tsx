@@ -6,7 +6,8 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { ChangeList } from "../../components/moderation/change-list";
 import { QueueDecision } from "../../components/moderation/decision-controls";
 import { Badge } from "../../components/ui/badge";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { buttonClasses } from "../../components/ui/button";
 import { SubmitButton } from "../../components/ui/submit-button";
@@ -163,7 +164,7 @@ export default function WorkQueue({ loaderData }: Route.ComponentProps) {
 }
 
 function ChangesSection({ data }: { data: Data }) {
-  const { rows, total, page, pageSize, sort, dir } = data;
+  const { rows } = data;
   return (
     <section aria-labelledby="changes-h" className="mt-6">
       <h2 id="changes-h" className="text-lg font-semibold text-slate-900">
@@ -173,17 +174,12 @@ function ChangesSection({ data }: { data: Data }) {
         New names, addresses and map positions wait here until approved; the facility page shows the published values
         meanwhile. The owner is emailed either way.
       </p>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Owners’ changes waiting for review"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.locationId}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={data}
         empty={
           <EmptyState
             className="mt-4"

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSelect } from "../../components/ui/filter-select";
 import { FilterSearch } from "../../components/ui/filter-search";
@@ -77,7 +78,7 @@ const YES_NO = [
 
 /** Every account (docs/product.md section 12, "Accounts"), searchable and filtered in the URL. */
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, sort, dir, q, filters } = loaderData;
+  const { rows, total, q, filters } = loaderData;
   const hasFilter = q !== "" || Object.values(filters).some((v) => v !== "all");
   return (
     <>
@@ -112,17 +113,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </Form>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Accounts"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<Users />}
