@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { displayPhone, hoursLineDay, paragraphsOf, sentence, telHref } from "./format";
+import {
+  displayPhone,
+  formatCompactNumber,
+  formatDate,
+  formatDateTime,
+  formatFullDay,
+  formatLongDate,
+  formatNumber,
+  formatPercent,
+  formatShortDay,
+  formatShortDayTime,
+  hoursLineDay,
+  paragraphsOf,
+  sentence,
+  telHref,
+} from "./format";
 
 describe("format", () => {
   it("shows phone numbers without a leading +1", () => {
@@ -38,5 +53,25 @@ describe("sentence", () => {
     expect(sentence(" Fake listings! ")).toBe("Fake listings!");
     expect(sentence('Said "call me."')).toBe('Said "call me."');
     expect(sentence("none given")).toBe("none given.");
+  });
+});
+
+describe("dates and numbers", () => {
+  const at = "2026-11-27T22:49:12Z";
+  it("writes counts and percentages in US English", () => {
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatPercent(12.3456)).toBe("12.35%");
+    expect(formatCompactNumber(123_456)).toBe("123.5K");
+  });
+  it("writes dates in UTC whatever the input's form", () => {
+    expect(formatDate(at)).toBe("Nov 27, 2026");
+    expect(formatDate(new Date(at))).toBe("Nov 27, 2026");
+    expect(formatLongDate(Date.parse(at))).toBe("November 27, 2026");
+    expect(formatDateTime(at)).toBe("Nov 27, 2026, 10:49 PM");
+    expect(formatShortDayTime(at)).toBe("Nov 27, 10:49 PM");
+  });
+  it("writes a calendar day as that day, not the day before in a zone west of UTC", () => {
+    expect(formatFullDay("2026-03-01")).toBe("Mar 1, 2026");
+    expect(formatShortDay("2026-03-01")).toBe("Mar 1");
   });
 });

@@ -9,6 +9,7 @@ import { originFrom, seo } from "../lib/meta";
 import { buildPlaceSlug } from "../../shared/slug";
 import { stateNameFromCode } from "../../server/geo";
 import { getCatalogueStats, getFeaturedLocations } from "../../server/locations/repository";
+import { formatNumber } from "../lib/format";
 
 export async function loader() {
   const [stats, featured] = await Promise.all([getCatalogueStats(), getFeaturedLocations(6)]);
@@ -41,8 +42,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="relative mx-auto max-w-4xl px-4 text-center">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Find RV storage near you</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">
-            Compare {total.toLocaleString("en-US")} RV, camper and boat storage facilities across the USA by size,
-            covered parking, security and reviews.
+            Compare {formatNumber(total)} RV, camper and boat storage facilities across the USA by size, covered
+            parking, security and reviews.
           </p>
           <div className="mx-auto mt-8 flex max-w-2xl flex-col gap-3">
             {/* The suggestions push 'Use my location' down instead of covering it, and the hero

@@ -3,12 +3,11 @@ import type { Route } from "./+types/leads-withdraw";
 import { readForm } from "../../server/http/form";
 import { getDatabase } from "../../server/db";
 import { leadByToken, withdrawLead } from "../../server/leads/service";
+import { formatLongDate } from "../lib/format";
 
 export function meta() {
   return [{ title: "Withdraw your question" }, { name: "robots", content: "noindex" }];
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
@@ -16,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     token,
     lead: lead
-      ? { listing: lead.listing, sent: dateFormat.format(lead.createdAt), withdrawn: lead.status === "withdrawn" }
+      ? { listing: lead.listing, sent: formatLongDate(lead.createdAt), withdrawn: lead.status === "withdrawn" }
       : null,
   };
 }

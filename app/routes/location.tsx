@@ -17,7 +17,7 @@ import { useAppleDevice } from "../components/location/use-apple-device";
 import { appleDirectionsUrl, googleDirectionsUrl } from "../lib/directions";
 import { DemoBadge, PreferredPartnerBadge, VerifiedOwnerBadge } from "../components/location/tier-badge";
 import { AMENITY_FLAGS, AMENITY_LABELS } from "../../shared/amenities";
-import { displayPhone, paragraphsOf, telHref } from "../lib/format";
+import { displayPhone, formatDate, paragraphsOf, telHref } from "../lib/format";
 import { imageRefsFromUrls } from "../../shared/images";
 import { AVAILABILITY_LABELS, priceLabel, type SizeOffer } from "../../shared/listings";
 import { originFrom, seo } from "../lib/meta";
@@ -49,7 +49,6 @@ import { databaseUnavailable } from "../../server/errors";
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
  * nearby storage, with SelfStorage and BreadcrumbList structured data for search engines.
  */
-const confirmedDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 /** Sizes with the owner's price and availability when given (docs/product.md section 10), as words. */
 function sizesShown(location: { dimensions: { width: number; length: number }[]; sizeOffers: SizeOffer[] }) {
@@ -138,7 +137,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       longitude: location.longitude,
       googleMapsUri: location.googleMapsUri,
       sizes: sizesShown(location),
-      pricesConfirmed: location.pricesConfirmedAt ? confirmedDate.format(location.pricesConfirmedAt) : null,
+      pricesConfirmed: location.pricesConfirmedAt ? formatDate(location.pricesConfirmedAt) : null,
       coveredClearanceFeet: location.coveredClearanceFeet,
       openingHours: location.openingHours,
       gateHours: location.gateHours,

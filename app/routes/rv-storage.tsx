@@ -49,6 +49,7 @@ import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { nearestBeyond, searchResultsPage } from "../../server/search";
 import { recordResultsSearch } from "../../server/search/demand";
 import { Button } from "../components/ui/button";
+import { formatNumber } from "../lib/format";
 
 /** Map markers beyond this many nearest results add nothing a visitor can use. */
 const MAX_MARKERS = 500;
@@ -739,7 +740,7 @@ function NoResults({
             <Link to={`/location/${nearest.slug}`} className="font-semibold text-brand-700 underline">
               {nearest.name}
             </Link>
-            , {Math.round(nearest.distanceMiles).toLocaleString("en-US")} mi away.
+            , {formatNumber(Math.round(nearest.distanceMiles))} mi away.
           </p>
           <div className="mx-auto max-w-sm">
             <LocationCard

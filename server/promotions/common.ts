@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from "../audit/record";
 import { ownsListing } from "../auth/ownership";
 import type { Config, InvoiceIssuerSettings } from "../config";
 import type { Database } from "../db/client";
-import { invoices, locations, type PromotionRow } from "../db/schema";
+import { invoices, locations, promotions, type PromotionRow } from "../db/schema";
 import { kickEmail } from "../email";
 import { badRequest, forbidden } from "../errors";
 import { notifyLocationsChanged } from "../search";
@@ -170,4 +170,39 @@ export async function voidOpenInvoices(db: Database, promotionId: string, reason
 export async function afterCommit(tierChanged: boolean, db: Database, emailed: boolean) {
   if (emailed) kickEmail();
   if (tierChanged) await notifyLocationsChanged(db);
+}
+
+/**
+ * Makes a promotion active for a paid period, in the caller's transaction: the one way a payment
+ * turns a promotion on, whether an admin marks an invoice paid (markInvoicePaid) or Stripe reports
+ * a checkout (./stripe.ts). Sets the period and whatever plan or Stripe ids the payment names,
+ * remembers the listing's tier before its first promotion (`listingTier`), audits the activation
+ * and gives the listing the promotion's tier. Returns the active row and whether the listing's
+ * tier changed (the caller refreshes the search index after the commit).
+ */
+export async function activatePromotion(
+  tx: Database,
+  promotion: PromotionRow,
+  listingTier: Tier,
+  fields: { periodStart: Date | null; periodEnd: Date } & Partial<
+    Pick<PromotionRow, "tier" | "interval" | "stripeCustomerId" | "stripeSubscriptionId" | "stripeCheckoutSessionId">
+  >,
+  actor: Actor,
+  requestId?: string | null,
+): Promise<{ active: PromotionRow; tierChanged: boolean }> {
+  const [active] = await tx
+    .update(promotions)
+    .set({ ...fields, status: "active", baseTier: promotion.baseTier ?? listingTier })
+    .where(eq(promotions.id, promotion.id))
+    .returning();
+  await recordAudit(tx, {
+    actor,
+    action: "promotion.activate",
+    subject: { type: "promotion", id: promotion.id },
+    before: snapshot(promotion),
+    after: snapshot(active!),
+    requestId,
+  });
+  const tierChanged = await setListingTier(tx, promotion.locationId, active!.tier, actor, requestId);
+  return { active: active!, tierChanged };
 }

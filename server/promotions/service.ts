@@ -8,6 +8,7 @@ import { invoices, locations, promotions, type InvoiceRow, type PromotionRow } f
 import { badRequest, conflict, notFound } from "../errors";
 import { applyScheduledPlanChanges } from "./change-plan";
 import {
+  activatePromotion,
   actorOf,
   addInterval,
   afterCommit,
@@ -296,17 +297,6 @@ export async function markInvoicePaid(
     // A first payment activates the plan its invoice bills (what was paid), whatever the promotion
     // asks for now; a renewal's plan starts with its period (./change-plan.ts applyScheduledPlanChanges).
     const paidPlan = !extending && invoice.tier ? { tier: invoice.tier, interval } : {};
-    const [active] = await tx
-      .update(promotions)
-      .set({
-        ...paidPlan,
-        status: "active",
-        periodStart,
-        periodEnd,
-        baseTier: promotion.baseTier ?? listing.tier,
-      })
-      .where(eq(promotions.id, promotion.id))
-      .returning();
     await recordAudit(tx, {
       actor,
       action: "invoice.paid",
@@ -315,18 +305,17 @@ export async function markInvoicePaid(
       after: invoiceSnapshot(paid!),
       requestId: input.requestId,
     });
-    await recordAudit(tx, {
+    const { active, tierChanged } = await activatePromotion(
+      tx,
+      promotion,
+      listing.tier,
+      { ...paidPlan, periodStart, periodEnd },
       actor,
-      action: "promotion.activate",
-      subject: { type: "promotion", id: promotion.id },
-      before: snapshot(promotion),
-      after: snapshot(active!),
-      requestId: input.requestId,
-    });
-    const tierChanged = await setListingTier(tx, promotion.locationId, active!.tier, actor, input.requestId);
+      input.requestId,
+    );
     const buyer = await personById(tx, promotion.buyerUserId);
-    if (buyer) await mail.paymentReceived(tx, buyer, { invoice: paid!, listingName: listing.name, promotion: active! });
-    return { invoice: paid!, promotion: active!, changed: true, tierChanged };
+    if (buyer) await mail.paymentReceived(tx, buyer, { invoice: paid!, listingName: listing.name, promotion: active });
+    return { invoice: paid!, promotion: active, changed: true, tierChanged };
   });
   await afterCommit(result.tierChanged, db, result.changed);
   const paid = result.invoice;

@@ -13,6 +13,7 @@ import { INTERVALS, PAID_TIERS, planFor, type Interval, type PaidTier } from "./
 import { paymentProvider } from "./provider";
 import { listingForTier, personById, promotionById } from "./queries";
 import {
+  activatePromotion,
   actorOf,
   addInterval,
   afterCommit,
@@ -343,33 +344,25 @@ async function activate(
   const { tier, interval } = a.paid.plan;
   const periodStart = a.period.start ?? now;
   const periodEnd = a.period.end ?? addInterval(periodStart, interval);
-  const [active] = await tx
-    .update(promotions)
-    .set({
+  const { active, tierChanged } = await activatePromotion(
+    tx,
+    promotion,
+    listing.tier,
+    {
       tier,
       interval,
-      status: "active",
       periodStart,
       periodEnd,
-      baseTier: promotion.baseTier ?? listing.tier,
       stripeCustomerId: a.customerId ?? promotion.stripeCustomerId,
       stripeSubscriptionId: a.subscriptionId ?? promotion.stripeSubscriptionId,
       stripeCheckoutSessionId: a.sessionId ?? promotion.stripeCheckoutSessionId,
-    })
-    .where(eq(promotions.id, promotion.id))
-    .returning();
-  await recordAudit(tx, {
+    },
     actor,
-    action: "promotion.activate",
-    subject: { type: "promotion", id: promotion.id },
-    before: snapshot(promotion),
-    after: snapshot(active!),
-  });
-  const tierChanged = await setListingTier(tx, promotion.locationId, active!.tier, actor);
-  const receipt = await recordReceipt(tx, active!, a, periodStart, periodEnd, now);
+  );
+  const receipt = await recordReceipt(tx, active, a, periodStart, periodEnd, now);
   const buyer = await personById(tx, promotion.buyerUserId);
   if (buyer && receipt)
-    await mail.paymentReceived(tx, buyer, { invoice: receipt, listingName: listing.name, promotion: active! });
+    await mail.paymentReceived(tx, buyer, { invoice: receipt, listingName: listing.name, promotion: active });
   return { tierChanged, emailed: Boolean(buyer && receipt) };
 }
 

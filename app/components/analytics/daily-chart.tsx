@@ -3,6 +3,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { useId } from "react";
+import { formatCompactNumber, formatNumber, formatShortDay } from "../../lib/format";
 
 /**
  * A daily chart of the owner analytics screen (ADR 012): plain SVG drawn by visx from the loader's
@@ -36,15 +37,11 @@ const INNER_H = HEIGHT - MARGIN.top - MARGIN.bottom;
 /** About the width of one digit or comma of a tick label, at its drawn size. */
 const CHAR_W = 9;
 
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 /** A y tick's label: whole numbers only, large ones short ("120K"), so the margin stays narrow. */
 export function tickText(value: number): string {
   if (!Number.isInteger(value)) return "";
-  return value >= 10_000 ? compact.format(value) : value.toLocaleString("en-US");
+  return value >= 10_000 ? formatCompactNumber(value) : formatNumber(value);
 }
-
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-export const formatDay = (date: string) => shortDate.format(new Date(`${date}T00:00:00Z`));
 
 /** About five evenly spaced dates to label, the last day always among them. */
 function dateTicks(dates: readonly string[]): string[] {
@@ -150,7 +147,7 @@ export function DailyChart<K extends string>({ title, summary, kind, series, row
             top={INNER_H}
             scale={x}
             tickValues={dateTicks(dates)}
-            tickFormat={formatDay}
+            tickFormat={formatShortDay}
             stroke="#94a3b8"
             tickStroke="#94a3b8"
             // The last day's label ends at the chart's right edge instead of running past it.

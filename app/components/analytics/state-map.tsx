@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { formatNumber } from "../../lib/format";
 
 /**
  * A choropleth of the states for the admin analytics screen (docs/product.md section 10, "Platform
@@ -105,9 +106,7 @@ export function StateMap({ title, summary, width, height, states, values, format
                 className="inline-block size-3 rounded-sm"
                 style={{ backgroundColor: colourOf(bound, steps) }}
               />
-              {low === bound
-                ? bound.toLocaleString("en-US")
-                : `${low.toLocaleString("en-US")}–${bound.toLocaleString("en-US")}`}
+              {low === bound ? formatNumber(bound) : `${formatNumber(low)}–${formatNumber(bound)}`}
             </li>
           );
         })}

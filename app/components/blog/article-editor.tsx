@@ -5,7 +5,7 @@ import ImagePlus from "lucide-react/icons/image-plus";
 import Save from "lucide-react/icons/save";
 import Send from "lucide-react/icons/send";
 import Undo2 from "lucide-react/icons/undo-2";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useReducer, useRef, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { PageHeader } from "../console/page-header";
 import { Badge } from "../ui/badge";
@@ -31,7 +31,15 @@ import {
   type ArticleStatus,
 } from "../../../shared/articles";
 import { PHOTO_ACCEPT } from "../../../shared/listing-photos";
+import { formatLocalDateTime } from "../../lib/format";
 import { ArticleCover } from "./article-cover";
+import {
+  autosaveDue,
+  editorReducer,
+  initialEditorState,
+  saveStatusText,
+  type SaveAnswer,
+} from "./article-editor-state";
 
 /** What the editor's route loads (server/blog/admin-pages.ts). */
 export interface EditorData {
@@ -62,32 +70,10 @@ export interface EditorData {
   now: string;
 }
 
-type SaveAnswer =
-  | {
-      ok: true;
-      mode: string;
-      version: number;
-      slug: string;
-      status: ArticleStatus;
-      publishedAt: string | null;
-      savedAt: string;
-      brokenLinks: string[];
-      message: string;
-    }
-  | {
-      ok: false;
-      mode: string | null;
-      fieldErrors: Partial<Record<string, string[]>>;
-      formError?: string;
-      conflict?: boolean;
-      values: Record<string, string>;
-    };
 type PreviewAnswer = { ok: true; html: string; brokenLinks: string[] } | { ok: false; error: string };
 type ImageAnswer =
   { ok: true; cover: boolean; message: string; image: { id: string; url: string } } | { ok: false; error: string };
 
-const time = new Intl.DateTimeFormat("en-US", { timeStyle: "medium" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const TONE = { draft: "neutral", scheduled: "warning", published: "success" } as const;
 
 /** `YYYY-MM-DDTHH:mm` in the browser's time zone, for a datetime-local input. */
@@ -121,48 +107,30 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
   const uploader = useFetcher<ImageAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const [version, setVersion] = useState(a.version);
-  const [status, setStatus] = useState<ArticleStatus>(a.status);
-  const [publishedAt, setPublishedAt] = useState(a.publishedAt);
-  const [slug, setSlug] = useState(a.slug);
-  const [dirty, setDirty] = useState(false);
-  // After a refused save, autosave waits for the next change instead of sending the same again.
-  const [blocked, setBlocked] = useState(false);
-  const [savedAt, setSavedAt] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [brokenLinks, setBrokenLinks] = useState(data.brokenLinks);
-  const [tab, setTab] = useState<"write" | "preview">("write");
   const noScript = (answer as SaveAnswer | undefined) ?? undefined;
   const last = saver.data ?? (noScript && !noScript.ok ? noScript : undefined);
   const failed = last && !last.ok ? last : undefined;
   const values = failed?.values ?? {};
   const value = (name: keyof EditorData["article"]) => values[name] ?? String(a[name] ?? "");
-  const [seoTitle, setSeoTitle] = useState(value("seoTitle"));
-  const [seoDescription, setSeoDescription] = useState(value("seoDescription"));
   const errors = failed?.fieldErrors ?? {};
   const autosaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const previewTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const handled = useRef<unknown>(null);
 
-  // A save's answer (taken once, while rendering): new version and status, or a conflict that
-  // stops autosave until the page is reloaded.
-  const [seen, setSeen] = useState<SaveAnswer | undefined>(undefined);
-  const d = saver.state === "idle" ? saver.data : undefined;
-  if (d && d !== seen) {
-    setSeen(d);
-    if (d.ok) {
-      setVersion(d.version);
-      setStatus(d.status);
-      setPublishedAt(d.publishedAt);
-      setSlug(d.slug);
-      setSavedAt(d.savedAt);
-      setBrokenLinks(d.brokenLinks);
-      setDirty(false);
-    } else {
-      setBlocked(true);
-      if (d.conflict) setConflict(d.formError ?? "Another administrator saved this article.");
-    }
-  }
+  const [stored, dispatch] = useReducer(
+    editorReducer,
+    { ...a, brokenLinks: data.brokenLinks, seoTitle: value("seoTitle"), seoDescription: value("seoDescription") },
+    initialEditorState,
+  );
+  // A save's answer (new version and status, or a refusal; a conflict stops saving until the page
+  // is reloaded) shows in the very render it arrives in, derived here and stored by the effect.
+  const answered = saver.state === "idle" ? saver.data : undefined;
+  const state = answered ? editorReducer(stored, { type: "answered", answer: answered }) : stored;
+  useEffect(() => {
+    if (answered) dispatch({ type: "answered", answer: answered });
+  }, [answered]);
+  const { version, status, publishedAt, slug, dirty, conflict, brokenLinks, tab, seoTitle, seoDescription } = state;
+  const saving = saver.state !== "idle";
 
   const submit = useCallback(
     (intent: string, extra: Record<string, string> = {}) => {
@@ -179,11 +147,12 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
   );
 
   // Drafts save themselves AUTOSAVE_DELAY_MS after the last change.
+  const autosave = autosaveDue(state, { deleted: a.deleted, saving });
   useEffect(() => {
-    if (!dirty || blocked || a.deleted || status !== "draft" || conflict || saver.state !== "idle") return;
+    if (!autosave) return;
     autosaveTimer.current = setTimeout(() => submit("autosave"), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(autosaveTimer.current);
-  }, [dirty, blocked, a.deleted, status, conflict, saver.state, submit]);
+  }, [autosave, submit]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -217,8 +186,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
     area.value = `${area.value.slice(0, at)}${snippet}${area.value.slice(area.selectionEnd ?? at)}`;
     area.focus();
     area.setSelectionRange(at + 2, at + 2 + "Describe the image".length);
-    setDirty(true);
-    setBlocked(false);
+    dispatch({ type: "edited" });
     requestPreview();
   }, [uploader.data, requestPreview]);
 
@@ -236,18 +204,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
   };
 
   const previewHtml = previewer.data?.ok ? previewer.data.html : a.html;
-  const saving = saver.state !== "idle";
-  const statusText = conflict
-    ? "Not saved"
-    : saving
-      ? "Saving…"
-      : dirty
-        ? status === "draft"
-          ? "Unsaved changes: saving in a moment"
-          : "Unsaved changes"
-        : savedAt
-          ? `Saved at ${time.format(new Date(savedAt))}`
-          : `Last saved ${dateTime.format(new Date(a.updatedAt))}${a.savedByName ? ` by ${a.savedByName}` : ""}`;
+  const statusText = saveStatusText(state, { saving, updatedAt: a.updatedAt, savedByName: a.savedByName });
   const message = saver.data?.ok && saver.data.mode !== "autosave" ? saver.data.message : null;
   const coverError = uploader.data && !uploader.data.ok ? uploader.data.error : null;
 
@@ -258,7 +215,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
         description={
           <span className="flex flex-wrap items-center gap-2">
             <Badge tone={TONE[status]}>{ARTICLE_STATUS_LABELS[status]}</Badge>
-            {status === "scheduled" && publishedAt && <span>for {dateTime.format(new Date(publishedAt))}</span>}
+            {status === "scheduled" && publishedAt && <span>for {formatLocalDateTime(publishedAt)}</span>}
             {a.isDemo && <Badge tone="neutral">Demo</Badge>}
             <span role="status" aria-live="polite" className="text-sm text-slate-600">
               {statusText}
@@ -374,10 +331,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
         method="post"
         ref={formRef}
         onSubmit={onSubmit}
-        onChange={() => {
-          setDirty(true);
-          setBlocked(false);
-        }}
+        onChange={() => dispatch({ type: "edited" })}
         className="mt-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
         aria-label="Article"
       >
@@ -402,7 +356,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
                     const title = (form?.elements.namedItem("title") as HTMLInputElement | null)?.value ?? "";
                     const field = form?.elements.namedItem("slug") as HTMLInputElement | null;
                     if (field) field.value = slugify(title);
-                    setDirty(true);
+                    dispatch({ type: "slug-made" });
                   }}
                 >
                   Make from title
@@ -452,7 +406,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
               role="tab"
               aria-selected={tab === t}
               className={`flex-1 rounded-md px-3 py-2 text-sm font-medium ${tab === t ? "bg-brand-500 text-white" : "bg-slate-100 text-slate-700"}`}
-              onClick={() => setTab(t)}
+              onClick={() => dispatch({ type: "tab", tab: t })}
             >
               {t === "write" ? "Write" : "Preview"}
             </button>
@@ -537,7 +491,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
                 maxLength={SEO_TITLE_MAX}
                 defaultValue={value("seoTitle")}
                 placeholder="The title, unless you set one"
-                onInput={(e) => setSeoTitle(e.currentTarget.value)}
+                onInput={(e) => dispatch({ type: "seo-typed", field: "seoTitle", value: e.currentTarget.value })}
               />
             )}
           </Field>
@@ -554,7 +508,7 @@ export function ArticleEditor({ data, answer }: { data: EditorData; answer?: unk
                 maxLength={SEO_DESCRIPTION_MAX}
                 defaultValue={value("seoDescription")}
                 placeholder="The excerpt, unless you set one"
-                onInput={(e) => setSeoDescription(e.currentTarget.value)}
+                onInput={(e) => dispatch({ type: "seo-typed", field: "seoDescription", value: e.currentTarget.value })}
               />
             )}
           </Field>

@@ -1,6 +1,7 @@
 import Clock from "lucide-react/icons/clock";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { PinPicker } from "../map/pin-picker";
 import { ChangeList } from "../moderation/change-list";
 import { Badge } from "../ui/badge";
 import { Checkbox } from "../ui/checkbox";
@@ -21,8 +22,8 @@ import {
   type ListingField,
 } from "../../../shared/listings";
 import type { Route as OwnerEditRoute } from "../../routes/owner/+types/location-update";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const fieldLabel = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? field;
 
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
@@ -38,9 +39,9 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** The coordinate inputs' ids, for a map that sets them (the pin to drag). */
-export const LATITUDE_INPUT = "listing-latitude";
-export const LONGITUDE_INPUT = "listing-longitude";
+/** The coordinate inputs' ids, for the map that sets them (the pin to drag). */
+const LATITUDE_INPUT = "listing-latitude";
+const LONGITUDE_INPUT = "listing-longitude";
 
 /** The owner's edit page's data; the administrator's editor loads the same and more. */
 export type ListingEditData = OwnerEditRoute.ComponentProps["loaderData"];
@@ -53,8 +54,6 @@ export interface ListingEditorProps {
   locationNote: string;
   /** More fields in that section (the administrator's city, state and business status). */
   locationFields?: ReactNode;
-  /** A map to set the position with (a pin to drag), shown under the coordinates. */
-  map?: ReactNode;
   /** The owner's page lists the listing's history under the form; the administrator's has its own. */
   showHistory?: boolean;
 }
@@ -63,14 +62,7 @@ export interface ListingEditorProps {
  * The one listing editor (docs/product.md sections 10 and 12): the owner's update screen and the
  * administrator's listing editor render this form, posting the same fields to their own action.
  */
-export function ListingEditor({
-  data,
-  header,
-  locationNote,
-  locationFields,
-  map,
-  showHistory = true,
-}: ListingEditorProps) {
+export function ListingEditor({ data, header, locationNote, locationFields, showHistory = true }: ListingEditorProps) {
   const loaderData = data;
   const { values, sizeRows, pending, revisions } = loaderData;
   const form = useFormState();
@@ -91,8 +83,8 @@ export function ListingEditor({
             <Clock className="size-4" aria-hidden="true" /> Pending review
           </p>
           <p className="mt-1">
-            Sent {dateTime.format(new Date(pending.submittedAt))} UTC. Until an administrator approves it, the public
-            page shows the current values.
+            Sent {formatDateTime(pending.submittedAt)} UTC. Until an administrator approves it, the public page shows
+            the current values.
           </p>
           <ul className="mt-2 list-disc pl-5">
             {pending.changes.map((c) => (
@@ -126,7 +118,13 @@ export function ListingEditor({
               {(c) => <Input {...c} inputMode="decimal" defaultValue={text("longitude")} />}
             </Field>
           </div>
-          {map}
+          {/* Owners and administrators both drag the pin rather than type coordinates (docs/product.md section 10). */}
+          <PinPicker
+            latInput={LATITUDE_INPUT}
+            lngInput={LONGITUDE_INPUT}
+            tileUrl={loaderData.map.tileUrl}
+            attribution={loaderData.map.attribution}
+          />
           {locationFields}
         </Section>
 
@@ -134,7 +132,7 @@ export function ListingEditor({
           <Field
             label="Description"
             name="description"
-            hint={`Plain text; leave an empty line between paragraphs. At most ${LISTING_LIMITS.description.toLocaleString("en-US")} characters.`}
+            hint={`Plain text; leave an empty line between paragraphs. At most ${formatNumber(LISTING_LIMITS.description)} characters.`}
             error={form.error("description")}
           >
             {(c) => (
@@ -319,7 +317,7 @@ export function ListingEditor({
             className="mt-4"
             label={`These prices and availability are current${
               loaderData.pricesConfirmedAt
-                ? ` (last confirmed ${dateTime.format(new Date(loaderData.pricesConfirmedAt))} UTC)`
+                ? ` (last confirmed ${formatDateTime(loaderData.pricesConfirmedAt)} UTC)`
                 : ""
             }`}
           />
@@ -346,7 +344,7 @@ export function ListingEditor({
                   </Badge>
                   <span className="text-slate-800">{r.fields.map(fieldLabel).join(", ")}</span>
                   <span className="text-slate-600">
-                    by {r.actorEmail ?? "the system"}, {dateTime.format(new Date(r.createdAt))} UTC
+                    by {r.actorEmail ?? "the system"}, {formatDateTime(r.createdAt)} UTC
                   </span>
                   {r.reason && <span className="w-full text-slate-600">Reason: {r.reason}</span>}
                   <ChangeList className="w-full" lines={r.lines} />

@@ -2,8 +2,7 @@ import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { Form } from "react-router";
 import { PHOTO_RESTORE_DAYS } from "../../../shared/listing-photos";
 import { SubmitButton } from "../ui/submit-button";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDate } from "../../lib/format";
 
 /**
  * Photos deleted in the last PHOTO_RESTORE_DAYS days, each with Restore (docs/product.md section
@@ -30,14 +29,14 @@ export function RecentlyDeletedPhotos({
           <li key={photo.url} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
             <img src={photo.thumbnail} alt="" loading="lazy" className="aspect-[4/3] w-full object-cover opacity-60" />
             <div className="flex flex-wrap items-center justify-between gap-2 p-2 text-xs text-slate-600">
-              <span>Deleted {dateFormat.format(new Date(photo.deletedAt))}</span>
+              <span>Deleted {formatDate(photo.deletedAt)}</span>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="restore" />
                 <input type="hidden" name="url" value={photo.url} />
                 <SubmitButton size="sm" variant="secondary" name="restore" value={photo.url}>
                   <RotateCcw className="size-4" aria-hidden="true" />
                   Restore
-                  <span className="sr-only"> the photo deleted {dateFormat.format(new Date(photo.deletedAt))}</span>
+                  <span className="sr-only"> the photo deleted {formatDate(photo.deletedAt)}</span>
                 </SubmitButton>
               </Form>
             </div>

@@ -1,6 +1,7 @@
 import Check from "lucide-react/icons/check";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { clearsHeight, feetLabel, sizesThatFit, type MyRv } from "../../../shared/rv-fit";
+import { formatNumber } from "../../lib/format";
 
 /** What a card needs to say about price and fit (docs/product.md, "My RV" and "Prices"). */
 export interface CardFitData {
@@ -54,12 +55,12 @@ export function CardFit({
         <p className="font-semibold text-slate-900">
           {list && (
             <span className="sm:hidden">
-              ${priceFrom.toLocaleString("en-US")}
+              ${formatNumber(priceFrom)}
               <span className="font-normal text-slate-600">/mo</span>
             </span>
           )}
           <span className={list ? "max-sm:hidden" : undefined}>
-            from ${priceFrom.toLocaleString("en-US")}
+            from ${formatNumber(priceFrom)}
             <span className="font-normal text-slate-600">/month</span>
           </span>
         </p>

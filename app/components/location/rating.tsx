@@ -1,4 +1,5 @@
 import Star from "lucide-react/icons/star";
+import { formatNumber } from "../../lib/format";
 
 export function Rating({ rating, count }: { rating: number | null; count: number }) {
   if (rating === null || count === 0) return <span className="text-sm text-slate-600">No reviews yet</span>;
@@ -7,7 +8,7 @@ export function Rating({ rating, count }: { rating: number | null; count: number
       <Star className="size-4 fill-amber-400 text-amber-500" aria-hidden="true" />
       <span className="font-semibold">{rating.toFixed(1)}</span>
       <span className="text-slate-600">
-        ({count.toLocaleString("en-US")} {count === 1 ? "review" : "reviews"})
+        ({formatNumber(count)} {count === 1 ? "review" : "reviews"})
       </span>
     </span>
   );

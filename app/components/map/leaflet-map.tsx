@@ -23,6 +23,7 @@ import {
 import { drawOfflineBackdrop, type BackdropPlace } from "./offline-backdrop";
 import { DEFAULT_CENTER, DEFAULT_ZOOM, MAX_ZOOM, type MapMarker, type MapView } from "./map-view";
 import { buildPopupContent } from "./marker-popup";
+import { formatNumber } from "../../lib/format";
 
 export interface LeafletMapProps {
   /** Only markers with usable coordinates; a new array means new data (results-map keeps it stable). */
@@ -319,7 +320,7 @@ export default function LeafletMap({
     const clusterMarker = (id: number, count: number, lat: number, lng: number) => {
       const marker = L.marker([lat, lng], {
         icon: clusterIcon(count),
-        title: `${count.toLocaleString("en-US")} locations. Press Enter to zoom in.`,
+        title: `${formatNumber(count)} locations. Press Enter to zoom in.`,
         keyboard: true,
         riseOnHover: true,
       });

@@ -4,6 +4,7 @@
  * under a bundler, and nothing here may come from another host.
  */
 import { MARKER_COLOR } from "./map-view";
+import { formatNumber } from "../../lib/format";
 
 export const PIN_WIDTH = 28;
 export const PIN_HEIGHT = 40;
@@ -25,7 +26,7 @@ export function clusterSize(count: number): number {
 }
 
 export function clusterLabel(count: number): string {
-  return count >= 10_000 ? `${Math.round(count / 1000)}k` : count.toLocaleString("en-US");
+  return count >= 10_000 ? `${Math.round(count / 1000)}k` : formatNumber(count);
 }
 
 /**

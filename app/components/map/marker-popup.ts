@@ -3,11 +3,12 @@
  * listings, and text nodes cannot smuggle markup into the page.
  */
 import type { MapMarker } from "./map-view";
+import { formatNumber } from "../../lib/format";
 
 /** "4.6 ★ (38 reviews)", or "No reviews yet" as on the result cards. */
 export function ratingText(rating: number | null, reviewCount: number): string {
   if (rating === null || !Number.isFinite(rating) || reviewCount <= 0) return "No reviews yet";
-  const reviews = `${reviewCount.toLocaleString("en-US")} ${reviewCount === 1 ? "review" : "reviews"}`;
+  const reviews = `${formatNumber(reviewCount)} ${reviewCount === 1 ? "review" : "reviews"}`;
   return `${rating.toFixed(1)} ★ (${reviews})`;
 }
 

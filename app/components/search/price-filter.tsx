@@ -4,12 +4,13 @@ import { ApplyBar } from "./filter-option";
 import { FilterPopover } from "./filter-popover";
 import { usePreviewCount } from "./use-preview-count";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
+import { formatNumber } from "../../lib/format";
 
 /** The caps offered, in whole dollars a month; a cap from the URL that is not one is added. */
 export const MAX_PRICE_CHOICES = [100, 150, 200, 250, 300, 400, 500] as const;
 
 /** "Up to $200/mo". */
-export const maxPriceLabel = (dollars: number) => `Up to $${dollars.toLocaleString("en-US")}/mo`;
+export const maxPriceLabel = (dollars: number) => `Up to $${formatNumber(dollars)}/mo`;
 
 /**
  * The max-price filter (docs/product.md, "Prices"): only places whose owner gives a price at most
@@ -74,7 +75,7 @@ export function PriceFilter({
                 onChange={() => setStaged(choice)}
                 className="size-4 accent-brand-500"
               />
-              {choice === undefined ? "Any price" : `$${choice.toLocaleString("en-US")}`}
+              {choice === undefined ? "Any price" : `$${formatNumber(choice)}`}
             </label>
           ))}
         </div>

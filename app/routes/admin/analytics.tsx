@@ -2,19 +2,24 @@ import ChartNoAxesColumn from "lucide-react/icons/chart-no-axes-column";
 import Download from "lucide-react/icons/download";
 import type { ReactNode } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
-import { DailyChart, formatDay } from "../../components/analytics/daily-chart";
+import { DailyChart } from "../../components/analytics/daily-chart";
+import { DailyTable } from "../../components/analytics/daily-table";
+import { DateRangeFields, PeriodPresets } from "../../components/analytics/period-fields";
+import { CLICK_SERIES, SOURCE_LABELS, VIEW_SERIES } from "../../components/analytics/series";
+import { ShareBar } from "../../components/analytics/share-bar";
+import { Growth, Stat, Was } from "../../components/analytics/stat";
 import { StateMap } from "../../components/analytics/state-map";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
-import { Field, FormError } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
+import { FormError } from "../../components/ui/field";
 import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../shared/analytics-period";
 import { cn } from "../../lib/cn";
+import { formatFullDay, formatNumber, formatPercent, formatShortDayTime } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { adminAnalyticsPage, type AdminAnalyticsPage, type AdminReport } from "../../../server/analytics/admin-pages";
-import type { DemandRow, PlatformDay, TopListingMetric } from "../../../server/analytics/admin-report";
+import type { DemandRow, TopListingMetric } from "../../../server/analytics/admin-report";
 import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/analytics";
 
@@ -35,32 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(page, { status });
 }
 
-const number = (n: number) => n.toLocaleString("en-US");
-const percent = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const fullDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
-const dateTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
 function minutes(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   const rest = seconds % 60;
   return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ""}`;
 }
 
-const VIEW_SERIES = [
-  { key: "pageViews", label: "Page views", color: "#4668f2" },
-  { key: "listViews", label: "List views", color: "#94a3b8" },
-] as const;
-const CLICK_SERIES = [
-  { key: "websiteClicks", label: "Website", color: "#2540b0" },
-  { key: "phoneClicks", label: "Phone", color: "#4668f2" },
-  { key: "directionsClicks", label: "Directions", color: "#9fb0f8" },
-] as const;
 const AUDIENCE_SERIES = [
   { key: "visitors", label: "Visitors", color: "#4668f2" },
   { key: "searches", label: "Searches", color: "#d97706" },
@@ -72,20 +57,6 @@ const TOP_LABELS: Record<TopListingMetric, string> = {
   uniqueVisitors: "Unique visitors",
   clicks: "Clicks",
   conversionRate: "Conversion",
-};
-
-const SOURCE_LABELS: Record<string, string> = {
-  google: "Google",
-  facebook: "Facebook",
-  twitter: "X (Twitter)",
-  instagram: "Instagram",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  bing: "Bing",
-  yahoo: "Yahoo",
-  internal: "This site (search results, other pages)",
-  direct: "Direct (typed, bookmarked or no referrer)",
-  other: "Other websites",
 };
 
 type Values = AdminAnalyticsPage["values"];
@@ -113,7 +84,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         description={
           report ? (
             <>
-              The whole site, {fullDay(report.from)} to {fullDay(report.to)} ({number(report.days)} days, UTC)
+              The whole site, {formatFullDay(report.from)} to {formatFullDay(report.to)} ({formatNumber(report.days)}{" "}
+              days, UTC)
             </>
           ) : (
             "Traffic, listings and search demand across the whole site."
@@ -131,8 +103,6 @@ function PeriodForm({ page }: { page: AdminAnalyticsPage }) {
   const submit = useSubmit();
   const { values } = page;
   const error = page.ok ? null : page.error;
-  const choices = [...ADMIN_ANALYTICS_PRESETS.map(String), CUSTOM_RANGE];
-  const checked = (days: string) => values.days === days || (values.days === "" && days === "30");
   return (
     <Form
       method="get"
@@ -147,67 +117,18 @@ function PeriodForm({ page }: { page: AdminAnalyticsPage }) {
       <FormError message={error && (error.field === "days" || error.field === "top") ? error.message : null} />
       {page.ok && <input type="hidden" name="top" value={page.values.top} />}
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
-        <fieldset className="mb-4">
-          <legend className="mb-1 block text-sm font-medium text-slate-800">Period</legend>
-          <div className="flex flex-wrap gap-1" key={values.days}>
-            {choices.map((days) => (
-              <label
-                key={days}
-                className={cn(
-                  "cursor-pointer rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
-                  checked(days)
-                    ? "border-brand-500 bg-brand-50 font-medium text-brand-700"
-                    : "border-slate-300 text-slate-700 hover:bg-slate-50",
-                )}
-              >
-                <input type="radio" name="days" value={days} defaultChecked={checked(days)} className="sr-only" />
-                {days === CUSTOM_RANGE ? "Custom" : days === "365" ? "A year" : `${days} days`}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="flex flex-wrap items-start gap-x-4">
-          <Field label="From" name="from" error={error?.field === "from" ? error.message : undefined} className="w-40">
-            {(control) => <Input {...control} type="date" defaultValue={values.from} key={`from-${values.from}`} />}
-          </Field>
-          <Field label="To" name="to" error={error?.field === "to" ? error.message : undefined} className="w-40">
-            {(control) => <Input {...control} type="date" defaultValue={values.to} key={`to-${values.to}`} />}
-          </Field>
-          <div className="mb-4 self-end pb-px">
-            <Button type="submit" variant="secondary">
-              Show
-            </Button>
-          </div>
-        </div>
+        <PeriodPresets
+          presets={ADMIN_ANALYTICS_PRESETS}
+          days={values.days}
+          label={(days) => (days === "365" ? "A year" : `${days} days`)}
+        />
+        <DateRangeFields from={values.from} to={values.to} error={error} fieldClassName="w-40" />
       </div>
       <p className="text-sm text-slate-600">
         Whole days in UTC. A custom range uses From and To (at most {MAX_ANALYTICS_DAYS} days); the page address keeps
         your choice, so you can bookmark or share it.
       </p>
     </Form>
-  );
-}
-
-function Growth({ value, compared = true }: { value: number | null; compared?: boolean }) {
-  if (!compared) return <span className="text-slate-600">not comparable: older visits are not kept</span>;
-  if (value === null) return <span className="text-slate-600">new: none in the previous period</span>;
-  if (value === 0) return <span className="text-slate-600">no change</span>;
-  const up = value > 0;
-  return (
-    <span className={up ? "text-emerald-700" : "text-slate-700"}>
-      {up ? "▲" : "▼"} {percent(Math.abs(value))} {up ? "more" : "fewer"}
-      <span className="sr-only"> than the previous period</span>
-    </span>
-  );
-}
-
-function Stat({ label, value, extra }: { label: string; value: string; extra?: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-      {extra && <dd className="mt-1 text-sm">{extra}</dd>}
-    </div>
   );
 }
 
@@ -252,31 +173,39 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
       <Section
         id="totals"
         title="Totals"
-        description={`Changes are against the ${number(report.days)} days before: ${fullDay(trend.previous.from)} to ${fullDay(trend.previous.to)}.`}
+        description={`Changes are against the ${formatNumber(report.days)} days before: ${formatFullDay(trend.previous.from)} to ${formatFullDay(trend.previous.to)}.`}
       >
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Stat label="Page views" value={number(t.pageViews)} extra={<Growth value={trend.growth.pageViews} />} />
-          <Stat label="List views" value={number(t.listViews)} extra={<Growth value={trend.growth.listViews} />} />
+          <Stat
+            label="Page views"
+            value={formatNumber(t.pageViews)}
+            extra={<Growth value={trend.growth.pageViews} />}
+          />
+          <Stat
+            label="List views"
+            value={formatNumber(t.listViews)}
+            extra={<Growth value={trend.growth.listViews} />}
+          />
           <Stat
             label="Visitors"
-            value={number(t.visitors)}
+            value={formatNumber(t.visitors)}
             extra={<Growth value={trend.growth.visitors} compared={trend.visitorsCompared} />}
           />
-          <Stat label="Clicks" value={number(t.clicks)} extra={<Growth value={trend.growth.clicks} />} />
-          <Stat label="Website clicks" value={number(t.websiteClicks)} />
-          <Stat label="Phone clicks" value={number(t.phoneClicks)} />
-          <Stat label="Directions clicks" value={number(t.directionsClicks)} />
+          <Stat label="Clicks" value={formatNumber(t.clicks)} extra={<Growth value={trend.growth.clicks} />} />
+          <Stat label="Website clicks" value={formatNumber(t.websiteClicks)} />
+          <Stat label="Phone clicks" value={formatNumber(t.phoneClicks)} />
+          <Stat label="Directions clicks" value={formatNumber(t.directionsClicks)} />
           <Stat
             label="Conversion"
-            value={percent(t.conversionRate)}
-            extra={<span className="text-slate-600">was {percent(trend.previousTotals.conversionRate)}</span>}
+            value={formatPercent(t.conversionRate)}
+            extra={<Was>{formatPercent(trend.previousTotals.conversionRate)}</Was>}
           />
-          <Stat label="Searches" value={number(t.searches)} extra={<Growth value={trend.growth.searches} />} />
-          <Stat label="Listings seen" value={number(report.listingsSeen)} />
+          <Stat label="Searches" value={formatNumber(t.searches)} extra={<Growth value={trend.growth.searches} />} />
+          <Stat label="Listings seen" value={formatNumber(report.listingsSeen)} />
         </dl>
         {trend.visitorsFrom && (
           <p className="mt-2 text-sm text-slate-600">
-            Visitors are counted from {fullDay(trend.visitorsFrom)}: visit records are kept 90 days.
+            Visitors are counted from {formatFullDay(trend.visitorsFrom)}: visit records are kept 90 days.
           </p>
         )}
         <details className="mt-3 text-sm text-slate-700">
@@ -317,7 +246,7 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
               <ChartCard>
                 <DailyChart
                   title="Views per day"
-                  summary={`Page views and list views per day: ${number(t.pageViews)} page views and ${number(t.listViews)} list views in all. The table below has each day.`}
+                  summary={`Page views and list views per day: ${formatNumber(t.pageViews)} page views and ${formatNumber(t.listViews)} list views in all. The table below has each day.`}
                   kind="lines"
                   series={VIEW_SERIES}
                   rows={trend.daily}
@@ -327,7 +256,7 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
               <ChartCard>
                 <DailyChart
                   title="Clicks per day"
-                  summary={`Website, phone and directions clicks per day: ${number(t.clicks)} clicks in all. The table below has each day.`}
+                  summary={`Website, phone and directions clicks per day: ${formatNumber(t.clicks)} clicks in all. The table below has each day.`}
                   kind="stacked-bars"
                   series={CLICK_SERIES}
                   rows={trend.daily}
@@ -335,13 +264,13 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
                 <DailyTable
                   caption="Clicks per day"
                   rows={trend.daily}
-                  columns={[...CLICK_SERIES, { key: "conversionRate", label: "Conversion", format: percent }]}
+                  columns={[...CLICK_SERIES, { key: "conversionRate", label: "Conversion", format: formatPercent }]}
                 />
               </ChartCard>
               <ChartCard>
                 <DailyChart
                   title="Visitors and searches per day"
-                  summary={`Visitors whose visit started each day, and results-page searches: ${number(t.searches)} searches in all. The table below has each day.`}
+                  summary={`Visitors whose visit started each day, and results-page searches: ${formatNumber(t.searches)} searches in all. The table below has each day.`}
                   kind="lines"
                   series={AUDIENCE_SERIES}
                   rows={trend.daily}
@@ -364,55 +293,6 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
 
 function ChartCard({ children }: { children: ReactNode }) {
   return <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">{children}</div>;
-}
-
-type DayKey = Exclude<keyof PlatformDay, "date">;
-
-function DailyTable({
-  caption,
-  rows,
-  columns,
-}: {
-  caption: string;
-  rows: readonly PlatformDay[];
-  columns: readonly { key: DayKey; label: string; format?: (n: number) => string }[];
-}) {
-  return (
-    <details className="mt-3">
-      <summary className="cursor-pointer text-sm text-brand-700">Show as table</summary>
-      <div className="mt-2 max-h-96 overflow-auto">
-        <table className="w-full text-sm tabular-nums">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b border-slate-200 text-left text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Day
-              </th>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className="py-1 pr-3 text-right font-medium">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.date} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 text-left font-normal">
-                  <time dateTime={row.date}>{formatDay(row.date)}</time>
-                </th>
-                {columns.map((c) => (
-                  <td key={c.key} className="py-1 pr-3 text-right">
-                    {(c.format ?? number)(row[c.key])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
-  );
 }
 
 const th = "px-2 py-2 font-medium whitespace-nowrap sm:px-3";
@@ -439,7 +319,7 @@ function StatesSection({
   const summary =
     leaders.length === 0
       ? "No listing page views in this period."
-      : `Listing page views by state, darker for more. Most: ${leaders.map((s) => `${s.name} ${number(s.pageViews)}`).join(", ")}. The table lists every state.`;
+      : `Listing page views by state, darker for more. Most: ${leaders.map((s) => `${s.name} ${formatNumber(s.pageViews)}`).join(", ")}. The table lists every state.`;
   return (
     <Section
       id="states"
@@ -456,7 +336,7 @@ function StatesSection({
             height={map.height}
             states={map.states}
             values={pageViews}
-            format={(n) => `${number(n)} page ${n === 1 ? "view" : "views"}`}
+            format={(n) => `${formatNumber(n)} page ${n === 1 ? "view" : "views"}`}
           />
         </div>
         {/* A scrolling box: focusable, so keyboard users can scroll it too. */}
@@ -492,9 +372,9 @@ function StatesSection({
                   <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
                     {s.name}
                   </th>
-                  <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
-                  <td className={cn(td, "py-1.5")}>{number(s.clicks)}</td>
-                  <td className={cn(td, "py-1.5")}>{number(s.listings)}</td>
+                  <td className={cn(td, "py-1.5")}>{formatNumber(s.pageViews)}</td>
+                  <td className={cn(td, "py-1.5")}>{formatNumber(s.clicks)}</td>
+                  <td className={cn(td, "py-1.5")}>{formatNumber(s.listings)}</td>
                 </tr>
               ))}
             </tbody>
@@ -581,7 +461,7 @@ function TopSection({ report, values }: { report: AdminReport; values: Values })
                   </th>
                   {(Object.keys(TOP_LABELS) as TopListingMetric[]).map((m) => (
                     <td key={m} className={cn(td, m !== metric && "hidden md:table-cell")}>
-                      {m === "conversionRate" ? percent(l[m]) : number(l[m])}
+                      {m === "conversionRate" ? formatPercent(l[m]) : formatNumber(l[m])}
                     </td>
                   ))}
                 </tr>
@@ -630,14 +510,9 @@ function SourcesSection({ report, values }: { report: AdminReport; values: Value
                     <th scope="row" className="px-2 py-1.5 sm:px-3 text-left font-normal">
                       {SOURCE_LABELS[s.source] ?? s.source}
                     </th>
-                    <td className={cn(td, "py-1.5")}>{number(s.pageViews)}</td>
+                    <td className={cn(td, "py-1.5")}>{formatNumber(s.pageViews)}</td>
                     <td className="px-2 py-1.5 sm:px-3">
-                      <div className="flex items-center gap-2">
-                        <div className="h-2 flex-1 rounded-full bg-slate-100">
-                          <div className="h-2 rounded-full bg-brand-500" style={{ width: `${share}%` }} />
-                        </div>
-                        <span className="w-10 text-right text-slate-600">{Math.round(share)}%</span>
-                      </div>
+                      <ShareBar share={share} />
                     </td>
                   </tr>
                 );
@@ -687,10 +562,10 @@ function SessionsSection({ report, values }: { report: AdminReport; values: Valu
               {report.sessions.map((s) => (
                 <tr key={`${s.lastActivity}-${s.startTime}`} className="border-b border-slate-100 last:border-0">
                   <td className="px-2 py-1.5 sm:px-3 whitespace-nowrap">
-                    <time dateTime={s.lastActivity}>{dateTime.format(new Date(s.lastActivity))}</time>
+                    <time dateTime={s.lastActivity}>{formatShortDayTime(s.lastActivity)}</time>
                   </td>
                   <td className={cn(td, "hidden py-1.5 whitespace-nowrap sm:table-cell")}>{minutes(s.duration)}</td>
-                  <td className={cn(td, "hidden py-1.5 sm:table-cell")}>{number(s.pageViews)}</td>
+                  <td className={cn(td, "hidden py-1.5 sm:table-cell")}>{formatNumber(s.pageViews)}</td>
                   <td className="px-2 py-1.5 sm:px-3 whitespace-nowrap">
                     {s.isNewVisitor ? "New" : "Returning"}
                     {s.signedIn ? ", signed in" : ""}
@@ -717,7 +592,7 @@ function SessionsSection({ report, values }: { report: AdminReport; values: Valu
 function SearchSection({ report, values }: { report: AdminReport; values: Values }) {
   const { totals, places, gaps } = report.search;
   const share = (n: number) =>
-    totals.searches > 0 ? ` (${percent(Math.round((n / totals.searches) * 1000) / 10)})` : "";
+    totals.searches > 0 ? ` (${formatPercent(Math.round((n / totals.searches) * 1000) / 10)})` : "";
   return (
     <Section
       id="search"
@@ -725,7 +600,7 @@ function SearchSection({ report, values }: { report: AdminReport; values: Values
       description={
         totals.searches === 0
           ? "No searches in this period."
-          : `${number(totals.searches)} ${totals.searches === 1 ? "search" : "searches"} for ${number(totals.places)} ${totals.places === 1 ? "place" : "places"}; ${number(totals.emptySearches)} found nothing${share(totals.emptySearches)}, ${number(totals.noneWithin100)} had no listing within 100 miles${share(totals.noneWithin100)}.`
+          : `${formatNumber(totals.searches)} ${totals.searches === 1 ? "search" : "searches"} for ${formatNumber(totals.places)} ${totals.places === 1 ? "place" : "places"}; ${formatNumber(totals.emptySearches)} found nothing${share(totals.emptySearches)}, ${formatNumber(totals.noneWithin100)} had no listing within 100 miles${share(totals.noneWithin100)}.`
       }
     >
       <p className="mt-1 text-sm text-slate-600">
@@ -816,13 +691,9 @@ function DemandTable({
                       </Link>
                     )}
                   </th>
-                  <td className={cn(td, "py-1.5")}>{number(r.searches)}</td>
-                  {!gaps && (
-                    <td className={cn(td, "hidden py-1.5 sm:table-cell")}>
-                      {r.averageResults.toLocaleString("en-US")}
-                    </td>
-                  )}
-                  <td className={cn(td, "py-1.5")}>{number(gaps ? r.noneWithin100 : r.emptySearches)}</td>
+                  <td className={cn(td, "py-1.5")}>{formatNumber(r.searches)}</td>
+                  {!gaps && <td className={cn(td, "hidden py-1.5 sm:table-cell")}>{formatNumber(r.averageResults)}</td>}
+                  <td className={cn(td, "py-1.5")}>{formatNumber(gaps ? r.noneWithin100 : r.emptySearches)}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,7 +7,8 @@ import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSearch } from "../../components/ui/filter-search";
@@ -18,6 +19,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { adminBlogAction, adminBlogPage } from "../../../server/blog/admin-pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/blog";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Articles", args);
@@ -35,7 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type Row = Data["rows"][number];
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const TONE: Record<ArticleStatus, "neutral" | "warning" | "success"> = {
   draft: "neutral",
   scheduled: "warning",
@@ -122,11 +123,7 @@ const COLUMNS: Column<Row>[] = [
     sortable: true,
     firstDir: "desc",
     cell: (row) =>
-      row.publishedAt ? (
-        `${dateTime.format(new Date(row.publishedAt))} UTC`
-      ) : (
-        <span className="text-slate-500">Not set</span>
-      ),
+      row.publishedAt ? `${formatDateTime(row.publishedAt)} UTC` : <span className="text-slate-500">Not set</span>,
   },
   {
     key: "updated",
@@ -135,7 +132,7 @@ const COLUMNS: Column<Row>[] = [
     firstDir: "desc",
     cell: (row) => (
       <span>
-        {dateTime.format(new Date(row.updatedAt))} UTC
+        {formatDateTime(row.updatedAt)} UTC
         {row.savedByName && <span className="block text-xs text-slate-600">by {row.savedByName}</span>}
       </span>
     ),
@@ -145,13 +142,13 @@ const COLUMNS: Column<Row>[] = [
 
 /** Every article with its status (docs/product.md section 13, "Editor"). */
 export default function AdminBlog({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, sort, dir, q, status } = loaderData;
+  const { rows, total, q, status } = loaderData;
   const hasFilter = q !== "" || status !== "all";
   return (
     <>
       <PageHeader
         title="Articles"
-        description={`${total.toLocaleString("en-US")} article${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
+        description={`${formatNumber(total)} article${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
         actions={
           <Link to="/admin/blog/new" className={buttonClasses("primary")}>
             <FilePlus2 className="size-4" aria-hidden="true" /> New article
@@ -173,17 +170,12 @@ export default function AdminBlog({ loaderData }: Route.ComponentProps) {
           clearTo={hasFilter ? "/admin/blog" : undefined}
         />
       </Form>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Articles"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<Newspaper />}

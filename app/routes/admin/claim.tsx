@@ -17,6 +17,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { adminClaim, decideClaimAction } from "../../../server/claims/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/claim";
+import { formatDateTime } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args.data ? `Claim for ${args.data.listing.name}` : "Claim", args);
@@ -36,8 +37,6 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return decideClaimAction(request, context.get(viewerContext), params.claimId, context.get(requestIdContext));
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function Signal({ good, children }: { good: boolean | null; children: ReactNode }) {
   const Icon = good === null ? CircleAlert : good ? Check : X;
@@ -63,7 +62,7 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
           <span className="inline-flex flex-wrap items-center gap-2">
             <ClaimStatusBadge status={claim.status} />
             {claim.isTransfer && <span>Transfer request</span>}
-            <span>Filed {dateFormat.format(new Date(claim.createdAt))} UTC</span>
+            <span>Filed {formatDateTime(claim.createdAt)} UTC</span>
           </span>
         }
         actions={
@@ -210,7 +209,7 @@ export default function AdminClaim({ loaderData }: Route.ComponentProps) {
             {claim.status === "withdrawn"
               ? "Withdrawn by the claimant"
               : `${claim.status[0]!.toUpperCase()}${claim.status.slice(1)}`}
-            {claim.decidedAt ? ` on ${dateFormat.format(new Date(claim.decidedAt))} UTC` : ""}
+            {claim.decidedAt ? ` on ${formatDateTime(claim.decidedAt)} UTC` : ""}
             {decidedByEmail ? ` by ${decidedByEmail}` : ""}
             {claim.decisionReason ? `: ${claim.decisionReason}` : "."}
           </p>

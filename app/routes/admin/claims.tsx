@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { ClaimStatusBadge } from "../../components/claims/claim-status-badge";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSearch } from "../../components/ui/filter-search";
 import { Select } from "../../components/ui/select";
@@ -11,6 +12,7 @@ import { CLAIM_STATUS_LABELS } from "../../../shared/claims";
 import { privatePageMeta } from "../../lib/meta";
 import { adminClaims } from "../../../server/claims/pages";
 import type { Route } from "./+types/claims";
+import { formatDate } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Claims", args);
@@ -23,7 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 const COLUMNS: Column<Row>[] = [
   {
@@ -65,12 +66,12 @@ const COLUMNS: Column<Row>[] = [
     header: "Filed",
     sortable: true,
     firstDir: "desc",
-    cell: (row) => dateFormat.format(new Date(row.createdAt)),
+    cell: (row) => formatDate(row.createdAt),
   },
 ];
 
 export default function AdminClaims({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, sort, dir, status, q, counts, statuses } = loaderData;
+  const { rows, status, q, counts, statuses } = loaderData;
   return (
     <>
       <PageHeader
@@ -94,17 +95,12 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
         </div>
         <FilterSearch id="claims-q" value={q} placeholder="Listing, city, listing id, claimant or email" />
       </Form>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Claims"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<Inbox />}

@@ -20,6 +20,7 @@ import { queueCounts } from "../../../server/catalogue/reports";
 import { weekFigures } from "../../../server/admin/overview";
 import { unownedLeadCount } from "../../../server/leads/service";
 import type { Route } from "./+types/index";
+import { formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Admin console", args);
@@ -68,7 +69,7 @@ function QueueCard({
       >
         <Icon aria-hidden className="mt-0.5 size-5 text-brand-600" />
         <span>
-          <span className="block text-2xl font-bold text-slate-900">{count.toLocaleString("en-US")}</span>
+          <span className="block text-2xl font-bold text-slate-900">{formatNumber(count)}</span>
           <span className="block text-sm text-slate-600">{children}</span>
         </span>
       </Link>
@@ -113,7 +114,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           {week.signUps === 1 ? "new account" : "new accounts"} in the last 7 days
         </QueueCard>
         <QueueCard to="/admin/analytics?days=7" Icon={Eye} count={week.pageViews}>
-          {week.pageViews === 1 ? "page view" : "page views"} from {week.visitors.toLocaleString("en-US")}{" "}
+          {week.pageViews === 1 ? "page view" : "page views"} from {formatNumber(week.visitors)}{" "}
           {week.visitors === 1 ? "visitor" : "visitors"} in the last 7 days
         </QueueCard>
       </ul>

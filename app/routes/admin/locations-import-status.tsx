@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../../components/ui/dialog";
 import { FormError } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { applySummary, type StoredImportReport } from "../../../shared/catalogue";
-import { formatBytes } from "../../lib/format";
+import { formatBytes, formatDateTime, formatNumber } from "../../lib/format";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
@@ -36,8 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 const POLL_MS = 1000;
 const APPLY_FORM = "apply-import";
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const rows = (n: number) => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
+const rows = (n: number) => `${formatNumber(n)} row${n === 1 ? "" : "s"}`;
 
 /** Reloads the page's data while a step runs, so the count and then the report appear by themselves. */
 function usePolling(active: boolean) {
@@ -65,7 +64,7 @@ function Report({ report, applied }: { report: StoredImportReport; applied: bool
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-xl font-semibold text-slate-900">{value.toLocaleString("en-US")}</dd>
+            <dd className="text-xl font-semibold text-slate-900">{formatNumber(value)}</dd>
           </div>
         ))}
       </dl>
@@ -82,7 +81,7 @@ function Report({ report, applied }: { report: StoredImportReport; applied: bool
           <p className="mt-1 text-sm text-slate-600">
             {applied ? "These rows were not written." : "These rows will be skipped; the others can be applied."}
             {report.rejectedTotal > report.rejected.length &&
-              ` The first ${report.rejected.length} of ${report.rejectedTotal.toLocaleString("en-US")} problems are shown.`}
+              ` The first ${report.rejected.length} of ${formatNumber(report.rejectedTotal)} problems are shown.`}
           </p>
           <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
@@ -135,7 +134,7 @@ export default function ImportStatus({ loaderData }: Route.ComponentProps) {
           <span className="inline-flex flex-wrap items-center gap-2">
             <ImportStatusBadge status={data.status} />
             <span>
-              {formatBytes(data.sizeBytes)} · uploaded {dateTime.format(new Date(data.createdAt))}
+              {formatBytes(data.sizeBytes)} · uploaded {formatDateTime(data.createdAt)}
               {data.createdByEmail ? ` by ${data.createdByEmail}` : ""}
             </span>
           </span>
@@ -213,8 +212,8 @@ export default function ImportStatus({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 flex gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-800">
             <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
             <p>
-              Applied {data.appliedAt ? dateTime.format(new Date(data.appliedAt)) : ""}: {rows(data.applied.accepted)}{" "}
-              written. Search shows them now.
+              Applied {data.appliedAt ? formatDateTime(data.appliedAt) : ""}: {rows(data.applied.accepted)} written.
+              Search shows them now.
             </p>
           </div>
         )}

@@ -9,7 +9,7 @@ import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
 import { IMPORT_ACCEPT } from "../../../shared/catalogue";
-import { formatBytes } from "../../lib/format";
+import { formatBytes, formatDateTime } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { importListData } from "../../../server/catalogue/pages";
 import type { Route } from "./+types/locations-import";
@@ -25,7 +25,6 @@ export async function loader() {
 }
 
 const UPLOAD_URL = "/admin/locations/import/upload";
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
  * Import from the browser (docs/product.md section 12, "Import and export"): choose a file, watch
@@ -150,7 +149,7 @@ export default function ImportListings({ loaderData }: Route.ComponentProps) {
                   {i.fileName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {formatBytes(i.sizeBytes)} · {dateTime.format(new Date(i.createdAt))}
+                  {formatBytes(i.sizeBytes)} · {formatDateTime(i.createdAt)}
                   {i.createdByEmail ? ` · ${i.createdByEmail}` : ""}
                   {i.accepted !== null ? ` · ${i.accepted} good rows, ${i.rejectedRows} with problems` : ""}
                 </p>

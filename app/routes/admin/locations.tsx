@@ -7,7 +7,8 @@ import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
@@ -21,6 +22,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { catalogueAction, cataloguePageData } from "../../../server/catalogue/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/locations";
+import { formatDate, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Locations", args);
@@ -42,7 +44,6 @@ type BulkAction = keyof typeof BULK_ACTION_LABELS;
 
 const BULK_FORM = "catalogue-bulk";
 const NONE: ReadonlySet<string> = new Set();
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const editHref = (id: string) => `/admin/manage/${encodeURIComponent(id)}`;
 
 const YES_NO_FILTERS = [
@@ -84,7 +85,7 @@ function consequence(action: BulkAction, n: number, tier: string): string {
 }
 
 export default function AdminLocations({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, total, page, pageSize, sort, dir, states, tiers, exportQuery } = loaderData;
+  const { filters, rows, total, states, tiers, exportQuery } = loaderData;
   const form = useFormState();
   const navigation = useNavigation();
   const [bulkAction, setBulkAction] = useState<BulkAction>("hide");
@@ -181,7 +182,7 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
       header: "Updated",
       sortable: true,
       firstDir: "desc",
-      cell: (row) => dateFormat.format(new Date(row.updatedAt)),
+      cell: (row) => formatDate(row.updatedAt),
     },
   ];
 
@@ -191,7 +192,7 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Locations"
-        description={`${total.toLocaleString("en-US")} listing${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
+        description={`${formatNumber(total)} listing${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
         actions={
           <>
             <Link to="/admin/locations/import" className={buttonClasses("secondary", "sm")}>
@@ -322,17 +323,12 @@ export default function AdminLocations({ loaderData }: Route.ComponentProps) {
         <FormError message={form.formError} className="w-full" />
       </Form>
 
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Listings"
         columns={columns}
         rows={rows}
         rowKey={(row) => row.placeId}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<MapPin />}

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { LATITUDE_INPUT, LONGITUDE_INPUT, ListingEditor } from "../../components/listing-editor/listing-editor";
-import { PinPicker } from "../../components/map/pin-picker";
+import { ListingEditor } from "../../components/listing-editor/listing-editor";
 import { buttonClasses } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
@@ -49,14 +48,6 @@ export default function AdminEditListing({ loaderData }: Route.ComponentProps) {
       data={loaderData}
       showHistory={false}
       locationNote="Your changes publish as soon as you save."
-      map={
-        <PinPicker
-          latInput={LATITUDE_INPUT}
-          lngInput={LONGITUDE_INPUT}
-          tileUrl={loaderData.map.tileUrl}
-          attribution={loaderData.map.attribution}
-        />
-      }
       locationFields={
         <div className="mt-4 grid gap-x-4 sm:grid-cols-3">
           <Field label="City" name="city" error={form.error("city")}>

@@ -24,6 +24,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { manageListingAction, manageListingPage } from "../../../server/listings/admin-pages";
 import type { Route } from "./+types/manage-location";
+import { formatDateTime } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args.data ? `Manage ${args.data.name}` : "Manage a listing", args);
@@ -44,7 +45,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return manageListingAction(request, context.get(viewerContext), params.locationId, context.get(requestIdContext));
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-6";
 
 type Data = Route.ComponentProps["loaderData"];
@@ -158,7 +158,7 @@ function OpenItems({ data }: { data: Data }) {
             <span className="min-w-0 flex-1">
               <span className="font-medium text-slate-800">Visitor: {LISTING_REPORT_LABELS[r.kind]}</span>
               {r.message && <span className="block whitespace-pre-line text-slate-700">“{r.message}”</span>}
-              <span className="block text-xs text-slate-600">{dateTime.format(new Date(r.createdAt))} UTC</span>
+              <span className="block text-xs text-slate-600">{formatDateTime(r.createdAt)} UTC</span>
             </span>
             <span className="flex gap-2">
               {item("report", r.id, "resolve", "Resolved")}
@@ -310,7 +310,7 @@ function PendingChange({ data }: { data: Data }) {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            Sent {dateTime.format(new Date(pending.submittedAt))} UTC
+            Sent {formatDateTime(pending.submittedAt)} UTC
             {pending.submittedBy
               ? ` by ${pending.submittedByName || pending.submittedBy} (${pending.submittedBy})`
               : ""}
@@ -368,7 +368,7 @@ function RevisionHistory({ data }: { data: Data }) {
                 <Badge tone={kindTone(r.kind)}>{REVISION_KIND_LABELS[r.kind] ?? r.kind}</Badge>
                 <span className="font-medium text-slate-800">{r.fieldLabels.join(", ")}</span>
                 <span className="text-slate-600">
-                  by {r.actorEmail ?? "the system"}, {dateTime.format(new Date(r.createdAt))} UTC
+                  by {r.actorEmail ?? "the system"}, {formatDateTime(r.createdAt)} UTC
                 </span>
               </div>
               {r.reason && <p className="mt-1 text-sm text-slate-600">Reason: {r.reason}</p>}

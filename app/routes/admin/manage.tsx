@@ -6,7 +6,8 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { ChangeList } from "../../components/moderation/change-list";
 import { QueueDecision } from "../../components/moderation/decision-controls";
 import { Badge } from "../../components/ui/badge";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { buttonClasses } from "../../components/ui/button";
 import { SubmitButton } from "../../components/ui/submit-button";
@@ -24,6 +25,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { manageQueueAction, manageQueuePage } from "../../../server/listings/admin-pages";
 import type { Route } from "./+types/manage";
+import { formatDateTime, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Work queue", args);
@@ -40,7 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const manageHref = (locationId: string) => `/admin/manage/${encodeURIComponent(locationId)}`;
 
 const COLUMNS: Column<Row>[] = [
@@ -88,7 +89,7 @@ const COLUMNS: Column<Row>[] = [
     key: "submitted",
     header: "Submitted",
     sortable: true,
-    cell: (row) => <span className="whitespace-nowrap">{dateTime.format(new Date(row.submittedAt))} UTC</span>,
+    cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.submittedAt)} UTC</span>,
   },
   {
     key: "decision",
@@ -163,7 +164,7 @@ export default function WorkQueue({ loaderData }: Route.ComponentProps) {
 }
 
 function ChangesSection({ data }: { data: Data }) {
-  const { rows, total, page, pageSize, sort, dir } = data;
+  const { rows } = data;
   return (
     <section aria-labelledby="changes-h" className="mt-6">
       <h2 id="changes-h" className="text-lg font-semibold text-slate-900">
@@ -173,17 +174,12 @@ function ChangesSection({ data }: { data: Data }) {
         New names, addresses and map positions wait here until approved; the facility page shows the published values
         meanwhile. The owner is emailed either way.
       </p>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Owners’ changes waiting for review"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.locationId}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={data}
         empty={
           <EmptyState
             className="mt-4"
@@ -240,7 +236,7 @@ function Pager({ data }: { data: Data }) {
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
       <span className="text-slate-600">
-        Page {data.page} of {pages} ({data.total.toLocaleString("en-US")} in all)
+        Page {data.page} of {pages} ({formatNumber(data.total)} in all)
       </span>
       <span className="flex gap-2">
         {data.page > 1 && (
@@ -295,7 +291,7 @@ function ReportsSection({ data }: { data: Data }) {
                 <p className="mt-1 font-medium text-slate-800">{LISTING_REPORT_LABELS[r.kind]}</p>
                 {r.message && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">“{r.message}”</p>}
                 <p className="mt-1 text-xs text-slate-600">
-                  {dateTime.format(new Date(r.createdAt))} UTC{r.phone ? ` · listed phone ${r.phone}` : ""}
+                  {formatDateTime(r.createdAt)} UTC{r.phone ? ` · listed phone ${r.phone}` : ""}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -353,7 +349,7 @@ function LeadsSection({ data }: { data: Data }) {
                 </p>
                 <p className="mt-1 text-sm whitespace-pre-line text-slate-700">“{l.message}”</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {dateTime.format(new Date(l.createdAt))} UTC
+                  {formatDateTime(l.createdAt)} UTC
                   {l.email ? (
                     <>
                       {" · "}
@@ -452,7 +448,7 @@ function ProblemsSection({ data }: { data: Data }) {
                 <h3 id={`problems-${group.kind}-h`} className="font-semibold text-slate-900">
                   {LISTING_PROBLEM_LABELS[group.kind]}{" "}
                   <span className="font-normal text-slate-600">
-                    ({(data.problemsByKind[group.kind] ?? 0).toLocaleString("en-US")} open)
+                    ({formatNumber(data.problemsByKind[group.kind] ?? 0)} open)
                   </span>
                 </h3>
                 {data.kind === null && (data.problemsByKind[group.kind] ?? 0) > group.rows.length && (
@@ -494,7 +490,7 @@ function ProblemsSection({ data }: { data: Data }) {
                         <ListingLink locationId={p.locationId} name={p.name} place={p.place} />
                       )}
                       {p.detail && <p className="mt-1 text-sm text-slate-700">{p.detail}</p>}
-                      <p className="mt-1 text-xs text-slate-600">Found {dateTime.format(new Date(p.foundAt))} UTC</p>
+                      <p className="mt-1 text-xs text-slate-600">Found {formatDateTime(p.foundAt)} UTC</p>
                     </div>
                     <div className="flex flex-wrap gap-2">
                       {!p.other && (

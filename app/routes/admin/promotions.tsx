@@ -5,7 +5,8 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { ReasonDialog } from "../../components/promotions/reason-dialog";
 import { InvoiceStatusBadge, PromotionStatusBadge } from "../../components/promotions/status-badges";
 import { Button } from "../../components/ui/button";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field, FormError } from "../../components/ui/field";
@@ -211,15 +212,6 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
     </Link>
   );
   const filtered = d.q !== "" || (d.view === "invoices" ? d.status !== "open" : d.status !== "live");
-  const tableProps = {
-    className: "mt-4",
-    rowKey: (r: { id: string }) => r.id,
-    total: d.total,
-    page: d.page,
-    pageSize: d.pageSize,
-    sort: d.sort,
-    dir: d.dir,
-  };
   const empty = (title: string, text: string) => (
     <EmptyState
       className="mt-4"
@@ -279,8 +271,9 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {d.view === "invoices" ? (
-        <DataTable
-          {...tableProps}
+        <ListTable
+          paging={d}
+          rowKey={(r) => r.id}
           caption="Invoices"
           columns={INVOICE_COLUMNS}
           rows={d.invoices}
@@ -290,8 +283,9 @@ export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
           )}
         />
       ) : (
-        <DataTable
-          {...tableProps}
+        <ListTable
+          paging={d}
+          rowKey={(r) => r.id}
           caption="Promotions"
           columns={PROMOTION_COLUMNS}
           rows={d.promotions}

@@ -17,7 +17,7 @@ import { Select } from "../../components/ui/select";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
 import { useFormState } from "../../lib/forms";
-import { sentence } from "../../lib/format";
+import { formatDate, formatDateTime, sentence } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { BAN_REASON_MAX, ROLE_LABELS, roleLabel } from "../../../shared/users";
 import { viewerContext } from "../../../server/auth/console";
@@ -42,8 +42,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type Data = Route.ComponentProps["loaderData"];
-const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const card = "rounded-lg border border-slate-200 bg-white p-4 sm:p-6";
 const manageHref = (id: string) => `/admin/manage/${encodeURIComponent(id)}`;
 
@@ -90,9 +88,9 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-600">Email</dt>
             <dd className="break-all">{user.email}</dd>
             <dt className="text-slate-600">Joined</dt>
-            <dd>{date.format(new Date(user.createdAt))}</dd>
+            <dd>{formatDate(user.createdAt)}</dd>
             <dt className="text-slate-600">Last sign-in</dt>
-            <dd>{user.lastLoginAt ? `${dateTime.format(new Date(user.lastLoginAt))} UTC` : "Never"}</dd>
+            <dd>{user.lastLoginAt ? `${formatDateTime(user.lastLoginAt)} UTC` : "Never"}</dd>
             <dt className="text-slate-600">Account id</dt>
             <dd className="break-all font-mono text-xs leading-5">{user.id}</dd>
           </dl>
@@ -142,7 +140,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
               key={c.id}
               to={`/admin/claims/${encodeURIComponent(c.id)}`}
               title={c.listingName}
-              detail={`Filed ${date.format(new Date(c.createdAt))}`}
+              detail={`Filed ${formatDate(c.createdAt)}`}
             >
               <ClaimStatusBadge status={c.status} />
             </LinkRow>
@@ -155,7 +153,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
               to={manageHref(p.locationId)}
               title={p.listingName}
               detail={`${p.tier}, ${p.interval === "year" ? "yearly" : "monthly"}${
-                p.periodEnd ? `, until ${date.format(new Date(p.periodEnd))}` : ""
+                p.periodEnd ? `, until ${formatDate(p.periodEnd)}` : ""
               }`}
             >
               <PromotionStatusBadge status={p.status} />
@@ -176,8 +174,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
                 {a.subjectType === "user" && a.subjectId === user.id ? "(this account)" : a.subjectId}
               </span>
               <span className="block text-xs text-slate-600">
-                {dateTime.format(new Date(a.at))} UTC by{" "}
-                {a.actorId === user.id ? "this account" : (a.actorEmail ?? "the system")}
+                {formatDateTime(a.at)} UTC by {a.actorId === user.id ? "this account" : (a.actorEmail ?? "the system")}
               </span>
             </li>
           ))}
@@ -356,8 +353,8 @@ function Sessions({ data }: { data: Data }) {
               <span className="min-w-0 flex-1">
                 <span className="block [overflow-wrap:anywhere] text-slate-800">{s.userAgent || "Unknown device"}</span>
                 <span className="block text-xs text-slate-600">
-                  {s.ipAddress ? `${s.ipAddress} · ` : ""}signed in {dateTime.format(new Date(s.createdAt))} UTC · last
-                  used {dateTime.format(new Date(s.updatedAt))} UTC
+                  {s.ipAddress ? `${s.ipAddress} · ` : ""}signed in {formatDateTime(s.createdAt)} UTC · last used{" "}
+                  {formatDateTime(s.updatedAt)} UTC
                 </span>
               </span>
               {!data.isSelf && (

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Badge } from "../../components/ui/badge";
-import { DataTable, type Column } from "../../components/ui/data-table";
+import { ListTable } from "../../components/console/list-table";
+import type { Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSelect } from "../../components/ui/filter-select";
 import { FilterSearch } from "../../components/ui/filter-search";
@@ -11,6 +12,7 @@ import { privatePageMeta } from "../../lib/meta";
 import { ROLE_LABELS, roleLabel } from "../../../shared/users";
 import { adminUsersPage } from "../../../server/users/pages";
 import type { Route } from "./+types/users";
+import { formatDate, formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Users", args);
@@ -24,7 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type Row = Data["rows"][number];
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const userHref = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<Row>[] = [
@@ -58,15 +59,14 @@ const COLUMNS: Column<Row>[] = [
     header: "Joined",
     sortable: true,
     firstDir: "desc",
-    cell: (row) => dateFormat.format(new Date(row.createdAt)),
+    cell: (row) => formatDate(row.createdAt),
   },
   {
     key: "lastLogin",
     header: "Last sign-in",
     sortable: true,
     firstDir: "desc",
-    cell: (row) =>
-      row.lastLoginAt ? dateFormat.format(new Date(row.lastLoginAt)) : <span className="text-slate-500">Never</span>,
+    cell: (row) => (row.lastLoginAt ? formatDate(row.lastLoginAt) : <span className="text-slate-500">Never</span>),
   },
 ];
 
@@ -78,13 +78,13 @@ const YES_NO = [
 
 /** Every account (docs/product.md section 12, "Accounts"), searchable and filtered in the URL. */
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageSize, sort, dir, q, filters } = loaderData;
+  const { rows, total, q, filters } = loaderData;
   const hasFilter = q !== "" || Object.values(filters).some((v) => v !== "all");
   return (
     <>
       <PageHeader
         title="Users"
-        description={`${total.toLocaleString("en-US")} account${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
+        description={`${formatNumber(total)} account${total === 1 ? "" : "s"}${hasFilter ? " match these filters" : ""}`}
       />
       <Form method="get" role="search" aria-label="Filter accounts" className="mt-6 space-y-3">
         <div className="flex flex-wrap items-end gap-2">
@@ -113,17 +113,12 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </Form>
-      <DataTable
-        className="mt-4"
+      <ListTable
         caption="Accounts"
         columns={COLUMNS}
         rows={rows}
         rowKey={(row) => row.id}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        sort={sort}
-        dir={dir}
+        paging={loaderData}
         empty={
           <EmptyState
             icon={<Users />}

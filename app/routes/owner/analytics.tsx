@@ -2,19 +2,23 @@ import ChartNoAxesColumn from "lucide-react/icons/chart-no-axes-column";
 import Download from "lucide-react/icons/download";
 import Store from "lucide-react/icons/store";
 import { data, Form, Link, useSubmit } from "react-router";
-import { DailyChart, formatDay } from "../../components/analytics/daily-chart";
+import { DailyChart } from "../../components/analytics/daily-chart";
+import { DailyTable } from "../../components/analytics/daily-table";
+import { DateRangeFields, PeriodPresets } from "../../components/analytics/period-fields";
+import { CLICK_SERIES, SOURCE_LABELS, VIEW_SERIES } from "../../components/analytics/series";
+import { ShareBar } from "../../components/analytics/share-bar";
+import { Growth, Stat, Was } from "../../components/analytics/stat";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { Button, buttonClasses } from "../../components/ui/button";
+import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field, FormError } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { ALL_LISTINGS, ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../shared/analytics-period";
-import { cn } from "../../lib/cn";
+import { formatDate, formatFullDay, formatNumber, formatPercent } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { ownerAnalyticsPage } from "../../../server/analytics/owner-pages";
-import type { OwnerReport, ReportTotals } from "../../../server/analytics/owner-report";
+import type { OwnerReport } from "../../../server/analytics/owner-report";
 import { viewerContext } from "../../../server/auth/console";
 import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/analytics";
@@ -32,35 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(page, { status });
 }
 
-const number = (n: number) => n.toLocaleString("en-US");
-const percent = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const fullDay = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
-
-const VIEW_SERIES = [
-  { key: "pageViews", label: "Page views", color: "#4668f2" },
-  { key: "listViews", label: "List views", color: "#94a3b8" },
-] as const;
-const CLICK_SERIES = [
-  { key: "websiteClicks", label: "Website", color: "#2540b0" },
-  { key: "phoneClicks", label: "Phone", color: "#4668f2" },
-  { key: "directionsClicks", label: "Directions", color: "#9fb0f8" },
-  { key: "leads", label: "Leads", color: "#0f766e" },
-] as const;
-
-const SOURCE_LABELS: Record<string, string> = {
-  google: "Google",
-  facebook: "Facebook",
-  twitter: "X (Twitter)",
-  instagram: "Instagram",
-  linkedin: "LinkedIn",
-  youtube: "YouTube",
-  bing: "Bing",
-  yahoo: "Yahoo",
-  internal: "This site (search results, other pages)",
-  direct: "Direct (typed, bookmarked or no referrer)",
-  other: "Other websites",
-};
+// The owner's click chart adds the leads the contact form sent.
+const OWNER_CLICK_SERIES = [...CLICK_SERIES, { key: "leads", label: "Leads", color: "#0f766e" }] as const;
 
 export default function OwnerAnalytics({ loaderData }: Route.ComponentProps) {
   const page = loaderData;
@@ -95,7 +72,7 @@ export default function OwnerAnalytics({ loaderData }: Route.ComponentProps) {
         description={
           report ? (
             <>
-              {subject}, {fullDay(report.from)} to {fullDay(report.to)} ({report.days} days, UTC)
+              {subject}, {formatFullDay(report.from)} to {formatFullDay(report.to)} ({report.days} days, UTC)
             </>
           ) : (
             "How people find and contact your listings."
@@ -146,45 +123,9 @@ function PeriodForm({ page }: { page: Route.ComponentProps["loaderData"] }) {
             </Select>
           )}
         </Field>
-        <fieldset className="mb-4">
-          <legend className="mb-1 block text-sm font-medium text-slate-800">Period</legend>
-          <div className="flex flex-wrap gap-1 rounded-md" key={values.days}>
-            {[...ANALYTICS_PRESETS.map(String), CUSTOM_RANGE].map((days) => (
-              <label
-                key={days}
-                className={cn(
-                  "cursor-pointer rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
-                  values.days === days || (values.days === "" && days === "30")
-                    ? "border-brand-500 bg-brand-50 font-medium text-brand-700"
-                    : "border-slate-300 text-slate-700 hover:bg-slate-50",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="days"
-                  value={days}
-                  defaultChecked={values.days === days || (values.days === "" && days === "30")}
-                  className="sr-only"
-                />
-                {days === CUSTOM_RANGE ? "Custom" : `${days} days`}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PeriodPresets presets={ANALYTICS_PRESETS} days={values.days} className="rounded-md" />
       </div>
-      <div className="flex flex-wrap items-start gap-x-4">
-        <Field label="From" name="from" error={error?.field === "from" ? error.message : undefined} className="w-44">
-          {(control) => <Input {...control} type="date" defaultValue={values.from} key={`from-${values.from}`} />}
-        </Field>
-        <Field label="To" name="to" error={error?.field === "to" ? error.message : undefined} className="w-44">
-          {(control) => <Input {...control} type="date" defaultValue={values.to} key={`to-${values.to}`} />}
-        </Field>
-        <div className="mb-4 self-end pb-px">
-          <Button type="submit" variant="secondary">
-            Show
-          </Button>
-        </div>
-      </div>
+      <DateRangeFields from={values.from} to={values.to} error={error} fieldClassName="w-44" />
       <p className="text-sm text-slate-600">
         Dates are whole days in UTC. A custom range uses From and To (at most {MAX_ANALYTICS_DAYS} days); the address of
         this page keeps your choice, so you can bookmark or share it.
@@ -204,35 +145,9 @@ function NoTraffic() {
   );
 }
 
-function Growth({ value }: { value: number | null }) {
-  if (value === null) return <span className="text-slate-600">new: none in the previous period</span>;
-  if (value === 0) return <span className="text-slate-600">no change</span>;
-  const up = value > 0;
-  return (
-    <span className={up ? "text-emerald-700" : "text-slate-700"}>
-      {up ? "▲" : "▼"} {percent(Math.abs(value))} {up ? "more" : "fewer"}
-    </span>
-  );
-}
-
-function Stat({ label, value, growth, hint }: { label: string; value: string; growth?: number | null; hint?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-      {growth !== undefined && (
-        <dd className="mt-1 text-sm">
-          <Growth value={growth} /> <span className="sr-only">than the previous period</span>
-        </dd>
-      )}
-      {hint && <dd className="mt-1 text-sm text-slate-600">{hint}</dd>}
-    </div>
-  );
-}
-
 function Report({ report, several }: { report: OwnerReport; several: boolean }) {
   const t = report.totals;
-  const prev = `${fullDay(report.previous.from)} to ${fullDay(report.previous.to)}`;
+  const prev = `${formatFullDay(report.previous.from)} to ${formatFullDay(report.previous.to)}`;
   return (
     <>
       <section aria-labelledby="totals-heading" className="mt-8">
@@ -243,18 +158,34 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
           Changes are against the {report.days} days before: {prev}.
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Stat label="Page views" value={number(t.pageViews)} growth={report.growth.pageViews} />
-          <Stat label="List views" value={number(t.listViews)} growth={report.growth.listViews} />
-          <Stat label="Unique visitors" value={number(t.uniqueVisitors)} growth={report.growth.uniqueVisitors} />
-          <Stat label="Clicks" value={number(t.clicks)} growth={report.growth.clicks} />
-          <Stat label="Website clicks" value={number(t.websiteClicks)} />
-          <Stat label="Phone clicks" value={number(t.phoneClicks)} />
-          <Stat label="Directions clicks" value={number(t.directionsClicks)} />
-          <Stat label="Leads" value={number(t.leads)} hint={`was ${number(report.previousTotals.leads)}`} />
+          <Stat
+            label="Page views"
+            value={formatNumber(t.pageViews)}
+            extra={<Growth value={report.growth.pageViews} />}
+          />
+          <Stat
+            label="List views"
+            value={formatNumber(t.listViews)}
+            extra={<Growth value={report.growth.listViews} />}
+          />
+          <Stat
+            label="Unique visitors"
+            value={formatNumber(t.uniqueVisitors)}
+            extra={<Growth value={report.growth.uniqueVisitors} />}
+          />
+          <Stat label="Clicks" value={formatNumber(t.clicks)} extra={<Growth value={report.growth.clicks} />} />
+          <Stat label="Website clicks" value={formatNumber(t.websiteClicks)} />
+          <Stat label="Phone clicks" value={formatNumber(t.phoneClicks)} />
+          <Stat label="Directions clicks" value={formatNumber(t.directionsClicks)} />
+          <Stat
+            label="Leads"
+            value={formatNumber(t.leads)}
+            extra={<Was>{formatNumber(report.previousTotals.leads)}</Was>}
+          />
           <Stat
             label="Conversion"
-            value={percent(t.conversionRate)}
-            hint={`was ${percent(report.previousTotals.conversionRate)}`}
+            value={formatPercent(t.conversionRate)}
+            extra={<Was>{formatPercent(report.previousTotals.conversionRate)}</Was>}
           />
         </dl>
         <details className="mt-3 text-sm text-slate-700">
@@ -288,7 +219,7 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
           <div className="rounded-lg border border-slate-200 bg-white p-4">
             <DailyChart
               title="Views per day"
-              summary={`Page views and list views per day, ${fullDay(report.from)} to ${fullDay(report.to)}: ${number(t.pageViews)} page views and ${number(t.listViews)} list views in all. The table below has each day.`}
+              summary={`Page views and list views per day, ${formatFullDay(report.from)} to ${formatFullDay(report.to)}: ${formatNumber(t.pageViews)} page views and ${formatNumber(t.listViews)} list views in all. The table below has each day.`}
               kind="lines"
               series={VIEW_SERIES}
               rows={report.daily}
@@ -302,15 +233,15 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
           <div className="rounded-lg border border-slate-200 bg-white p-4">
             <DailyChart
               title="Clicks per day"
-              summary={`Website, phone and directions clicks per day: ${number(t.clicks)} clicks in all. The table below has each day.`}
+              summary={`Website, phone and directions clicks per day: ${formatNumber(t.clicks)} clicks in all. The table below has each day.`}
               kind="stacked-bars"
-              series={CLICK_SERIES}
+              series={OWNER_CLICK_SERIES}
               rows={report.daily}
             />
             <DailyTable
               caption="Clicks per day"
               rows={report.daily}
-              columns={[...CLICK_SERIES, { key: "conversionRate", label: "Conversion", format: percent }]}
+              columns={[...OWNER_CLICK_SERIES, { key: "conversionRate", label: "Conversion", format: formatPercent }]}
             />
           </div>
         </div>
@@ -326,55 +257,6 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
   );
 }
 
-type DayKey = Exclude<keyof ReportTotals, never>;
-
-function DailyTable({
-  caption,
-  rows,
-  columns,
-}: {
-  caption: string;
-  rows: OwnerReport["daily"];
-  columns: readonly { key: DayKey; label: string; format?: (n: number) => string }[];
-}) {
-  return (
-    <details className="mt-3">
-      <summary className="cursor-pointer text-sm text-brand-700">Show as table</summary>
-      <div className="mt-2 max-h-96 overflow-auto">
-        <table className="w-full text-sm tabular-nums">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 bg-white">
-            <tr className="border-b border-slate-200 text-left text-slate-600">
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Day
-              </th>
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className="py-1 pr-3 text-right font-medium">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.date} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 text-left font-normal">
-                  <time dateTime={row.date}>{formatDay(row.date)}</time>
-                </th>
-                {columns.map((c) => (
-                  <td key={c.key} className="py-1 pr-3 text-right">
-                    {(c.format ?? number)(row[c.key])}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
-  );
-}
-
 function Sources({ report }: { report: OwnerReport }) {
   const total = report.sources.reduce((sum, s) => sum + s.pageViews, 0);
   return (
@@ -384,7 +266,9 @@ function Sources({ report }: { report: OwnerReport }) {
       </h2>
       <p className="text-sm text-slate-600">
         Page views by the site that sent the visitor.
-        {report.sourcesFrom && <> Counted from {fullDay(report.sourcesFrom)}: older visit details are not kept.</>}
+        {report.sourcesFrom && (
+          <> Counted from {formatFullDay(report.sourcesFrom)}: older visit details are not kept.</>
+        )}
       </p>
       {total === 0 ? (
         <p className="mt-3 text-sm text-slate-700">No page views in this period.</p>
@@ -412,14 +296,9 @@ function Sources({ report }: { report: OwnerReport }) {
                   <th scope="row" className="py-1.5 pr-3 text-left font-normal">
                     {SOURCE_LABELS[s.source] ?? s.source}
                   </th>
-                  <td className="py-1.5 pr-3 text-right">{number(s.pageViews)}</td>
+                  <td className="py-1.5 pr-3 text-right">{formatNumber(s.pageViews)}</td>
                   <td className="py-1.5">
-                    <div className="flex items-center gap-2">
-                      <div className="h-2 flex-1 rounded-full bg-slate-100">
-                        <div className="h-2 rounded-full bg-brand-500" style={{ width: `${share}%` }} />
-                      </div>
-                      <span className="w-10 text-right text-slate-600">{Math.round(share)}%</span>
-                    </div>
+                    <ShareBar share={share} />
                   </td>
                 </tr>
               );
@@ -463,8 +342,8 @@ function Scores({ report, several }: { report: OwnerReport; several: boolean }) 
             <p className="text-sm text-slate-700">
               40% of the conversion percentage, plus 30% of how recently the listing was last viewed (10 points if
               within a day, down to 2 after 90 days
-              {report.lastViewed ? `; last viewed ${longDate.format(new Date(report.lastViewed))}` : ""}), plus 30% of
-              the page views (1 point per 10, up to 10).
+              {report.lastViewed ? `; last viewed ${formatDate(report.lastViewed)}` : ""}), plus 30% of the page views
+              (1 point per 10, up to 10).
             </p>
           </dd>
         </div>
@@ -527,10 +406,10 @@ function ListingsTable({ report }: { report: OwnerReport }) {
                     {l.name}
                   </Link>
                 </th>
-                <td className="px-4 py-2 text-right">{number(l.pageViews)}</td>
-                <td className="px-4 py-2 text-right">{number(l.listViews)}</td>
-                <td className="px-4 py-2 text-right">{number(l.clicks)}</td>
-                <td className="px-4 py-2 text-right">{percent(l.conversionRate)}</td>
+                <td className="px-4 py-2 text-right">{formatNumber(l.pageViews)}</td>
+                <td className="px-4 py-2 text-right">{formatNumber(l.listViews)}</td>
+                <td className="px-4 py-2 text-right">{formatNumber(l.clicks)}</td>
+                <td className="px-4 py-2 text-right">{formatPercent(l.conversionRate)}</td>
               </tr>
             ))}
           </tbody>

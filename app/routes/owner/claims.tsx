@@ -12,6 +12,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { myClaims, withdrawClaimAction } from "../../../server/claims/pages";
 import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/claims";
+import { formatDate } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("My claims", args);
@@ -26,8 +27,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return withdrawClaimAction(request, context.get(viewerContext), context.get(requestIdContext));
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export default function MyClaims({ loaderData }: Route.ComponentProps) {
   const { claims } = loaderData;
@@ -68,9 +67,9 @@ export default function MyClaims({ loaderData }: Route.ComponentProps) {
                     {claim.isTransfer ? " · transfer request" : ""}
                   </p>
                   <p className="mt-1 text-sm text-slate-600">
-                    Filed {dateFormat.format(new Date(claim.createdAt))}
+                    Filed {formatDate(claim.createdAt)}
                     {claim.decidedAt && claim.status !== "pending"
-                      ? ` · ${claim.status} ${dateFormat.format(new Date(claim.decidedAt))}`
+                      ? ` · ${claim.status} ${formatDate(claim.decidedAt)}`
                       : ""}
                   </p>
                 </div>

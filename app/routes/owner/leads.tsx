@@ -27,6 +27,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { ownerLeadsAction, ownerLeadsPage } from "../../../server/leads/pages";
 import type { Route } from "./+types/leads";
+import { formatDateTime } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("Leads", args);
@@ -44,7 +45,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type Lead = Data["leads"][number];
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const TONE: Record<LeadStatus, "info" | "neutral" | "success" | "danger" | "warning"> = {
   new: "info",
   replied: "neutral",
@@ -66,7 +66,7 @@ function LeadCard({ lead }: { lead: Lead }) {
             <h2 id={`lead-${lead.id}`} className="text-lg font-semibold text-slate-900">
               {lead.name ?? "A visitor (details deleted)"} · {lead.listingName}
             </h2>
-            <p className="text-sm text-slate-600">{dateTime.format(new Date(lead.createdAt))} UTC</p>
+            <p className="text-sm text-slate-600">{formatDateTime(lead.createdAt)} UTC</p>
           </div>
           <Badge tone={TONE[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
         </div>
@@ -109,7 +109,7 @@ function LeadCard({ lead }: { lead: Lead }) {
             {lead.replies.map((r, i) => (
               <li key={i} className="rounded-md bg-brand-50 p-3 text-sm">
                 <p className="font-medium text-slate-800">
-                  {r.authorName} replied, {dateTime.format(new Date(r.createdAt))} UTC
+                  {r.authorName} replied, {formatDateTime(r.createdAt)} UTC
                 </p>
                 <p className="mt-1 whitespace-pre-line text-slate-700">{r.body}</p>
               </li>

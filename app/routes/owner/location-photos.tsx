@@ -1,9 +1,5 @@
-import { Link } from "react-router";
-import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { PhotoManager } from "../../components/listing-photos/photo-manager";
-import { RecentlyDeletedPhotos } from "../../components/listing-photos/recently-deleted";
-import { buttonClasses } from "../../components/ui/button";
+import { ListingPhotosScreen } from "../../components/listing-photos/listing-photos-screen";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
@@ -31,30 +27,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ListingPhotos({ loaderData }: Route.ComponentProps) {
-  const { locationId, name, slug, photos, deleted, uploadUrl } = loaderData;
   return (
-    <>
-      <PageHeader
-        title={`Photos of ${name}`}
-        description="Changes show on the public page and in search at once. The first photo is the main photo."
-        actions={
-          <>
-            <Link
-              to={`/owner/locations/${encodeURIComponent(locationId)}/update`}
-              className={buttonClasses("secondary")}
-            >
-              Back to the listing
-            </Link>
-            <Link to={`/location/${slug}`} className={buttonClasses("secondary")}>
-              View the public page
-            </Link>
-          </>
-        }
-      />
-      <div className="mt-6">
-        <PhotoManager photos={photos} uploadUrl={uploadUrl} listingName={name} />
-      </div>
-      <RecentlyDeletedPhotos photos={deleted} listingName={name} />
-    </>
+    <ListingPhotosScreen
+      data={loaderData}
+      backTo={`/owner/locations/${encodeURIComponent(loaderData.locationId)}/update`}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
-import { LATITUDE_INPUT, LONGITUDE_INPUT, ListingEditor } from "../../components/listing-editor/listing-editor";
-import { PinPicker } from "../../components/map/pin-picker";
+import { ListingEditor } from "../../components/listing-editor/listing-editor";
 import { buttonClasses } from "../../components/ui/button";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
@@ -35,15 +34,6 @@ export default function UpdateListing({ loaderData }: Route.ComponentProps) {
     <ListingEditor
       data={loaderData}
       locationNote="Checked by an administrator before they appear."
-      // Owners drag the pin too, rather than type coordinates (docs/product.md section 10).
-      map={
-        <PinPicker
-          latInput={LATITUDE_INPUT}
-          lngInput={LONGITUDE_INPUT}
-          tileUrl={loaderData.map.tileUrl}
-          attribution={loaderData.map.attribution}
-        />
-      }
       header={
         <PageHeader
           title={`Update ${loaderData.name}`}

@@ -9,6 +9,7 @@ import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { myListingsPage } from "../../../server/listings/pages";
 import type { Route } from "./+types/locations";
+import { formatNumber } from "../../lib/format";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta("My listings", args);
@@ -39,7 +40,7 @@ function Sparkline({ values, label }: { values: number[]; label: string }) {
           className="text-brand-500"
         />
       </svg>
-      <span className="text-sm text-slate-600 tabular-nums">{total.toLocaleString("en-US")} views</span>
+      <span className="text-sm text-slate-600 tabular-nums">{formatNumber(total)} views</span>
     </span>
   );
 }
