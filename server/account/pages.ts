@@ -10,9 +10,9 @@ import { claims, listingOwners, sessions, users } from "../db/schema";
 import { AppError, badRequest } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { formRefusal } from "../http/refusal";
 import { notificationPreferencesOf } from "./notifications";
 import {
-  FieldProblem,
   changePassword,
   deleteAccount,
   requestEmailChange,
@@ -157,11 +157,8 @@ export async function settingsAction(request: Request, viewer: SignedInViewer, r
       }
     }
   } catch (error) {
-    if (error instanceof FieldProblem)
-      return formFailure(result, error.status, { fieldErrors: { [error.field]: [error.message] } });
-    if (error instanceof AppError && (error.status === 429 || error.status === 403))
-      return formFailure(result, error.status, { formError: error.message });
-    throw error;
+    // A FieldProblem (bad_request) names its field; the others are said above the form.
+    return formRefusal(result, error, ["bad_request", "rate_limited", "forbidden"]);
   }
 }
 

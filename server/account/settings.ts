@@ -39,14 +39,13 @@ export const SETTINGS_MESSAGES = {
   adminDelete: "An administrator account cannot be deleted here. Ask another administrator to remove your role first.",
 } as const;
 
-/** A problem to show beside one field of the form. */
-export class FieldProblem extends Error {
+/** A refusal to show beside one field of the form (`details.field`, read by server/http/refusal.ts). */
+export class FieldProblem extends AppError {
   constructor(
     readonly field: string,
     message: string,
-    readonly status = 400,
   ) {
-    super(message);
+    super("bad_request", 400, message, { field });
   }
 }
 

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { z } from "zod";
 import { LISTING_REPORT_KINDS, REPORT_MESSAGE_MAX } from "../../app/lib/work-queue";
 import { getDatabase } from "../db";
-import { AppError } from "../errors";
+import { notFound } from "../errors";
 import { readForm } from "../http/form";
+import { isRefusal } from "../http/refusal";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { submitReport } from "./reports";
@@ -54,8 +55,7 @@ export async function reportListingAction(request: Request, locationId: string, 
   try {
     await submitReport(db, { locationId, kind: parsed.data.kind, message: parsed.data.message, reporterId: null });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data("Location not found", { status: 404 });
-    throw error;
+    throw isRefusal(error, ["not_found"]) ? notFound("Location not found") : error;
   }
   return { report: "sent" as const };
 }

@@ -142,6 +142,6 @@ describe("AppError in an /api route", () => {
   it("is an AppError all the way down: the class carries label, status and details", () => {
     const error = conflict("taken", { field: "slug" });
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ label: "conflict", status: 409, message: "taken", details: { field: "slug" } });
+    expect(error).toMatchObject({ code: "conflict", status: 409, message: "taken", details: { field: "slug" } });
   });
 });

@@ -9,6 +9,7 @@ import { getDatabase } from "../db";
 import { AppError } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { flashRefusal } from "../http/refusal";
 import { leadsOf, listingsWithLeadsFor, replyToLead, setLeadStatus, type LeadViewer } from "./service";
 
 /** /owner/leads and its CSV (docs/product.md section 14). */
@@ -108,9 +109,7 @@ export async function ownerLeadsAction(request: Request, viewer: SignedInViewer,
     }
   } catch (error) {
     // A lead this account may not see is a 404 page, as if it did not exist; the rest is a message.
-    if (error instanceof AppError && [400, 409].includes(error.status))
-      return redirectWithFlash(here, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(here, error, ["bad_request", "conflict"]);
   }
   throw new AppError("bad_request", 400, "Choose reply or status.");
 }

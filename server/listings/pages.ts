@@ -9,6 +9,7 @@ import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/for
 import { publicMapConfig } from "../http/public-config";
 import { STATES } from "../geo/states";
 import { readForm } from "../http/form";
+import { formRefusal } from "../http/refusal";
 import { updateListing, type ListingActor } from "./edit";
 import type { ListingChanges } from "./fields";
 import { changeLines } from "./describe";
@@ -207,9 +208,7 @@ async function saveListingForm(
       requestId,
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return formFailure(result, 409, { formError: error.message });
-    throw error;
+    return formRefusal(result, error, ["conflict"]);
   }
   return next(saved);
 }

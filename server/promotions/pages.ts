@@ -12,6 +12,7 @@ import { locations, type PromotionRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { formRefusal } from "../http/refusal";
 import { changePlan } from "./change-plan";
 import {
   cancelStripeAtPeriodEnd,
@@ -227,9 +228,7 @@ const promoteSchema = z.discriminatedUnion(
 
 /** A refusal the owner can act on (400, 409) is shown in the form; 403 and 404 are error pages. */
 function inForm(error: unknown, result: Parameters<typeof formFailure>[0]) {
-  if (error instanceof AppError && (error.status === 400 || error.status === 409))
-    return formFailure(result, error.status, { formError: error.message });
-  throw error;
+  return formRefusal(result, error, ["bad_request", "conflict"]);
 }
 
 /**

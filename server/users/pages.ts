@@ -18,6 +18,7 @@ import { getDatabase } from "../db";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { flashRefusal, isRefusal } from "../http/refusal";
 import {
   banUser,
   deleteUser,
@@ -112,11 +113,7 @@ export async function adminUserAction(
   const db = getDatabase();
   const base = { actor: actorOf(viewer), userId, requestId };
   /** Refusals a person can act on come back as a message on the page; the rest are errors. */
-  const refused = (error: unknown) => {
-    if (error instanceof AppError && [400, 403, 409].includes(error.status))
-      return redirectWithFlash(here, { kind: "error", text: error.message });
-    throw error;
-  };
+  const refused = (error: unknown) => flashRefusal(here, error, ["bad_request", "forbidden", "conflict"]);
   if (intent === "role") {
     const result = parseFormSubmission(roleSchema, form);
     if (!result.ok) return formFailure(result);
@@ -184,7 +181,7 @@ export async function adminUserAction(
         text: `Deleted ${removed.email}. ${released} lost their owner; ${removed.withdrawnClaims} pending claims were withdrawn.`,
       });
     } catch (error) {
-      if (error instanceof AppError && error.status === 400)
+      if (isRefusal(error, ["bad_request"]))
         return formFailure(result, 400, { fieldErrors: { confirmEmail: [error.message] } });
       return refused(error);
     }
