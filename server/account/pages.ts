@@ -19,22 +19,15 @@ import {
   signOutOtherSessions,
   updateDisplayName,
   updateNotificationPreferences,
-  type AccountActor,
 } from "./settings";
 import { verifyEmailToken } from "./verify-email";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of /owner/settings (docs/product.md section 10). The page holds one form per
  * concern, each with its own `intent`; the action parses the one that was sent.
  */
 const SETTINGS = "/owner/settings";
-
-const actorOf = (viewer: SignedInViewer): AccountActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export const settingsSchemas = {
   name: z.object({

@@ -8,7 +8,6 @@ import { z } from "zod";
 import { IMPORT_MAX_BYTES } from "../../app/lib/catalogue";
 import { clampPage, parseTableParams } from "../../app/lib/table-params";
 import { TIERS } from "../../app/lib/tiers";
-import type { Actor } from "../audit/record";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError, CLIENT_ERROR_CODES } from "../errors";
@@ -30,8 +29,8 @@ import {
   type BulkAction,
   type CatalogueSort,
 } from "./service";
+import { actorOf } from "../auth/actor";
 
-const actorOf = (viewer: SignedInViewer): Actor => ({ userId: viewer.userId, email: viewer.email });
 const MAX_ID = 300;
 
 /** /admin/locations: the table, its filters and the export links. */

@@ -27,18 +27,13 @@ import {
   readEvidence,
   type AdminClaimSort,
 } from "./queries";
-import { claimBlocker, decideClaim, fileClaim, withdrawClaim, type ClaimActor } from "./service";
+import { claimBlocker, decideClaim, fileClaim, withdrawClaim } from "./service";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the claim screens (docs/product.md section 10), so that the
  * route modules stay thin. Each takes the viewer the console's guard put in context.
  */
-const actorOf = (viewer: SignedInViewer): ClaimActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export const CLAIM_FINDER_LIMIT = 20;
 

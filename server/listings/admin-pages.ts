@@ -14,7 +14,7 @@ import { notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { flashRefusal, formRefusal, isRefusal } from "../http/refusal";
-import { LISTING_GONE, type ListingActor } from "./edit";
+import { LISTING_GONE } from "./edit";
 import { TIERS } from "../../app/lib/tiers";
 import { applyBulkAction, changeListingOwner } from "../catalogue/service";
 import { changeLines, fieldLabel } from "./describe";
@@ -27,17 +27,13 @@ import {
   PENDING_CHANGE_SORTS,
   type PendingChangeSort,
 } from "./moderation-queries";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the administrators' moderation screens (docs/product.md
  * section 10): /admin/manage (the work queue) and /admin/manage/{locationId} (one listing). The
  * admin layout's middleware has let only admins in; the services check `isAdmin` again.
  */
-const actorOf = (viewer: SignedInViewer): ListingActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  isAdmin: viewer.isAdmin,
-});
 
 export const MANAGE_PAGE_SIZE = 25;
 export const MAX_DECISION_REASON = 1000;

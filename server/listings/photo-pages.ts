@@ -14,7 +14,7 @@ import { readForm } from "../http/form";
 import { flashRefusal, refusalOf } from "../http/refusal";
 import { withUploadedFiles } from "../http/upload";
 import { getImageStorage } from "../images";
-import { LISTING_GONE, type ListingActor } from "./edit";
+import { LISTING_GONE } from "./edit";
 import {
   addListingPhotos,
   deleteListingPhoto,
@@ -22,17 +22,13 @@ import {
   reorderListingPhotos,
   restoreListingPhoto,
 } from "./photos";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and actions of the owner's photo manager (docs/product.md section 10 "Photos",
  * docs/api.md): the page, its reorder/delete form posts, and the upload endpoint that answers
  * JSON to the manager's script and a redirect with a message to a plain form post.
  */
-const actorOf = (viewer: SignedInViewer): ListingActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  isAdmin: viewer.isAdmin,
-});
 
 export const photosPath = (locationId: string) => `/owner/locations/${encodeURIComponent(locationId)}/photos`;
 export const photoUploadPath = (locationId: string) => `${photosPath(locationId)}/upload`;

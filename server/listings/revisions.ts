@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { RevisionKind } from "../../app/lib/listings";
 import type { Database } from "../db/client";
 import { listingRevisions } from "../db/schema";
-import type { ListingActor } from "./edit";
+import type { Actor } from "../auth/actor";
 
 /**
  * The revision history of a listing (docs/product.md section 10): one row per change, written in
@@ -13,7 +13,7 @@ export async function recordRevision(
   entry: {
     locationId: string;
     kind: RevisionKind;
-    actor: Pick<ListingActor, "userId" | "email">;
+    actor: Pick<Actor, "userId" | "email">;
     fields: readonly string[];
     before: Record<string, unknown>;
     after: Record<string, unknown>;

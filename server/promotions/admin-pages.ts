@@ -22,7 +22,8 @@ import { formatAmount } from "./emails";
 import { dateText } from "./pages";
 import { endPromotionWithBilling } from "./stripe";
 import { INTERVALS, PAID_TIERS } from "./plans";
-import { grantPromotion, markInvoicePaid, PROMOTION_MESSAGES, voidInvoice, type PromotionActor } from "./service";
+import { grantPromotion, markInvoicePaid, PROMOTION_MESSAGES, voidInvoice } from "./service";
+import { actorOf } from "../auth/actor";
 
 /**
  * /admin/promotions (docs/product.md section 11): invoices to mark paid or void, promotions to
@@ -32,13 +33,6 @@ import { grantPromotion, markInvoicePaid, PROMOTION_MESSAGES, voidInvoice, type 
 export const ADMIN_PROMOTIONS_PAGE_SIZE = 25;
 const MAX_ID = 200;
 const REASON_MAX = 500;
-
-const actorOf = (viewer: SignedInViewer): PromotionActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export async function adminPromotionsPage(request: Request) {
   const params = new URL(request.url).searchParams;

@@ -21,8 +21,8 @@ import {
   markInvoicePaid,
   PROMOTION_MESSAGES,
   requestPromotion,
-  type PromotionActor,
 } from "./service";
+import type { Actor } from "../auth/actor";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ const settings = parseConfig({});
 const price = (tier: string, interval: "month" | "year") =>
   settings.promotionPlans.plans.find((p) => p.tier === tier)!.prices[interval];
 
-const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): PromotionActor => p;
+const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): Actor => p;
 const key = () => `key-${randomUUID()}`;
 
 async function setup(overrides: Parameters<typeof insertListing>[1] = {}) {

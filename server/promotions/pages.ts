@@ -32,14 +32,8 @@ import {
   type PromotionSummaryInvoice,
 } from "./queries";
 import { invoiceForViewer } from "./summary";
-import {
-  cancelAtPeriodEnd,
-  issueInvoice,
-  PROMOTION_MESSAGES,
-  requestPromotion,
-  requireBuyerOrAdmin,
-  type PromotionActor,
-} from "./service";
+import { cancelAtPeriodEnd, issueInvoice, PROMOTION_MESSAGES, requestPromotion, requireBuyerOrAdmin } from "./service";
+import { type Actor, actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the owner's promotion screens (docs/product.md section 11):
@@ -50,13 +44,6 @@ import {
 const MAX_ID = 200;
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 export const dateText = (d: Date | null | undefined) => (d ? dateFormat.format(d) : null);
-
-const actorOf = (viewer: SignedInViewer): PromotionActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export const INTERVAL_WORDS: Record<Interval, { adjective: string; per: string }> = {
   month: { adjective: "Monthly", per: "per month" },
@@ -237,7 +224,7 @@ function inForm(error: unknown, result: Parameters<typeof formFailure>[0]) {
  */
 async function changePlanOf(
   promotion: PromotionRow,
-  input: { actor: PromotionActor; tier: string; interval: string; requestId: string | null },
+  input: { actor: Actor; tier: string; interval: string; requestId: string | null },
 ): Promise<{ message: string; redirectTo?: string }> {
   const db = getDatabase();
   const { promotion: after, changed } =

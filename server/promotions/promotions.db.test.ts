@@ -21,8 +21,8 @@ import {
   PROMOTION_MESSAGES,
   requestPromotion,
   voidInvoice,
-  type PromotionActor,
 } from "./service";
+import type { Actor } from "../auth/actor";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const db = () => handle.db;
 const settings = parseConfig({});
 const DAY = 24 * 60 * 60 * 1000;
 
-const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): PromotionActor => p;
+const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): Actor => p;
 const key = () => `key-${randomUUID()}`;
 
 /** A listing near the test search point with an owner, and an admin and a stranger. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, lte, ne, or, sql } from "drizzle-orm";
 import type { Tier } from "../../app/lib/tiers";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import { ownsListing } from "../auth/ownership";
 import { getConfig, type Config, type InvoiceIssuerSettings } from "../config";
 import type { Database } from "../db/client";
@@ -23,6 +23,7 @@ import {
   promotionById,
   promotionByKey,
 } from "./queries";
+import type { Actor } from "../auth/actor";
 
 /**
  * Promotion and payments (docs/product.md section 11, ADR 016). Every write runs in one
@@ -31,12 +32,6 @@ import {
  * Invoice mode has no automatic renewal: a period ends unless an admin marks a renewal invoice
  * paid before it does.
  */
-export interface PromotionActor {
-  userId: string;
-  email: string;
-  name?: string | null;
-  isAdmin: boolean;
-}
 
 /** The settings the service reads; tests pass their own. */
 export type PromotionSettings = Pick<
@@ -46,7 +41,7 @@ export type PromotionSettings = Pick<
   InvoiceIssuerSettings;
 
 interface Common {
-  actor: PromotionActor;
+  actor: Actor;
   now?: Date;
   requestId?: string | null;
   settings?: PromotionSettings;
@@ -56,7 +51,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KEY_MAX = 200;
 const REASON_MAX = 500;
 export const asTx = (t: unknown) => t as Database;
-export const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
 
 export const PROMOTION_MESSAGES = {
   listingGone: "This listing does not exist or was removed.",
@@ -78,11 +72,11 @@ export const PROMOTION_MESSAGES = {
   notLive: "This promotion has already ended.",
 } as const;
 
-function requireAdmin(actor: PromotionActor) {
+function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
 }
 
-export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
+export async function requireOwnerOrAdmin(db: Database, actor: Actor, locationId: string) {
   if (actor.isAdmin) return;
   if (!(await ownsListing(db, actor.userId, locationId))) throw forbidden(PROMOTION_MESSAGES.notYours);
 }
@@ -94,7 +88,7 @@ export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, l
  * promotion (./transfer.ts), and nothing of it is theirs. A granted promotion has no buyer: only
  * administrators act on it.
  */
-export async function requireBuyerOrAdmin(db: Database, actor: PromotionActor, promotion: PromotionRow) {
+export async function requireBuyerOrAdmin(db: Database, actor: Actor, promotion: PromotionRow) {
   if (actor.isAdmin) return;
   if (promotion.buyerUserId !== actor.userId || !(await ownsListing(db, actor.userId, promotion.locationId)))
     throw forbidden(PROMOTION_MESSAGES.notBuyer);
@@ -104,7 +98,7 @@ export async function requireBuyerOrAdmin(db: Database, actor: PromotionActor, p
  * Reading an invoice or receipt: its buyer (even after the listing moved on: it is their receipt)
  * or an administrator.
  */
-export function requireInvoiceReader(actor: PromotionActor, promotion: Pick<PromotionRow, "buyerUserId">) {
+export function requireInvoiceReader(actor: Actor, promotion: Pick<PromotionRow, "buyerUserId">) {
   if (actor.isAdmin) return;
   if (!promotion.buyerUserId || promotion.buyerUserId !== actor.userId) throw forbidden(PROMOTION_MESSAGES.notBuyer);
 }
@@ -174,7 +168,7 @@ export async function setListingTier(
   db: Database,
   locationId: string,
   tier: Tier,
-  actor: Actor,
+  actor: AuditActor,
   requestId?: string | null,
 ) {
   const listing = await listingForTier(db, locationId);
@@ -192,7 +186,7 @@ export async function setListingTier(
 }
 
 /** After a promotion stops being live: the tier of another live promotion, else its base tier. */
-async function restoreTier(db: Database, ended: PromotionRow, actor: Actor, requestId?: string | null) {
+async function restoreTier(db: Database, ended: PromotionRow, actor: AuditActor, requestId?: string | null) {
   if (ended.status === "pending" || !ended.baseTier) return false;
   const other = await livePromotionOf(db, ended.locationId);
   const tier = other && other.id !== ended.id && other.status !== "pending" ? other.tier : ended.baseTier;
@@ -287,7 +281,7 @@ export async function requestPromotion(
         })
         .returning();
       await recordAudit(tx, {
-        actor: actorOf(actor),
+        actor,
         action: "promotion.request",
         subject: { type: "promotion", id: row!.id },
         after: { locationId: input.locationId, ...snapshot(row!) },
@@ -326,7 +320,7 @@ export async function issueInvoice(
   const found = await promotionById(db, input.promotionId);
   if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
   if (!input.system) await requireBuyerOrAdmin(db, actor, found);
-  const auditActor: Actor = input.system ? { userId: null, email: null } : actorOf(actor);
+  const auditActor: AuditActor = input.system ? { userId: null, email: null } : actor;
 
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
@@ -405,7 +399,7 @@ export async function markInvoicePaid(
 ): Promise<{ invoice: InvoiceRow; promotion: PromotionRow; changed: boolean }> {
   requireAdmin(input.actor);
   const now = input.now ?? new Date();
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const peek = await invoiceById(tx, input.invoiceId);
@@ -497,7 +491,7 @@ export async function voidInvoice(
   requireAdmin(input.actor);
   const reason = reasonOf(input.reason);
   const now = input.now ?? new Date();
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   return db.transaction(async (t) => {
     const tx = asTx(t);
     const peek = await invoiceById(tx, input.invoiceId);
@@ -570,7 +564,7 @@ export async function cancelAtPeriodEnd(db: Database, input: PromotionChangeInpu
       .returning();
     if (pending) await voidOpenInvoices(tx, promotion.id, "promotion cancelled before payment", now);
     await recordAudit(tx, {
-      actor: actorOf(input.actor),
+      actor: input.actor,
       action: pending ? "promotion.void" : "promotion.cancel",
       subject: { type: "promotion", id: promotion.id },
       before: snapshot(promotion),
@@ -598,7 +592,7 @@ export async function grantPromotion(db: Database, input: GrantPromotionInput): 
   const now = input.now ?? new Date();
   const key = input.idempotencyKey?.trim() || `grant:${randomUUID()}`;
   if (key.length > KEY_MAX) throw badRequest("The request key must be at most 200 characters.");
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   const earlier = await promotionByKey(db, key);
   if (earlier) {
     if (earlier.locationId !== input.locationId || earlier.tier !== tier) throw conflict(PROMOTION_MESSAGES.keyReused);
@@ -652,7 +646,7 @@ export async function endPromotion(
   requireAdmin(input.actor);
   const reason = reasonOf(input.reason);
   const now = input.now ?? new Date();
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const promotion = await promotionById(tx, input.promotionId, true);
@@ -682,7 +676,7 @@ export async function finish(
     status: "ended" | "void";
     reason: string;
     now: Date;
-    actor: Actor;
+    actor: AuditActor;
     requestId?: string | null;
     notify?: boolean;
   },
@@ -746,7 +740,7 @@ export async function endExpiredPromotions(
   let ended = 0;
   let tierChanged = false;
   let emailed = false;
-  const system: Actor = { userId: null, email: null };
+  const system: AuditActor = { userId: null, email: null };
   for (const { id } of due) {
     const result = await db.transaction(async (t) => {
       const tx = asTx(t);

@@ -12,7 +12,6 @@ import {
   type UserFilters,
   type UserSort,
 } from "../../app/lib/users";
-import type { Actor } from "../audit/record";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError, notFound } from "../errors";
@@ -29,13 +28,13 @@ import {
   unbanUser,
   userDetail,
 } from "./service";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of /admin/users and /admin/users/{userId} (docs/product.md
  * section 12, "Accounts"). The admin layout's middleware has let only administrators in; every
  * write checks again, inside its transaction, that its actor still is one (server/users/service.ts).
  */
-const actorOf = (viewer: SignedInViewer): Actor => ({ userId: viewer.userId, email: viewer.email });
 const MAX_ID_LENGTH = 200;
 export const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 
