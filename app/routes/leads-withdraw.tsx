@@ -1,30 +1,17 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/leads-withdraw";
-import { readForm } from "../../server/http/form";
-import { getDatabase } from "../../server/db";
-import { leadByToken, withdrawLead } from "../../server/leads/service";
+import { withdrawLeadAction, withdrawLeadPage } from "../../server/leads/pages";
 
 export function meta() {
   return [{ title: "Withdraw your question" }, { name: "robots", content: "noindex" }];
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
-  const lead = await leadByToken(getDatabase(), token);
-  return {
-    token,
-    lead: lead
-      ? { listing: lead.listing, sent: dateFormat.format(lead.createdAt), withdrawn: lead.status === "withdrawn" }
-      : null,
-  };
+  return withdrawLeadPage(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "").slice(0, 200);
-  return { withdrawn: await withdrawLead(getDatabase(), token) };
+  return withdrawLeadAction(request);
 }
 
 /**

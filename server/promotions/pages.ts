@@ -17,6 +17,7 @@ import { changePlan } from "./change-plan";
 import {
   cancelStripeAtPeriodEnd,
   changeStripePlan,
+  handleStripeWebhook,
   openCustomerPortal,
   startCheckout,
   syncCheckoutSession,
@@ -478,4 +479,11 @@ export async function invoicePage(_request: Request, viewer: SignedInViewer, inv
     issuer: invoiceIssuer(settings),
     paymentInstructions: settings.INVOICE_PAYMENT_INSTRUCTIONS,
   };
+}
+
+/** POST /api/stripe/webhook: Stripe's signed events (docs/api.md); the raw body is what is signed. */
+export async function stripeWebhookAction(request: Request): Promise<Response> {
+  const raw = Buffer.from(await request.arrayBuffer());
+  const answer = await handleStripeWebhook(getDatabase(), raw, request.headers.get("stripe-signature"));
+  return Response.json(answer.body, { status: answer.status });
 }
