@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/leads-withdraw";
+import { Button, buttonClasses } from "../components/ui/button";
 import { withdrawLeadAction, withdrawLeadPage } from "../../server/leads/pages";
 
 export function meta() {
@@ -40,10 +41,10 @@ export default function WithdrawLead({ loaderData, actionData }: Route.Component
           </p>
           <Form method="post" className="mt-6 flex flex-wrap gap-3">
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="rounded-md bg-red-600 px-4 py-2.5 font-medium text-white hover:bg-red-700">
+            <Button type="submit" variant="danger">
               Withdraw my question
-            </button>
-            <Link to="/" className="rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700">
+            </Button>
+            <Link to="/" className={buttonClasses("secondary")}>
               Keep it
             </Link>
           </Form>
