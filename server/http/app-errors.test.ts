@@ -139,7 +139,7 @@ describe("AppError in an /api route", () => {
     log.mockRestore();
   });
 
-  it("is an AppError all the way down: the class carries label, status and details", () => {
+  it("is an AppError all the way down: the class carries code, status and details", () => {
     const error = conflict("taken", { field: "slug" });
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "conflict", status: 409, message: "taken", details: { field: "slug" } });
