@@ -1,13 +1,37 @@
 /**
- * The one application error every service, guard and route throws: a label for logs, an HTTP
- * status, a message that is safe to show, and safe details. Nobody converts it by hand: the
- * server build is wrapped once (server/http/app-errors.ts), so a page answers the error page with
- * this status and message, and an /api route answers `{ error: message, ...details }` as JSON.
+ * What kind of refusal an AppError is. Code decides by this (server/http/refusal.ts), never by
+ * the message, which is free to change wording. Most codes go with one HTTP status; a code of
+ * its own is worth adding when a page must tell one refusal from others of the same status.
+ */
+/** Refusals a person can act on: answered with a 4xx status. */
+export const CLIENT_ERROR_CODES = [
+  "bad_request",
+  // More files than an upload form accepts (server/http/upload.ts), 400.
+  "too_many_files",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "gone",
+  "too_large",
+  "rate_limited",
+] as const;
+/** Failures of ours or of a provider: answered with a 5xx status. */
+export const SERVER_ERROR_CODES = ["bad_gateway", "unavailable", "busy", "database_unavailable"] as const;
+export const ERROR_CODES = [...CLIENT_ERROR_CODES, ...SERVER_ERROR_CODES] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The one application error every service, guard and route throws: a code for programs and
+ * logs, an HTTP status, a message that is safe to show, and safe details. Nobody converts it by
+ * hand: the server build is wrapped once (server/http/app-errors.ts), so a page answers the error
+ * page with this status and message, and an /api route answers `{ error: message, ...details }`
+ * as JSON. An action that says a refusal on its own page picks it with server/http/refusal.ts.
  */
 export class AppError extends Error {
   override name = "AppError";
   constructor(
-    readonly label: string,
+    readonly code: ErrorCode,
     readonly status: number,
     message: string,
     readonly details?: Record<string, unknown>,

@@ -6,7 +6,6 @@ import { articlePath, blogImageUrl, tagLabel } from "../../shared/articles";
 import { originFrom, seo } from "../lib/meta";
 import { SITE_NAME } from "../../shared/site";
 import { articleJsonLd, breadcrumbJsonLd } from "../lib/structured-data";
-import { getDatabase } from "../../server/db";
 import { blogArticlePage } from "../../server/blog/pages";
 import { siteOrigin } from "../../server/http/origin";
 
@@ -21,7 +20,7 @@ function described(a: ArticleData): { description: string; image?: string } {
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const page = await blogArticlePage(getDatabase(), params.slug);
+  const page = await blogArticlePage(params.slug);
   // The structured data is built here, so its builders stay on the server: an article runs no
   // script of its own (docs/decisions/027-page-weight-by-design.md).
   const a = page.article;

@@ -6,11 +6,10 @@ import { Pagination } from "../components/search/pagination";
 import { tagLabel } from "../../shared/articles";
 import { originFrom, seo } from "../lib/meta";
 import { SITE_NAME } from "../../shared/site";
-import { getDatabase } from "../../server/db";
 import { blogListPage } from "../../server/blog/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return blogListPage(getDatabase(), request);
+  return blogListPage(request);
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

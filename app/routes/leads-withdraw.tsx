@@ -1,29 +1,18 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/leads-withdraw";
-import { readForm } from "../../server/http/form";
-import { getDatabase } from "../../server/db";
-import { leadByToken, withdrawLead } from "../../server/leads/service";
-import { formatLongDate } from "../lib/format";
+import { Button, buttonClasses } from "../components/ui/button";
+import { withdrawLeadAction, withdrawLeadPage } from "../../server/leads/pages";
 
 export function meta() {
   return [{ title: "Withdraw your question" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
-  const lead = await leadByToken(getDatabase(), token);
-  return {
-    token,
-    lead: lead
-      ? { listing: lead.listing, sent: formatLongDate(lead.createdAt), withdrawn: lead.status === "withdrawn" }
-      : null,
-  };
+  return withdrawLeadPage(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "").slice(0, 200);
-  return { withdrawn: await withdrawLead(getDatabase(), token) };
+  return withdrawLeadAction(request);
 }
 
 /**
@@ -52,10 +41,10 @@ export default function WithdrawLead({ loaderData, actionData }: Route.Component
           </p>
           <Form method="post" className="mt-6 flex flex-wrap gap-3">
             <input type="hidden" name="token" value={token} />
-            <button type="submit" className="rounded-md bg-red-600 px-4 py-2.5 font-medium text-white hover:bg-red-700">
+            <Button type="submit" variant="danger">
               Withdraw my question
-            </button>
-            <Link to="/" className="rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700">
+            </Button>
+            <Link to="/" className={buttonClasses("secondary")}>
               Keep it
             </Link>
           </Form>

@@ -25,6 +25,7 @@ describe("facility page: a slug over its cap", () => {
     // A well-formed slug (its last piece is a place id), just far too long to be one of ours.
     const slug = `${"storage-".repeat(200)}tx-ChIJ0123456789abcdef`;
     expect(slug.length).toBeGreaterThan(MAX_LOCATION_SLUG_LENGTH);
-    expect(await thrownFor(slug)).toMatchObject({ data: "Invalid location URL", init: { status: 400 } });
+    // A refusal the server's wrapper (server/http/app-errors.ts) answers as the 400 error page.
+    expect(await thrownFor(slug)).toMatchObject({ code: "bad_request", status: 400, message: "Invalid location URL" });
   });
 });

@@ -32,8 +32,7 @@ import { publicMapConfig } from "../../server/http/public-config";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { logger } from "../../server/logger";
-import { hasVerifiedOwner } from "../../server/auth/ownership";
-import { getDatabase } from "../../server/db";
+import { verifiedOwnerBadge } from "../../server/locations/pages";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
 import { SuggestEdit, type SuggestEditResult } from "../components/location/suggest-edit";
@@ -43,7 +42,9 @@ import { coverFromSearch, isCoverWant, lengthFromSearch, type CoverWant } from "
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
 import { isDatabaseUnavailable } from "../../server/db/errors";
-import { databaseUnavailable } from "../../server/errors";
+import { AppError, badRequest, databaseUnavailable, notFound } from "../../server/errors";
+
+const listingRemoved = () => new AppError("gone", 410, "This listing was removed");
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -66,9 +67,9 @@ function sizesShown(location: { dimensions: { width: number; length: number }[];
 export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.slug;
   const url = new URL(request.url);
-  if (slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
+  if (slug.length > MAX_LOCATION_SLUG_LENGTH) throw badRequest("Invalid location URL");
   const parsed = parseLocationSlug(slug);
-  if (!parsed.placeIdPiece) throw data("Invalid location URL", { status: 400 });
+  if (!parsed.placeIdPiece) throw badRequest("Invalid location URL");
   let location;
   try {
     location = (await getLocationBySlug(slug)) ?? (await getLocationByIdPiece(parsed.placeIdPiece));
@@ -79,8 +80,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     throw data("Failed to load location", { status: 500 });
   }
   // A deleted listing is gone for good (410); a hidden one is simply not here (docs/product.md section 12).
-  if (location?.deletedAt) throw data("This listing was removed", { status: 410 });
-  if (!location || location.hiddenAt) throw data("Location not found", { status: 404 });
+  if (location?.deletedAt) throw listingRemoved();
+  if (!location || location.hiddenAt) throw notFound("Location not found");
   if (location.slug !== slug) throw redirect(`/location/${location.slug}`, 301);
   if (location.isDemo) {
     // Demo photos are drawn on first request; start now, main photo first, while the page renders.
@@ -109,12 +110,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     photo: row.imageUrls[0] ?? null,
     distanceMiles: distance.get(row.placeId) ?? 0,
   }));
-  // Ownership changes when a claim is approved, so it is read fresh; a failed read hides the badge.
-  const placeId = location.placeId;
-  const verifiedOwner = await (async () => hasVerifiedOwner(getDatabase(), placeId))().catch((error: unknown) => {
-    logger.warn({ err: error, placeId }, "could not read the listing's owner");
-    return false;
-  });
+  const verifiedOwner = await verifiedOwnerBadge(location.placeId);
   return {
     location: {
       placeId: location.placeId,
@@ -159,11 +155,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** "Suggest an edit" (docs/product.md section 12): the page's one form. */
 export async function action({ request, params }: Route.ActionArgs) {
-  if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw data("Invalid location URL", { status: 400 });
+  if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw badRequest("Invalid location URL");
   const location = await getLocationBySlug(params.slug).catch(() => undefined);
   // As the page answers: a deleted listing is gone (410), a hidden one is not here (404).
-  if (location?.deletedAt) throw data("This listing was removed", { status: 410 });
-  if (!location || location.hiddenAt) throw data("Location not found", { status: 404 });
+  if (location?.deletedAt) throw listingRemoved();
+  if (!location || location.hiddenAt) throw notFound("Location not found");
   const form = await readForm(request);
   if (form.get("intent") === "lead") return leadAction(request, form, location.placeId);
   return reportListingAction(request, location.placeId, form);

@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { notFound } from "../../server/errors";
 
 /** Any URL no route claims: a real 404 rendered by the root error boundary. */
 export function loader() {
-  throw data("We couldn't find that page. It may have moved.", { status: 404 });
+  throw notFound("We couldn't find that page. It may have moved.");
 }
 
 export default function NotFound() {

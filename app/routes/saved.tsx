@@ -14,21 +14,14 @@ import { privatePageMeta } from "../lib/meta";
 import { MY_RV_PARAMS } from "../../shared/rv-fit";
 import { COMPARE_MAX, COMPARE_MIN, SAVED_LIMIT, compareHref } from "../../shared/saved";
 import { useIsSaved } from "../lib/saved-store";
-import { getViewer } from "../../server/auth/viewer";
-import { getDatabase } from "../../server/db";
-import { listSaved } from "../../server/saved/service";
+import { savedPage } from "../../server/saved/pages";
 
 /**
  * /saved (docs/product.md section 15): the facilities this visitor saved, anonymous or signed in,
  * newest first, with boxes to pick 2 to 4 for the compare page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
-  const items = viewer.userId ? await listSaved(getDatabase(), viewer.userId) : [];
-  return {
-    signedIn: viewer.userId !== null && !viewer.isAnonymous,
-    items,
-  };
+  return savedPage(request);
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -10,31 +10,24 @@ import { claims, listingOwners, sessions, users } from "../db/schema";
 import { AppError, badRequest } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { formRefusal } from "../http/refusal";
 import { notificationPreferencesOf } from "./notifications";
 import {
-  FieldProblem,
   changePassword,
   deleteAccount,
   requestEmailChange,
   signOutOtherSessions,
   updateDisplayName,
   updateNotificationPreferences,
-  type AccountActor,
 } from "./settings";
 import { verifyEmailToken } from "./verify-email";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of /owner/settings (docs/product.md section 10). The page holds one form per
  * concern, each with its own `intent`; the action parses the one that was sent.
  */
 const SETTINGS = "/owner/settings";
-
-const actorOf = (viewer: SignedInViewer): AccountActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export const settingsSchemas = {
   name: z.object({
@@ -157,11 +150,8 @@ export async function settingsAction(request: Request, viewer: SignedInViewer, r
       }
     }
   } catch (error) {
-    if (error instanceof FieldProblem)
-      return formFailure(result, error.status, { fieldErrors: { [error.field]: [error.message] } });
-    if (error instanceof AppError && (error.status === 429 || error.status === 403))
-      return formFailure(result, error.status, { formError: error.message });
-    throw error;
+    // A FieldProblem (bad_request) names its field; the others are said above the form.
+    return formRefusal(result, error, ["bad_request", "rate_limited", "forbidden"]);
   }
 }
 

@@ -16,8 +16,8 @@ import {
   signOutOtherSessions,
   updateDisplayName,
   updateNotificationPreferences,
-  type AccountActor,
 } from "./settings";
+import type { Actor } from "../auth/actor";
 
 const setup = setUpAuthDatabase();
 const db = () => setup.db();
@@ -31,7 +31,7 @@ const form = (values: Record<string, string>) => {
 
 async function person(email: string) {
   const { userId, cookie } = await createAccount(setup.auth, db(), { email, password: PASSWORD, name: "Sam" });
-  const actor: AccountActor = { userId, email, name: "Sam", isAdmin: false };
+  const actor: Actor = { userId, email, name: "Sam", isAdmin: false };
   return { userId, cookie, actor, request: () => siteRequest("/owner/settings", { cookie, method: "POST" }) };
 }
 

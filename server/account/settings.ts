@@ -1,6 +1,6 @@
 import { APIError } from "better-auth";
 import { and, eq, ne } from "drizzle-orm";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit } from "../audit/record";
 import { getAuth } from "../auth/auth";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
@@ -9,22 +9,16 @@ import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
 import { removeAccountInTransaction } from "../users/remove";
 import { saveNotificationPreferences, type NotificationPreferences } from "./notifications";
+import type { Actor } from "../auth/actor";
 
 /**
  * The account writes of /owner/settings (docs/product.md section 10). Where better-auth owns the data (password,
  * sessions, email) it makes the change on its own connection and the audit row follows; where we
  * own it (name, preferences, deletion) the change and its audit rows share one transaction.
  */
-export interface AccountActor {
-  userId: string;
-  email: string;
-  name: string | null;
-  isAdmin: boolean;
-}
 
-const actorOf = (a: AccountActor): Actor => ({ userId: a.userId, email: a.email });
 const tx = (t: unknown) => t as Database;
-const subject = (a: AccountActor) => ({ type: "user", id: a.userId });
+const subject = (a: Actor) => ({ type: "user", id: a.userId });
 
 /** A check of the current password: 10 per account in 15 minutes (password change, deletion). */
 export const PASSWORD_CHECK_LIMIT = { name: "password-check-user", windowMs: 15 * 60_000, max: 10 } as const;
@@ -39,18 +33,17 @@ export const SETTINGS_MESSAGES = {
   adminDelete: "An administrator account cannot be deleted here. Ask another administrator to remove your role first.",
 } as const;
 
-/** A problem to show beside one field of the form. */
-export class FieldProblem extends Error {
+/** A refusal to show beside one field of the form (`details.field`, read by server/http/refusal.ts). */
+export class FieldProblem extends AppError {
   constructor(
     readonly field: string,
     message: string,
-    readonly status = 400,
   ) {
-    super(message);
+    super("bad_request", 400, message, { field });
   }
 }
 
-async function checkPasswordBudget(db: Database, actor: AccountActor): Promise<void> {
+async function checkPasswordBudget(db: Database, actor: Actor): Promise<void> {
   const hit = await createSharedRateLimiter(db, PASSWORD_CHECK_LIMIT).hit(actor.userId);
   if (!hit.ok) throw new AppError("rate_limited", 429, SETTINGS_MESSAGES.tooMany(hit.retryAfterSeconds));
 }
@@ -58,7 +51,7 @@ async function checkPasswordBudget(db: Database, actor: AccountActor): Promise<v
 const isWrongPassword = (error: unknown) =>
   error instanceof APIError && (error.body?.code === "INVALID_PASSWORD" || error.statusCode === 400);
 
-export async function updateDisplayName(db: Database, actor: AccountActor, name: string, requestId?: string | null) {
+export async function updateDisplayName(db: Database, actor: Actor, name: string, requestId?: string | null) {
   await db.transaction(async (t) => {
     const db = tx(t);
     const [before] = await db.select({ name: users.name }).from(users).where(eq(users.id, actor.userId)).for("update");
@@ -66,7 +59,7 @@ export async function updateDisplayName(db: Database, actor: AccountActor, name:
     if (before.name === name) return;
     await db.update(users).set({ name }).where(eq(users.id, actor.userId));
     await recordAudit(db, {
-      actor: actorOf(actor),
+      actor,
       action: "account.update_name",
       subject: subject(actor),
       before,
@@ -84,7 +77,7 @@ export async function updateDisplayName(db: Database, actor: AccountActor, name:
 export async function changePassword(
   db: Database,
   request: Request,
-  actor: AccountActor,
+  actor: Actor,
   input: { currentPassword: string; newPassword: string },
   requestId?: string | null,
 ): Promise<Headers> {
@@ -108,7 +101,7 @@ export async function changePassword(
     throw new AppError("unavailable", 503, "We could not change your password right now. Please try again.");
   }
   await recordAudit(db, {
-    actor: actorOf(actor),
+    actor,
     action: "account.change_password",
     subject: subject(actor),
     after: { otherSessionsSignedOut: true },
@@ -122,7 +115,7 @@ export async function changePassword(
 /** Ends every session of the account but this one; returns how many ended. */
 export async function signOutOtherSessions(
   db: Database,
-  actor: AccountActor,
+  actor: Actor,
   currentSessionId: string,
   requestId?: string | null,
 ): Promise<number> {
@@ -133,7 +126,7 @@ export async function signOutOtherSessions(
       .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, currentSessionId)))
       .returning({ id: sessions.id });
     await recordAudit(db, {
-      actor: actorOf(actor),
+      actor,
       action: "account.sign_out_others",
       subject: subject(actor),
       after: { sessionsEnded: ended.length },
@@ -151,7 +144,7 @@ export async function signOutOtherSessions(
 export async function requestEmailChange(
   db: Database,
   request: Request,
-  actor: AccountActor,
+  actor: Actor,
   newEmail: string,
   requestId?: string | null,
 ): Promise<void> {
@@ -160,7 +153,7 @@ export async function requestEmailChange(
   if (!hit.ok) throw new AppError("rate_limited", 429, SETTINGS_MESSAGES.tooMany(hit.retryAfterSeconds));
   await getAuth().api.changeEmail({ body: { newEmail }, headers: request.headers });
   await recordAudit(db, {
-    actor: actorOf(actor),
+    actor,
     action: "account.request_email_change",
     subject: subject(actor),
     before: { email: actor.email },
@@ -171,7 +164,7 @@ export async function requestEmailChange(
 
 export async function updateNotificationPreferences(
   db: Database,
-  actor: AccountActor,
+  actor: Actor,
   preferences: NotificationPreferences,
   requestId?: string | null,
 ): Promise<void> {
@@ -179,7 +172,7 @@ export async function updateNotificationPreferences(
     const db = tx(t);
     await saveNotificationPreferences(db, actor.userId, preferences);
     await recordAudit(db, {
-      actor: actorOf(actor),
+      actor,
       action: "account.update_notifications",
       subject: subject(actor),
       after: preferences,
@@ -196,7 +189,7 @@ export async function updateNotificationPreferences(
 export async function deleteAccount(
   db: Database,
   request: Request,
-  actor: AccountActor,
+  actor: Actor,
   password: string,
   requestId?: string | null,
 ): Promise<{ releasedListings: number; withdrawnClaims: number }> {
@@ -213,7 +206,7 @@ export async function deleteAccount(
     const [account] = await db.select().from(users).where(eq(users.id, actor.userId)).for("update");
     if (!account) throw new AppError("not_found", 404, "Your account no longer exists.");
     return removeAccountInTransaction(db, {
-      actor: actorOf(actor),
+      actor,
       account,
       action: "account.delete",
       reason: "account deleted",

@@ -1,4 +1,5 @@
 import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE } from "../../shared/analytics-period";
+import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { badRequest } from "../errors";
 import { formatCsv } from "../csv";
@@ -107,7 +108,6 @@ export type AdminAnalyticsPage =
 
 /** /admin/analytics: a bad period or metric is answered on the page itself (status 400), values kept. */
 export async function adminAnalyticsPage(
-  db: Database,
   request: Request,
   now = new Date(),
 ): Promise<{ status: number; data: AdminAnalyticsPage }> {
@@ -125,7 +125,7 @@ export async function adminAnalyticsPage(
   const top = parseTop(params);
   if (!top) return { status: 400, data: { ok: false, values, error: { field: "top", message: TOP_MESSAGE } } };
   const { period } = parsed;
-  const report = await buildAdminReport(db, period, top, now);
+  const report = await buildAdminReport(getDatabase(), period, top, now);
   return {
     status: 200,
     data: {
@@ -271,7 +271,8 @@ export async function adminCsv(
 }
 
 /** /admin/analytics.csv?table=&days= (or &from=&to=)[&top=]: one table as a download. */
-export async function adminAnalyticsCsv(db: Database, request: Request, now = new Date()): Promise<Response> {
+export async function adminAnalyticsCsv(request: Request, now = new Date()): Promise<Response> {
+  const db = getDatabase();
   const params = new URL(request.url).searchParams;
   const table = (params.get("table") ?? "").trim();
   if (!(CSV_TABLES as readonly string[]).includes(table))

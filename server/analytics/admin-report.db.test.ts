@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
 import { insertListing } from "../claims/test-support";
+import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { locationMetricsDaily } from "../db/schema";
 import { SearchDemandRecorder } from "../search/demand";
@@ -63,7 +64,8 @@ async function send(auth: string, events: ValidatedAnalyticsEvent[]) {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
+  // The page glue gets the database itself (getDatabase), as the server connects it.
+  handle = await connectDatabase(await createTestDatabase());
   a = (await insertListing(db(), { name: "Alpha RV Storage", state: "TX" })).placeId;
   b = (await insertListing(db(), { name: '=HYPERLINK("http://x","Bravo, ""the"" best")', state: "CA" })).placeId;
   c = (await insertListing(db(), { name: "Charlie RV Storage", state: "TX" })).placeId;
@@ -98,7 +100,7 @@ beforeAll(async () => {
   await db().execute(sql`update location_metrics_daily set page_views = page_views + 3 where date = '2025-05-01'`);
 });
 afterAll(async () => {
-  await handle?.close();
+  await disconnectDatabase();
 });
 
 /** The naive reference: daily rows of [from, to] added up per listing. */
@@ -264,8 +266,7 @@ describe(`admin analytics report (${process.env.TEST_DATABASE_URL ? "PostgreSQL"
   });
 
   it("answers the screen, and names a bad period or metric on the page with 400", async () => {
-    const page = (query: string) =>
-      adminAnalyticsPage(db(), new Request(`http://localhost/admin/analytics${query}`), now);
+    const page = (query: string) => adminAnalyticsPage(new Request(`http://localhost/admin/analytics${query}`), now);
     const ok = await page("?days=365&top=clicks");
     expect(ok.status).toBe(200);
     if (!ok.data.ok) throw new Error(ok.data.error.message);
@@ -294,8 +295,7 @@ describe(`admin analytics report (${process.env.TEST_DATABASE_URL ? "PostgreSQL"
   });
 
   it("downloads each table as CSV, quoting and defusing text a spreadsheet would run", async () => {
-    const get = (query: string) =>
-      adminAnalyticsCsv(db(), new Request(`http://localhost/admin/analytics.csv${query}`), now);
+    const get = (query: string) => adminAnalyticsCsv(new Request(`http://localhost/admin/analytics.csv${query}`), now);
     const lines = async (query: string) => {
       const response = await get(query);
       expect(response.status).toBe(200);

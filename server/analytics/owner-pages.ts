@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { ALL_LISTINGS, CUSTOM_RANGE } from "../../shared/analytics-period";
 import { ownedListings, ownsListing, type OwnedListing } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
+import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../errors";
@@ -65,11 +66,11 @@ export type AnalyticsPageData =
 
 /** /owner/locations/analytics: a bad period is answered on the page itself (status 400), values kept. */
 export async function ownerAnalyticsPage(
-  db: Database,
   request: Request,
   viewer: Viewer,
   now = new Date(),
 ): Promise<{ status: number; data: AnalyticsPageData }> {
+  const db = getDatabase();
   const params = new URL(request.url).searchParams;
   const selection = await selectListings(db, viewer, params.get("listing"));
   const values = {
@@ -106,12 +107,8 @@ export async function ownerAnalyticsPage(
 }
 
 /** /owner/locations/analytics.csv?listing=&from=&to= (or &days=): the daily rows, as a download. */
-export async function ownerAnalyticsCsv(
-  db: Database,
-  request: Request,
-  viewer: Viewer,
-  now = new Date(),
-): Promise<Response> {
+export async function ownerAnalyticsCsv(request: Request, viewer: Viewer, now = new Date()): Promise<Response> {
+  const db = getDatabase();
   const params = new URL(request.url).searchParams;
   const selection = await selectListings(db, viewer, params.get("listing"));
   const parsed = parseReportPeriod(params, now);

@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../tests/setup/db";
 import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
 import { grantListing } from "../auth/ownership";
 import { insertListing, insertPerson } from "../claims/test-support";
+import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { locationMetricsDaily } from "../db/schema";
 import { ingestEvents, type Sender } from "./ingest";
@@ -54,7 +55,8 @@ async function send(auth: string, events: ValidatedAnalyticsEvent[]) {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
+  // The page glue gets the database itself (getDatabase), as the server connects it.
+  handle = await connectDatabase(await createTestDatabase());
   owner = await insertPerson(db(), { role: "business_owner", email: "owner@example.com" });
   stranger = await insertPerson(db(), { role: "business_owner", email: "stranger@example.com" });
   admin = await insertPerson(db(), { role: "admin", email: "admin@example.com" });
@@ -99,11 +101,11 @@ beforeAll(async () => {
     ]);
 });
 afterAll(async () => {
-  await handle?.close();
+  await disconnectDatabase();
 });
 
 const request = (query: string) => new Request(`http://localhost:3000/owner/locations/analytics${query}`);
-const page = async (viewer: Person, query: string) => ownerAnalyticsPage(db(), request(query), viewer, now);
+const page = async (viewer: Person, query: string) => ownerAnalyticsPage(request(query), viewer, now);
 async function okPage(viewer: Person, query: string) {
   const { status, data } = await page(viewer, query);
   expect(status).toBe(200);
@@ -111,7 +113,7 @@ async function okPage(viewer: Person, query: string) {
   return data;
 }
 const csv = (viewer: Person, query: string) =>
-  ownerAnalyticsCsv(db(), new Request(`http://localhost:3000/owner/locations/analytics.csv${query}`), viewer, now);
+  ownerAnalyticsCsv(new Request(`http://localhost:3000/owner/locations/analytics.csv${query}`), viewer, now);
 
 describe("one listing", () => {
   it("counts exactly the events put in, day by day, with the previous period and the sources", async () => {

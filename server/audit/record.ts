@@ -1,16 +1,19 @@
 import type { Database } from "../db/client";
 import { auditLog } from "../db/schema";
 
-/** Who made a console write: the signed-in user, or a command-line tool (`actorId` null). */
-export interface Actor {
+/**
+ * Who a row records: a signed-in person (an Actor of server/auth/actor.ts, of which only the id
+ * and email are kept), or a command-line tool (both null).
+ */
+export interface AuditActor {
   userId: string | null;
   email: string | null;
 }
 
-export const SYSTEM_ACTOR: Actor = { userId: null, email: null };
+export const SYSTEM_ACTOR: AuditActor = { userId: null, email: null };
 
 export interface AuditEntry {
-  actor: Actor;
+  actor: AuditActor;
   /** Verb-ish and dotted, e.g. `claim.approve`, `listing.update`. */
   action: string;
   subject: { type: string; id: string };

@@ -1,7 +1,9 @@
 import { APIError } from "better-auth";
 import { z } from "zod";
+import type { FormFailure } from "../../shared/forms";
 import { getDatabase } from "../db";
 import type { Database } from "../db/client";
+import { parseFormSubmission } from "../http/form-action";
 import { clientIp, createBackoffLimiter, createRateLimiter } from "../http/rate-limit";
 import {
   createSharedBackoffLimiter,
@@ -153,11 +155,12 @@ function text(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/** The form pipeline's messages (server/http/form-action.ts), the first for each field, as the auth forms show them. */
+function fieldErrorsOf(failure: FormFailure): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] as keyof FieldErrors;
-    errors[key] ??= issue.message;
+  for (const [name, messages] of Object.entries(failure.fieldErrors)) {
+    const key = name as keyof FieldErrors;
+    if (messages[0] !== undefined) errors[key] ??= messages[0];
   }
   return errors;
 }
@@ -190,14 +193,10 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
   const address = clientIp(request);
   const ip = await limits.signInPerIp.hit(address);
   if (!ip.ok) return limited(ip.retryAfterSeconds, values);
-  const parsed = signInSchema.safeParse({
-    email: text(form, "email"),
-    password: text(form, "password"),
-    remember: text(form, "remember"),
-  });
-  if (!parsed.success) {
+  const parsed = parseFormSubmission(signInSchema, form);
+  if (!parsed.ok) {
     await limits.signInPerIp.refund(address);
-    return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
+    return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed), values };
   }
   // The schema lower-cases the email, so every spelling of an address shares its counters.
   const account = parsed.data.email;
@@ -255,12 +254,8 @@ export async function signUp(
   const values = { name: text(form, "name")?.trim(), email: text(form, "email")?.trim() };
   const ip = await limits.signUpPerIp.hit(clientIp(request));
   if (!ip.ok) return limited(ip.retryAfterSeconds, values);
-  const parsed = signUpSchema.safeParse({
-    name: text(form, "name"),
-    email: text(form, "email"),
-    password: text(form, "password"),
-  });
-  if (!parsed.success) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed.error), values };
+  const parsed = parseFormSubmission(signUpSchema, form);
+  if (!parsed.ok) return { ok: false, status: 400, fieldErrors: fieldErrorsOf(parsed), values };
   const { name, email, password } = parsed.data;
   const perEmail = await limits.signUpPerEmail.hit(email);
   if (!perEmail.ok) return limited(perEmail.retryAfterSeconds, values);

@@ -19,6 +19,7 @@ import { AppError, notFound } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { BODY_LIMITS } from "../http/body-limit";
+import { flashRefusal, refusalOf } from "../http/refusal";
 import { filesFrom, readUploadForm } from "../http/upload";
 import { getImageStorage } from "../images";
 import { addArticleImage, removeArticleCover } from "./images";
@@ -115,9 +116,7 @@ export async function adminBlogAction(request: Request, viewer: SignedInViewer, 
       return redirectWithFlash(here, { kind: "success", text: `Restored “${title}”, as it was before.` });
     }
   } catch (error) {
-    if (error instanceof AppError && error.status === 404)
-      return redirectWithFlash(here, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(here, error, ["not_found"]);
   }
   throw new AppError("bad_request", 400, "Choose delete or restore.");
 }
@@ -292,11 +291,9 @@ export async function adminBlogEditAction(
         fieldErrors: error.fieldErrors,
         formError: "Fix the fields marked below; nothing was saved.",
       });
-    if (error instanceof AppError && error.status === 409)
-      return fail(409, { fieldErrors: {}, formError: error.message, conflict: true });
-    if (error instanceof AppError && error.status === 400)
-      return fail(400, { fieldErrors: {}, formError: error.message });
-    throw error;
+    const refusal = refusalOf(error, ["conflict", "bad_request"]);
+    if (refusal.code === "conflict") return fail(409, { fieldErrors: {}, formError: refusal.message, conflict: true });
+    return fail(400, { fieldErrors: {}, formError: refusal.message });
   }
 }
 
@@ -331,12 +328,11 @@ export async function adminBlogImageAction(
       maxTotalBytes: BODY_LIMITS.articleImage,
     });
   } catch (error) {
-    if (error instanceof AppError && (error.status === 413 || error.status === 400))
-      return data(
-        { ok: false as const, error: error.status === 413 ? PHOTO_TEXT.requestTooLarge : error.message },
-        { status: error.status },
-      );
-    throw error;
+    const refusal = refusalOf(error, ["too_large", "bad_request", "too_many_files"]);
+    return data(
+      { ok: false as const, error: refusal.code === "too_large" ? PHOTO_TEXT.requestTooLarge : refusal.message },
+      { status: refusal.status },
+    );
   }
   const withScript = form.get("js") === "1";
   const cover = form.get("cover") === "1";
@@ -359,8 +355,7 @@ export async function adminBlogImageAction(
     return data({ ok: true as const, image, cover, message });
   } catch (error) {
     if (error instanceof ArticleFieldError) return refuse(400, Object.values(error.fieldErrors).flat().join(" "));
-    if (error instanceof AppError && error.status === 404) return refuse(404, error.message);
     if (error instanceof MarkdownRejectedError) return refuse(400, error.message);
-    throw error;
+    return refuse(404, refusalOf(error, ["not_found"]).message);
   }
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { BLOG_IMAGES_FOLDER, blogImageUrl, parseBlogImageFile } from "../../shared/articles";
 import { IMAGE_CONTENT_TYPES } from "../../shared/images";
 import { PHOTO_TEXT } from "../../shared/listing-photos";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { articleImages, articles } from "../db/schema";
 import { AppError } from "../errors";
@@ -48,7 +48,7 @@ export interface StoredArticleImage {
 export async function addArticleImage(
   db: Database,
   storage: ImageStorage,
-  request: { actor: Actor; articleId: string; file: PhotoFile; cover: boolean; requestId?: string | null },
+  request: { actor: AuditActor; articleId: string; file: PhotoFile; cover: boolean; requestId?: string | null },
 ): Promise<StoredArticleImage> {
   const field = request.cover ? "cover" : "body";
   const { actor, articleId, file } = request;
@@ -98,7 +98,7 @@ export async function addArticleImage(
 }
 
 /** Takes the cover off an article (its files stay, for the revision a visitor may have cached). */
-export async function removeArticleCover(db: Database, actor: Actor, articleId: string): Promise<void> {
+export async function removeArticleCover(db: Database, actor: AuditActor, articleId: string): Promise<void> {
   await db.transaction(async (t) => {
     const db = tx(t);
     const [row] = await db

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import {
   ARTICLES_PAGE_SIZE,
   TOC_MIN_HEADINGS,
@@ -7,7 +7,10 @@ import {
   type ArticleCardData,
 } from "../../shared/articles";
 import { serverNow } from "../clock";
-import type { Database } from "../db/client";
+import { getDatabase } from "../db";
+import { notFound } from "../errors";
+import { siteOrigin } from "../http/origin";
+import { articlesRss } from "./feed";
 import { publicArticleBySlug, publicArticles, publicTags, relatedArticles, type ArticleCard } from "./queries";
 
 /** The public blog pages' loaders (docs/product.md section 13). */
@@ -41,7 +44,7 @@ export function cardData(row: ArticleCard): ArticleCardData {
 const TAG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** /blog?page=&tag=: a bad page or tag answers the canonical list (or 404 past the last page). */
-export async function blogListPage(db: Database, request: Request) {
+export async function blogListPage(request: Request) {
   const url = new URL(request.url);
   const rawPage = url.searchParams.get("page");
   const rawTag = url.searchParams.get("tag");
@@ -56,9 +59,10 @@ export async function blogListPage(db: Database, request: Request) {
   };
   if (Number.isNaN(page) || (rawTag !== null && tag === null) || rawPage === "1") throw redirect(canonical(1), 301);
   const now = serverNow();
+  const db = getDatabase();
   const [{ rows, total }, tags] = await Promise.all([publicArticles(db, now, { page, tag }), publicTags(db, now)]);
   const pageCount = Math.max(1, Math.ceil(total / ARTICLES_PAGE_SIZE));
-  if (page > pageCount) throw data("No such page of articles", { status: 404 });
+  if (page > pageCount) throw notFound("No such page of articles");
   return {
     articles: rows.map(cardData),
     tags,
@@ -71,12 +75,13 @@ export async function blogListPage(db: Database, request: Request) {
 }
 
 /** /blog/{slug}: the article, a 301 from an old slug, or the site's 404. */
-export async function blogArticlePage(db: Database, slug: string) {
-  if (!isArticleSlug(slug)) throw data("Article not found", { status: 404 });
+export async function blogArticlePage(slug: string) {
+  if (!isArticleSlug(slug)) throw notFound("Article not found");
   const now = serverNow();
+  const db = getDatabase();
   const found = await publicArticleBySlug(db, slug, now);
   if (found.kind === "redirect") throw redirect(articlePath(found.slug), 301);
-  if (found.kind === "missing") throw data("Article not found", { status: 404 });
+  if (found.kind === "missing") throw notFound("Article not found");
   const a = found.article;
   const related = await relatedArticles(db, a, now);
   const published = a.publishedAt!;
@@ -106,4 +111,12 @@ export async function blogArticlePage(db: Database, slug: string) {
     },
     related: related.map(cardData),
   };
+}
+
+/** GET /blog/rss.xml: the articles' feed (docs/api.md). */
+export async function blogRssResponse(request: Request): Promise<Response> {
+  const xml = await articlesRss(getDatabase(), siteOrigin(request), serverNow());
+  return new Response(xml, {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
 }

@@ -14,7 +14,7 @@ import {
   slugify,
   type ArticleStatus,
 } from "../../shared/articles";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { articleSlugRedirects, articles, listedLocation, locations, type ArticleRow } from "../db/schema";
 import { AppError } from "../errors";
@@ -195,7 +195,7 @@ async function slugTaken(db: Database, slug: string, exceptId?: string): Promise
   return old !== undefined && old.id !== exceptId;
 }
 
-export interface Author extends Actor {
+export interface Author extends AuditActor {
   name: string;
 }
 
@@ -347,7 +347,7 @@ export async function saveArticle(db: Database, request: SaveRequest): Promise<S
  */
 async function setDeleted(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   id: string,
   deleted: boolean,
   requestId?: string | null,
@@ -375,8 +375,8 @@ async function setDeleted(
   });
 }
 
-export const deleteArticle = (db: Database, actor: Actor, id: string, requestId?: string | null) =>
+export const deleteArticle = (db: Database, actor: AuditActor, id: string, requestId?: string | null) =>
   setDeleted(db, actor, id, true, requestId);
 
-export const restoreArticle = (db: Database, actor: Actor, id: string, requestId?: string | null) =>
+export const restoreArticle = (db: Database, actor: AuditActor, id: string, requestId?: string | null) =>
   setDeleted(db, actor, id, false, requestId);

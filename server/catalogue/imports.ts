@@ -15,7 +15,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { IMPORT_MAX_BYTES, STORED_REJECTIONS, type StoredImportReport } from "../../shared/catalogue";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { catalogueImports, type CatalogueImportRow } from "../db/schema";
@@ -80,7 +80,7 @@ function displayName(name: string): string {
  */
 export async function startImport(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   file: UploadedFile,
   requestId?: string | null,
 ): Promise<CatalogueImportRow> {
@@ -249,7 +249,7 @@ function runStep(db: Database, row: CatalogueImportRow, step: "check" | "apply")
  */
 export async function applyImport(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   id: string,
   requestId?: string | null,
 ): Promise<CatalogueImportRow> {

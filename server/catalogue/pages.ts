@@ -8,12 +8,12 @@ import { z } from "zod";
 import { IMPORT_MAX_BYTES } from "../../shared/catalogue";
 import { clampPage, parseTableParams } from "../../shared/table-params";
 import { TIERS } from "../../shared/tiers";
-import type { Actor } from "../audit/record";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
-import { AppError } from "../errors";
+import { AppError, CLIENT_ERROR_CODES } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { flashRefusal, formRefusal, refusalOf } from "../http/refusal";
 import { STATES } from "../geo/states";
 import { csvText, geoJsonText } from "../locations/export";
 import { catalogueFilterParams, catalogueWhere, parseCatalogueFilters } from "./filters";
@@ -29,8 +29,8 @@ import {
   type BulkAction,
   type CatalogueSort,
 } from "./service";
+import { actorOf } from "../auth/actor";
 
-const actorOf = (viewer: SignedInViewer): Actor => ({ userId: viewer.userId, email: viewer.email });
 const MAX_ID = 300;
 
 /** /admin/locations: the table, its filters and the export links. */
@@ -93,9 +93,7 @@ export async function catalogueAction(request: Request, viewer: SignedInViewer, 
       text: `${PAST[action]} ${plural(done.changed)}${what}.${unchanged > 0 ? ` ${plural(unchanged)} already ${unchanged === 1 ? "was" : "were"} so.` : ""}`,
     });
   } catch (error) {
-    if (error instanceof AppError && (error.status === 400 || error.status === 409))
-      return formFailure(result, error.status, { formError: error.message });
-    throw error;
+    return formRefusal(result, error, ["bad_request", "conflict"]);
   }
 }
 
@@ -174,9 +172,9 @@ export async function importUploadAction(request: Request, viewer: SignedInViewe
       ? Response.json({ id, url: importPath(id) })
       : redirectWithFlash(importPath(id), { kind: "success", text: "Uploaded." });
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    if (json) return Response.json({ error: error.message }, { status: error.status });
-    return redirectWithFlash("/admin/locations/import", { kind: "error", text: error.message });
+    if (!json) return flashRefusal("/admin/locations/import", error, CLIENT_ERROR_CODES);
+    const refusal = refusalOf(error, CLIENT_ERROR_CODES);
+    return Response.json({ error: refusal.message }, { status: refusal.status });
   }
 }
 
@@ -226,9 +224,7 @@ export async function importAction(request: Request, viewer: SignedInViewer, id:
   try {
     await applyImport(getDatabase(), actorOf(viewer), id, requestId);
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return data({ ok: false, formError: error.message }, { status: 409 });
-    throw error;
+    return data({ ok: false, formError: refusalOf(error, ["conflict"]).message }, { status: 409 });
   }
   // No flash: the page itself says "Writing the good rows…" and then "Applied", in a live region;
   // a toast saying "Applying" would outlive the work, which often ends before the page loads.

@@ -1,9 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
+import type { FormFailure } from "../../shared/forms";
 import { LISTING_REPORT_KINDS, REPORT_MESSAGE_MAX } from "../../shared/work-queue";
 import { getDatabase } from "../db";
-import { AppError } from "../errors";
+import { notFound } from "../errors";
 import { readForm } from "../http/form";
+import { parseFormSubmission } from "../http/form-action";
+import { isRefusal } from "../http/refusal";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { submitReport } from "./reports";
@@ -26,6 +29,9 @@ const reportSchema = z.object({
 const failure = (status: number, message: string, values: Record<string, string>, headers?: HeadersInit) =>
   data({ report: "error" as const, message, values }, { status, headers });
 
+const firstMessage = (failed: FormFailure) =>
+  failed.formError ?? Object.values(failed.fieldErrors).flat()[0] ?? "Check the report and send it again.";
+
 /** The facility page's POST `intent=report` for the listing `locationId`. */
 export async function reportListingAction(request: Request, locationId: string, given?: FormData) {
   const form = given ?? (await readForm(request));
@@ -34,11 +40,9 @@ export async function reportListingAction(request: Request, locationId: string, 
     message: String(form.get("message") ?? "").slice(0, REPORT_MESSAGE_MAX + 100),
   };
   if (form.get("intent") !== "report") return failure(400, "Unknown action.", values);
-  const parsed = reportSchema.safeParse({
-    kind: form.get("kind") ?? undefined,
-    message: form.get("message") ?? undefined,
-  });
-  if (!parsed.success) return failure(400, parsed.error.issues[0]!.message, values);
+  // The console's form pipeline (server/http/form-action.ts); the page shows one message, the first.
+  const parsed = parseFormSubmission(reportSchema, form);
+  if (!parsed.ok) return failure(400, firstMessage(parsed), values);
   const db = getDatabase();
   const ip = clientIp(request);
   for (const [limit, key] of [
@@ -54,8 +58,7 @@ export async function reportListingAction(request: Request, locationId: string, 
   try {
     await submitReport(db, { locationId, kind: parsed.data.kind, message: parsed.data.message, reporterId: null });
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data("Location not found", { status: 404 });
-    throw error;
+    throw isRefusal(error, ["not_found"]) ? notFound("Location not found") : error;
   }
   return { report: "sent" as const };
 }

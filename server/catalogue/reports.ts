@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { LISTING_REPORT_LABELS, type ListingProblemKind, type ListingReportKind } from "../../shared/work-queue";
 import { wantsEmail } from "../account/notifications";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig, publicUrl } from "../config";
 import type { Database } from "../db/client";
 import { listedLocation, listingOwners, listingProblems, listingReports, locations, users } from "../db/schema";
@@ -78,7 +78,7 @@ export async function submitReport(db: Database, request: ReportRequest): Promis
 export type QueueItemType = "report" | "problem";
 
 export interface QueueDecision {
-  actor: Actor;
+  actor: AuditActor;
   type: QueueItemType;
   id: number;
   status: "resolved" | "dismissed";

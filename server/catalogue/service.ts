@@ -6,7 +6,7 @@
 import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Tier } from "../../shared/tiers";
 import type { SortDirection } from "../../shared/table-params";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, locations, users } from "../db/schema";
 import { AppError } from "../errors";
@@ -103,7 +103,7 @@ export const BULK_ACTIONS = ["hide", "show", "delete", "restore", "tier"] as con
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 export interface BulkRequest {
-  actor: Actor;
+  actor: AuditActor;
   action: BulkAction;
   ids: readonly string[];
   /** For `tier`. */
@@ -199,7 +199,7 @@ export async function applyBulkAction(db: Database, request: BulkRequest): Promi
 }
 
 export interface OwnerChangeRequest {
-  actor: Actor;
+  actor: AuditActor;
   locationId: string;
   /** The new owner's email; null removes the owner. */
   email: string | null;

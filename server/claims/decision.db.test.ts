@@ -15,12 +15,13 @@ import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, claims, emailOutbox, leads } from "../db/schema";
 import { leadsOf, submitLead, unownedLeadCount, unownedLeads, type LeadInput } from "../leads/service";
-import { decideClaim, fileClaim, type ClaimActor } from "./service";
+import { decideClaim, fileClaim } from "./service";
 import { CLAIM_INPUT, insertListing, insertPerson, memoryStore } from "./test-support";
+import type { Actor } from "../auth/actor";
 
 let handle: DatabaseHandle;
 const db = () => handle.db;
-let admin: ClaimActor;
+let admin: Actor;
 
 beforeAll(async () => {
   handle = await connectDatabase(await createTestDatabase());
@@ -30,7 +31,7 @@ afterAll(async () => {
   await disconnectDatabase().catch(() => {});
 });
 
-async function claimBy(person: ClaimActor, locationId: string): Promise<string> {
+async function claimBy(person: Actor, locationId: string): Promise<string> {
   const filed = await fileClaim(db(), memoryStore(), { actor: person, locationId, input: CLAIM_INPUT, files: [] });
   if (!filed.ok) throw new Error("not filed");
   return filed.claimId;

@@ -15,7 +15,7 @@ import {
   unverifiedClaimMessage,
 } from "./service";
 import { CLAIM_INPUT, insertListing, insertPerson, memoryStore, PDF_BYTES } from "./test-support";
-import type { ClaimActor } from "./service";
+import type { Actor } from "../auth/actor";
 
 /**
  * The claim screens' bodies on a real database (the process-wide one, as the routes use it):
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const db = () => getDatabase();
 
-const viewerOf = (actor: ClaimActor): SignedInViewer => ({
+const viewerOf = (actor: Actor): SignedInViewer => ({
   sessionId: "test-session",
   userId: actor.userId,
   isAnonymous: false,
@@ -38,7 +38,7 @@ const viewerOf = (actor: ClaimActor): SignedInViewer => ({
   isAdmin: actor.isAdmin,
   isOwner: actor.isAdmin,
   email: actor.email,
-  name: actor.name,
+  name: actor.name ?? null,
 });
 
 /** A multipart claim form whose body records whether anyone started reading it. */

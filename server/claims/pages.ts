@@ -6,10 +6,11 @@ import type { SignedInViewer } from "../auth/viewer";
 import { eq } from "drizzle-orm";
 import { getDatabase } from "../db";
 import { locations } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, ERROR_CODES } from "../errors";
 import { getPrivateStore } from "../files";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { flashRefusal, formRefusal } from "../http/refusal";
 import { filesFrom, readUploadForm } from "../http/upload";
 import { getSearchIndex } from "../search";
 import {
@@ -21,18 +22,13 @@ import {
   readEvidence,
   type AdminClaimSort,
 } from "./queries";
-import { claimBlocker, decideClaim, fileClaim, withdrawClaim, type ClaimActor } from "./service";
+import { claimBlocker, decideClaim, fileClaim, withdrawClaim } from "./service";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the claim screens (docs/product.md section 10), so that the
  * route modules stay thin. Each takes the viewer the console's guard put in context.
  */
-const actorOf = (viewer: SignedInViewer): ClaimActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export const CLAIM_FINDER_LIMIT = 20;
 
@@ -75,7 +71,9 @@ export async function claimFormPage(viewer: SignedInViewer, locationId: string) 
 }
 
 /** A listing that is missing, hidden (404) or deleted (410) answers as its public page does. */
-const listingIsGone = (error: AppError) => error.status === 404 || error.status === 410;
+const listingIsGone = (error: AppError) => error.code === "not_found" || error.code === "gone";
+/** Every refusal but a listing that is gone (an error page) is said on the claim form. */
+const CLAIM_FORM_REFUSALS = ERROR_CODES.filter((code) => code !== "not_found" && code !== "gone");
 
 async function listingForClaim(locationId: string) {
   if (locationId.length > 1000) throw new AppError("not_found", 404, "This listing does not exist or was removed.");
@@ -104,10 +102,7 @@ export async function fileClaimAction(
   // claim already pending, today's limit reached) or a listing that cannot be claimed must not
   // make the server parse up to 30 MB of evidence first. fileClaim checks again, in order.
   const blocker = await claimBlocker(getDatabase(), actorOf(viewer), locationId);
-  if (blocker) {
-    if (listingIsGone(blocker)) throw blocker;
-    return formFailure({ ok: false, fieldErrors: {}, values: {} }, blocker.status, { formError: blocker.message });
-  }
+  if (blocker) return formRefusal({ ok: false, fieldErrors: {}, values: {} }, blocker, CLAIM_FORM_REFUSALS);
   const form = await readUploadForm(request, {
     maxFiles: CLAIM_EVIDENCE_MAX_FILES,
     // The service names an oversized file in its message; the body limit stops anything larger.
@@ -126,9 +121,7 @@ export async function fileClaimAction(
     });
     if (!filed.ok) return formFailure(result, 400, { fieldErrors: { evidence: filed.fileErrors } });
   } catch (error) {
-    if (error instanceof AppError && !listingIsGone(error))
-      return formFailure(result, error.status, { formError: error.message });
-    throw error;
+    return formRefusal(result, error, CLAIM_FORM_REFUSALS);
   }
   return redirectWithFlash("/owner/claims", {
     kind: "success",
@@ -149,9 +142,7 @@ export async function withdrawClaimAction(request: Request, viewer: SignedInView
   try {
     await withdrawClaim(getDatabase(), { actor: actorOf(viewer), claimId, requestId });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return redirectWithFlash("/owner/claims", { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal("/owner/claims", error, ["conflict"]);
   }
   return redirectWithFlash("/owner/claims", { kind: "success", text: "Your claim was withdrawn." });
 }
@@ -213,12 +204,8 @@ export async function decideClaimAction(
   } catch (error) {
     // 409: decided meanwhile, or the listing is hidden; 502: the previous owner's card billing could
     // not be stopped at Stripe (docs/operations.md "Listing transfers and billing"). Both are said on
-    // the form, which keeps the reason typed.
-    if (error instanceof AppError && error.status === 400 && error.details?.field === "reason")
-      return formFailure(result, 400, { fieldErrors: { reason: [error.message] } });
-    if (error instanceof AppError && (error.status === 409 || error.status === 502))
-      return formFailure(result, error.status, { formError: error.message });
-    throw error;
+    // the form, which keeps the reason typed. A reason refused (bad_request) is said beside it.
+    return formRefusal(result, error, ["bad_request", "conflict", "bad_gateway"]);
   }
 }
 

@@ -4,8 +4,8 @@ import type { Database } from "../db/client";
 import { claimEvidence, claims, listingOwners, locations, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import type { PrivateStore } from "../files/private-store";
-import type { ClaimActor } from "./service";
 import { computeSignals, type ClaimSignals } from "./signals";
+import type { Actor } from "../auth/actor";
 
 /** How a listing stands for the person looking at it on /owner/claim. */
 export type ListingClaimState = "free" | "yours" | "pending" | "managed";
@@ -265,7 +265,7 @@ export async function claimForReview(db: Database, claimId: string, now = new Da
 export async function readEvidence(
   db: Database,
   store: PrivateStore,
-  viewer: Pick<ClaimActor, "userId" | "isAdmin">,
+  viewer: Pick<Actor, "userId" | "isAdmin">,
   claimId: string,
   evidenceId: string,
 ) {

@@ -9,7 +9,7 @@ import {
   type ClaimFormInput,
 } from "../../shared/claim-form";
 import { wantsEmail } from "../account/notifications";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";
 import { claimEvidence, claims, listingOwners, locations, users, type ClaimRow } from "../db/schema";
 import { kickEmail } from "../email";
@@ -22,19 +22,13 @@ import type { StripeSettings } from "../promotions/stripe";
 import { endFormerOwnerBilling, stopFormerOwnerBilling } from "../promotions/transfer";
 import * as mail from "./emails";
 import { checkEvidence, evidenceKey, type UploadedFile } from "./evidence";
+import type { Actor } from "../auth/actor";
 
 /**
  * Claims (docs/product.md section 10): a signed-in person asks to manage a listing, an admin
  * approves or rejects. Every write runs in one transaction with its audit rows and its email.
  */
-export interface ClaimActor {
-  userId: string;
-  email: string;
-  name: string | null;
-  isAdmin: boolean;
-}
 
-const actorOf = (a: ClaimActor): Actor => ({ userId: a.userId, email: a.email });
 const tx = (t: unknown) => t as Database;
 
 export const conflict = (message: string) => new AppError("conflict", 409, message);
@@ -98,7 +92,7 @@ export const unverifiedClaimMessage = (email: string) =>
   `open it, or ask for a new one with "Send the link again".`;
 
 export interface FileClaimRequest {
-  actor: ClaimActor;
+  actor: Actor;
   locationId: string;
   input: ClaimFormInput;
   files: UploadedFile[];
@@ -109,7 +103,7 @@ export interface FileClaimRequest {
 /** Why a claim cannot be filed, or null when it can (also used by the form to explain itself). */
 export async function claimBlocker(
   db: Database,
-  actor: ClaimActor,
+  actor: Actor,
   locationId: string,
   now = new Date(),
 ): Promise<AppError | null> {
@@ -216,7 +210,7 @@ export async function fileClaim(
           })),
         );
       await recordAudit(db, {
-        actor: actorOf(actor),
+        actor,
         action: "claim.file",
         subject: { type: "claim", id: claimId },
         after: {
@@ -253,7 +247,7 @@ export async function fileClaim(
 /** The claimant takes back a pending claim. */
 export async function withdrawClaim(
   db: Database,
-  request: { actor: ClaimActor; claimId: string; requestId?: string | null },
+  request: { actor: Actor; claimId: string; requestId?: string | null },
 ): Promise<void> {
   await db.transaction(async (t) => {
     const db = tx(t);
@@ -267,7 +261,7 @@ export async function withdrawClaim(
       .where(eq(claims.id, claim.id))
       .returning();
     await recordAudit(db, {
-      actor: actorOf(request.actor),
+      actor: request.actor,
       action: "claim.withdraw",
       subject: { type: "claim", id: claim.id },
       before: snapshot(claim),
@@ -280,7 +274,7 @@ export async function withdrawClaim(
 export const OTHER_CLAIM_APPROVED = "Another claim for this listing was verified and approved.";
 
 export interface DecideClaimRequest {
-  actor: ClaimActor;
+  actor: Actor;
   claimId: string;
   decision: "approve" | "reject";
   /** Required for a rejection (the claimant reads it); optional for an approval. */
@@ -364,7 +358,7 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
     if (!claimant) throw notFound("The claimant's account no longer exists.");
     const now = new Date();
     const audit = (action: string, subject: { type: string; id: string }, before: unknown, after: unknown) =>
-      recordAudit(db, { actor: actorOf(actor), action, subject, before, after, requestId: request.requestId });
+      recordAudit(db, { actor, action, subject, before, after, requestId: request.requestId });
     const party = (u: { email: string; name: string }, c?: ClaimRow) => ({
       email: u.email,
       name: c?.claimantName || u.name || u.email,
@@ -412,7 +406,7 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
     const leadsMoved = await handUnclaimedLeadsTo(db, {
       locationId: listing.placeId,
       userId: claimant.id,
-      actor: actorOf(actor),
+      actor,
       requestId: request.requestId,
       now,
     });
@@ -422,7 +416,7 @@ export async function decideClaim(db: Database, request: DecideClaimRequest): Pr
       stopped,
       removed: false,
       now,
-      actor: actorOf(actor),
+      actor,
       requestId: request.requestId,
     });
 

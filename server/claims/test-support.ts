@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { locations, users } from "../db/schema";
 import type { PrivateStore } from "../files/private-store";
 import { SAMPLE_LOCATION } from "../locations/sample";
-import type { ClaimActor } from "./service";
+import type { Actor } from "../auth/actor";
 
 /** Factories for claim tests (server and browser): listings, people, evidence files. */
 export async function insertListing(db: Database, overrides: Partial<typeof locations.$inferInsert> = {}) {
@@ -33,7 +33,7 @@ export async function insertPerson(
     createdAt,
     emailVerified = true,
   }: { role?: Role; email?: string; name?: string; createdAt?: Date; emailVerified?: boolean } = {},
-): Promise<ClaimActor> {
+): Promise<Actor> {
   const id = randomUUID();
   const address = email ?? `${id.slice(0, 8)}@example.com`;
   await db.insert(users).values({ id, email: address, name, role, emailVerified, ...(createdAt ? { createdAt } : {}) });

@@ -139,9 +139,9 @@ describe("AppError in an /api route", () => {
     log.mockRestore();
   });
 
-  it("is an AppError all the way down: the class carries label, status and details", () => {
+  it("is an AppError all the way down: the class carries code, status and details", () => {
     const error = conflict("taken", { field: "slug" });
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ label: "conflict", status: 409, message: "taken", details: { field: "slug" } });
+    expect(error).toMatchObject({ code: "conflict", status: 409, message: "taken", details: { field: "slug" } });
   });
 });

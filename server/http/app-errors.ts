@@ -57,10 +57,7 @@ export function toRouteError(error: unknown, request: Request, context?: Readonl
   }
   if (error instanceof AppError) {
     if (error.status >= 500) {
-      logger.error(
-        { err: error, label: error.label, requestId: requestIdOf(context), url: request.url },
-        error.message,
-      );
+      logger.error({ err: error, code: error.code, requestId: requestIdOf(context), url: request.url }, error.message);
     }
     return api ? apiErrorResponse(error) : data(error.message, { status: error.status });
   }

@@ -16,11 +16,11 @@ describe("readForm", () => {
     ["multipart whose boundary the body never uses", "multipart/form-data; boundary=other", "email=a"],
   ])("answers 400 with the reason for %s (found by the fuzz suite)", async (_name, contentType, body) => {
     const error: unknown = await readForm(post(contentType, body)).catch((e: unknown) => e);
-    // What React Router turns into the route's 400 error response.
+    // What the server's wrapper (app-errors.ts) turns into the route's 400 error response.
     expect(error).toMatchObject({
-      type: "DataWithResponseInit",
-      init: { status: 400 },
-      data: expect.stringMatching(/form could not be read/),
+      code: "bad_request",
+      status: 400,
+      message: expect.stringMatching(/form could not be read/),
     });
   });
 });

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { badRequest } from "../errors";
 
 /**
  * The body of a form POST. A body that claims to be a form but cannot be read as one (multipart
@@ -9,9 +9,8 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data(
+    throw badRequest(
       "The form could not be read: send it as application/x-www-form-urlencoded, or as multipart/form-data with its boundary.",
-      { status: 400 },
     );
   }
 }

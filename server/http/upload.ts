@@ -50,7 +50,7 @@ function parserOptions(limits: UploadLimits) {
 function uploadError(error: unknown, limits: UploadLimits): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof MaxFilesExceededError)
-    return new AppError("bad_request", 400, `Attach at most ${limits.maxFiles} files.`);
+    return new AppError("too_many_files", 400, `Attach at most ${limits.maxFiles} files.`);
   if (error instanceof MaxFileSizeExceededError)
     return new AppError("too_large", 413, "The files are larger than this form accepts.", { limit: "file" });
   if (error instanceof MaxTotalSizeExceededError)

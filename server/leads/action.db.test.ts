@@ -15,6 +15,7 @@ import { getConfig } from "../config";
 import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";
 import { emailOutbox, leads, locations, rateLimits } from "../db/schema";
+import { AppError } from "../errors";
 import { createFlash, replaceFlash } from "../http/flash";
 import { leadAction, LEAD_RATE_LIMITS, type LeadActionResult } from "./action";
 import { ownerLeadsAction } from "./pages";
@@ -56,6 +57,7 @@ async function sendLead(fields: Record<string, string | Blob>, { ip, locationId 
     };
     return { status: answer.init?.status ?? 200, result: answer.data };
   } catch (thrown) {
+    if (thrown instanceof AppError) return { status: thrown.status, thrown: thrown.message };
     const t = thrown as { data: unknown; init: ResponseInit | null };
     return { status: t.init?.status ?? 500, thrown: t.data };
   }

@@ -6,7 +6,6 @@ import { resolveAuthSecret } from "../auth/secret";
 import { serverNow } from "../clock";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
-import { AppError } from "../errors";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
@@ -137,20 +136,15 @@ export async function leadAction(request: Request, form: FormData, locationId: s
     const hit = await createSharedRateLimiter(db, limit).hit(key);
     if (!hit.ok) return fail(429, LEAD_MESSAGES.tooMany, {}, { "Retry-After": String(hit.retryAfterSeconds) });
   }
-  try {
-    const lead = await submitLead(db, {
-      locationId,
-      input: { ...input, phone: input.phone ? normalizeUsPhone(input.phone) : null },
-      visitorUserId: null,
-    });
-    return data<LeadActionResult>({
-      lead: "sent",
-      text: lead.routedTo === "owner" ? LEAD_MESSAGES.sent : LEAD_MESSAGES.sentUnowned(lead.listingPhone),
-    });
-  } catch (error) {
-    // The listing was hidden or deleted since the page was served: answered like the page would be.
-    if (error instanceof AppError && (error.status === 404 || error.status === 410))
-      throw data(error.message, { status: error.status });
-    throw error;
-  }
+  // A listing hidden or deleted since the page was served is refused (not_found, gone) and
+  // answered like the page would be, by the server's wrapper (server/http/app-errors.ts).
+  const lead = await submitLead(db, {
+    locationId,
+    input: { ...input, phone: input.phone ? normalizeUsPhone(input.phone) : null },
+    visitorUserId: null,
+  });
+  return data<LeadActionResult>({
+    lead: "sent",
+    text: lead.routedTo === "owner" ? LEAD_MESSAGES.sent : LEAD_MESSAGES.sentUnowned(lead.listingPhone),
+  });
 }

@@ -9,7 +9,16 @@ import { getDatabase } from "../db";
 import { AppError } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
-import { leadsOf, listingsWithLeadsFor, replyToLead, setLeadStatus, type LeadViewer } from "./service";
+import { flashRefusal } from "../http/refusal";
+import {
+  leadByToken,
+  leadsOf,
+  listingsWithLeadsFor,
+  replyToLead,
+  setLeadStatus,
+  withdrawLead,
+  type LeadViewer,
+} from "./service";
 
 /** /owner/leads and its CSV (docs/product.md section 14). */
 
@@ -108,9 +117,7 @@ export async function ownerLeadsAction(request: Request, viewer: SignedInViewer,
     }
   } catch (error) {
     // A lead this account may not see is a 404 page, as if it did not exist; the rest is a message.
-    if (error instanceof AppError && [400, 409].includes(error.status))
-      return redirectWithFlash(here, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(here, error, ["bad_request", "conflict"]);
   }
   throw new AppError("bad_request", 400, "Choose reply or status.");
 }
@@ -157,4 +164,25 @@ export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): P
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+const withdrawDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const withdrawToken = (value: unknown) => String(value ?? "").slice(0, 200);
+
+/** GET /leads/withdraw?token=: the visitor's question the receipt's link names, if any. */
+export async function withdrawLeadPage(request: Request) {
+  const token = withdrawToken(new URL(request.url).searchParams.get("token"));
+  const lead = await leadByToken(getDatabase(), token);
+  return {
+    token,
+    lead: lead
+      ? { listing: lead.listing, sent: withdrawDate.format(lead.createdAt), withdrawn: lead.status === "withdrawn" }
+      : null,
+  };
+}
+
+/** POST /leads/withdraw: withdraws the question and deletes the contact details. */
+export async function withdrawLeadAction(request: Request) {
+  const form = await readForm(request);
+  return { withdrawn: await withdrawLead(getDatabase(), withdrawToken(form.get("token"))) };
 }

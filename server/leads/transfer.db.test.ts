@@ -59,7 +59,7 @@ const ownerViewer = async (email: string): Promise<SignedInViewer> => {
     userId: person.userId,
     role: "business_owner",
     email,
-    name: person.name,
+    name: person.name ?? null,
     isAnonymous: false,
     isAdmin: false,
     isOwner: true,

@@ -10,10 +10,11 @@ import { listingProblems, locations } from "../db/schema";
 import { LISTING_PROBLEM_KINDS, type ListingProblemKind } from "../../shared/work-queue";
 import { decideQueueItem, openItemsOf, openProblems, openReports, queueCounts } from "../catalogue/reports";
 import { pendingChangeCount } from "./queries";
-import { AppError, notFound } from "../errors";
+import { notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
-import { LISTING_GONE, type ListingActor } from "./edit";
+import { flashRefusal, formRefusal, isRefusal } from "../http/refusal";
+import { LISTING_GONE } from "./edit";
 import { TIERS } from "../../shared/tiers";
 import { applyBulkAction, changeListingOwner } from "../catalogue/service";
 import { changeLines, fieldLabel } from "./describe";
@@ -26,17 +27,13 @@ import {
   PENDING_CHANGE_SORTS,
   type PendingChangeSort,
 } from "./moderation-queries";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the administrators' moderation screens (docs/product.md
  * section 10): /admin/manage (the work queue) and /admin/manage/{locationId} (one listing). The
  * admin layout's middleware has let only admins in; the services check `isAdmin` again.
  */
-const actorOf = (viewer: SignedInViewer): ListingActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  isAdmin: viewer.isAdmin,
-});
 
 export const MANAGE_PAGE_SIZE = 25;
 export const MAX_DECISION_REASON = 1000;
@@ -334,9 +331,7 @@ async function queueItemAction(form: FormData, viewer: SignedInViewer, back: str
       text: `${what} ${intent === "resolve" ? "resolved" : "dismissed"}.`,
     });
   } catch (error) {
-    if (error instanceof AppError && (error.status === 409 || error.status === 404))
-      return redirectWithFlash(back, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(back, error, ["conflict", "not_found"]);
   }
 }
 
@@ -401,9 +396,7 @@ export async function manageQueueAction(request: Request, viewer: SignedInViewer
       });
       return redirectWithFlash(back, { kind: "success", text: "Lead marked handled." });
     } catch (error) {
-      if (error instanceof AppError && [400, 404, 409].includes(error.status))
-        return redirectWithFlash(back, { kind: "error", text: error.message });
-      throw error;
+      return flashRefusal(back, error, ["bad_request", "not_found", "conflict"]);
     }
   }
   const result = parseFormSubmission(decisionSchema, form);
@@ -420,9 +413,7 @@ export async function manageQueueAction(request: Request, viewer: SignedInViewer
     });
     return redirectWithFlash(back, { kind: "success", text: await decidedText(status, locationId) });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return redirectWithFlash(back, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(back, error, ["conflict"]);
   }
 }
 
@@ -458,9 +449,7 @@ export async function manageListingAction(
         text: done.changed === 0 ? "Nothing to change: the listing already was so." : STATE_DONE[action],
       });
     } catch (error) {
-      if (error instanceof AppError && error.status === 409)
-        return redirectWithFlash(here, { kind: "error", text: error.message });
-      throw error;
+      return flashRefusal(here, error, ["conflict"]);
     }
   }
   if (intent === "owner-assign" || intent === "owner-remove") {
@@ -478,13 +467,10 @@ export async function manageListingAction(
       }[done.kind];
       return redirectWithFlash(here, { kind: "success", text });
     } catch (error) {
-      if (error instanceof AppError && error.status === 400)
-        return formFailure(result, 400, { fieldErrors: { email: [error.message] } });
+      if (isRefusal(error, ["bad_request"])) return formRefusal(result, error, ["bad_request"], { field: "email" });
       // The previous owner's card billing could not be stopped (Stripe unreachable or not
       // configured), or changed meanwhile: nothing was changed, and the admin is told why.
-      if (error instanceof AppError && (error.status === 409 || error.status === 502))
-        return formFailure(result, error.status, { formError: error.message });
-      throw error;
+      return formRefusal(result, error, ["conflict", "bad_gateway"]);
     }
   }
   if (intent === "restore") {
@@ -501,9 +487,7 @@ export async function manageListingAction(
       const what = restored.fields.map(fieldLabel).join(", ");
       return redirectWithFlash(here, { kind: "success", text: `Restored: ${what || "nothing to change"}.` });
     } catch (error) {
-      if (error instanceof AppError && error.status === 409)
-        return redirectWithFlash(here, { kind: "error", text: error.message });
-      throw error;
+      return flashRefusal(here, error, ["conflict"]);
     }
   }
   const result = parseFormSubmission(decisionSchema, form);
@@ -521,8 +505,6 @@ export async function manageListingAction(
     });
     return redirectWithFlash(here, { kind: "success", text: await decidedText(status, locationId) });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return redirectWithFlash(here, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(here, error, ["conflict"]);
   }
 }

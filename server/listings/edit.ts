@@ -17,17 +17,13 @@ import {
   type ListingChanges,
 } from "./fields";
 import { recordRevision } from "./revisions";
+import type { Actor } from "../auth/actor";
 
 /**
  * Owner edits of a listing (docs/product.md section 10, ADR 014). One transaction: the version
  * check, the published fields, the pending key fields, a revision and an audit row. After it
  * commits, the search index and the facility page see the change (notifyLocationsChanged).
  */
-export interface ListingActor {
-  userId: string;
-  email: string;
-  isAdmin: boolean;
-}
 
 /** jsonb does not keep key order, so records are compared key by key. */
 function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -49,7 +45,7 @@ export async function lockListing(db: Database, locationId: string): Promise<Loc
   return row;
 }
 
-export async function requireManager(db: Database, actor: ListingActor, locationId: string) {
+export async function requireManager(db: Database, actor: Actor, locationId: string) {
   if (actor.isAdmin) return;
   const [owner] = await db
     .select({ id: listingOwners.locationId })
@@ -59,7 +55,7 @@ export async function requireManager(db: Database, actor: ListingActor, location
 }
 
 export interface UpdateListingRequest {
-  actor: ListingActor;
+  actor: Actor;
   locationId: string;
   /** The submitted values (the whole form); only those that differ are written. */
   changes: ListingChanges;

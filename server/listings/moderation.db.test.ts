@@ -7,9 +7,10 @@ import { rejection } from "../../tests/setup/rejection";
 import { type insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";
 import { listingOwners, listingPendingChanges, listingRevisions, locations } from "../db/schema";
-import { updateListing, type ListingActor } from "./edit";
+import { updateListing } from "./edit";
 import { decidePendingChange, restoreRevision } from "./moderation";
 import { listingForModeration, pendingChangeQueue } from "./moderation-queries";
+import type { Actor } from "../auth/actor";
 
 /** The reads and guards behind /admin/manage and /admin/manage/{id} (docs/product.md section 10). */
 let handle: DatabaseHandle;
@@ -24,7 +25,7 @@ const db = () => handle.db;
 const ownedListing = (overrides: Parameters<typeof insertListing>[1] = {}, ownerName = "Olive Owner") =>
   insertOwnedListing(db(), overrides, ownerName);
 
-async function admin(): Promise<ListingActor> {
+async function admin(): Promise<Actor> {
   const person = await insertPerson(db(), { role: "admin", name: "Ada Admin" });
   return { userId: person.userId, email: person.email, isAdmin: true };
 }

@@ -16,15 +16,16 @@ import { enqueueEmail, kickEmail } from "../email";
 import { AppError, notFound } from "../errors";
 import { logger } from "../logger";
 import { notifyLocationsChanged } from "../search";
-import { conflict, lockListing, tx, type ListingActor } from "./edit";
+import { conflict, lockListing, tx } from "./edit";
 import { columnsFor, EDITABLE_FIELDS, fieldsOf, pick, type EditableField, type ListingChanges } from "./fields";
 import { recordRevision } from "./revisions";
+import type { Actor } from "../auth/actor";
 
 /**
  * What an administrator does with listing edits (docs/product.md section 10, ADR 014): approve or
  * reject the key-field change an owner submitted, and restore a field set from an earlier revision.
  */
-const onlyAdmins = (actor: ListingActor, what: string) => {
+const onlyAdmins = (actor: Actor, what: string) => {
   if (!actor.isAdmin) throw new AppError("forbidden", 403, `Only an administrator can ${what}.`);
 };
 
@@ -32,7 +33,7 @@ const label = (field: string) => LISTING_FIELD_LABELS[field as ListingField] ?? 
 const shown = (value: unknown) => (value === null || value === undefined ? "(empty)" : String(value));
 
 export interface DecidePendingChangeRequest {
-  actor: ListingActor;
+  actor: Actor;
   locationId: string;
   decision: "approve" | "reject";
   /** Shown to the owner; required for a rejection. */
@@ -132,7 +133,7 @@ export async function decidePendingChange(
 }
 
 export interface RestoreRevisionRequest {
-  actor: ListingActor;
+  actor: Actor;
   revisionId: number;
   /** The listing the page is about: a revision of another listing is not found. */
   locationId?: string;

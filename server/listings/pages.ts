@@ -9,22 +9,19 @@ import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/for
 import { publicMapConfig } from "../http/public-config";
 import { STATES } from "../geo/states";
 import { readForm } from "../http/form";
-import { updateListing, type ListingActor } from "./edit";
+import { formRefusal } from "../http/refusal";
+import { updateListing } from "./edit";
 import type { ListingChanges } from "./fields";
 import { changeLines } from "./describe";
 import { adminListingFieldsSchema, daysOf, listingFormSchema, sizesOf, type ListingFormInput } from "./form";
 import { formatDayLine, parseOpeningHours, timeInputValue } from "./hours";
 import { listingForEditing, listingsOf } from "./queries";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the owner's listing screens (docs/product.md section 10), so the
  * route modules stay thin. Each takes the viewer the console's guard put in context.
  */
-const actorOf = (viewer: SignedInViewer): ListingActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  isAdmin: viewer.isAdmin,
-});
 
 /** Blank rows offered for sizes outside the 14 standard ones (more appear after each save). */
 const BLANK_CUSTOM_ROWS = 2;
@@ -207,9 +204,7 @@ async function saveListingForm(
       requestId,
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 409)
-      return formFailure(result, 409, { formError: error.message });
-    throw error;
+    return formRefusal(result, error, ["conflict"]);
   }
   return next(saved);
 }

@@ -11,9 +11,10 @@ import { AppError, notFound } from "../errors";
 import { redirectWithFlash } from "../http/form-action";
 import { FLASH_MAX_TEXT } from "../http/flash";
 import { readForm } from "../http/form";
+import { flashRefusal, refusalOf } from "../http/refusal";
 import { withUploadedFiles } from "../http/upload";
 import { getImageStorage } from "../images";
-import { LISTING_GONE, type ListingActor } from "./edit";
+import { LISTING_GONE } from "./edit";
 import {
   addListingPhotos,
   deleteListingPhoto,
@@ -21,17 +22,13 @@ import {
   reorderListingPhotos,
   restoreListingPhoto,
 } from "./photos";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and actions of the owner's photo manager (docs/product.md section 10 "Photos",
  * docs/api.md): the page, its reorder/delete form posts, and the upload endpoint that answers
  * JSON to the manager's script and a redirect with a message to a plain form post.
  */
-const actorOf = (viewer: SignedInViewer): ListingActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  isAdmin: viewer.isAdmin,
-});
 
 export const photosPath = (locationId: string) => `/owner/locations/${encodeURIComponent(locationId)}/photos`;
 export const photoUploadPath = (locationId: string) => `${photosPath(locationId)}/upload`;
@@ -120,9 +117,7 @@ export async function listingPhotosAction(
     }
   } catch (error) {
     // A stale page: show the photos as they are now, with the reason.
-    if (error instanceof AppError && error.status === 409)
-      return redirectWithFlash(back, { kind: "error", text: error.message });
-    throw error;
+    return flashRefusal(back, error, ["conflict"]);
   }
   throw new AppError("bad_request", 400, "Unknown photo action: use intent=reorder, intent=delete or intent=restore.");
 }
@@ -188,10 +183,8 @@ export async function uploadListingPhotosAction(
       });
     });
   } catch (error) {
-    if (error instanceof AppError && error.status === 413)
-      return refuse(413, error.details?.limit === "request" ? PHOTO_REQUEST_TOO_LARGE : PHOTO_TEXT.requestTooLarge);
-    if (error instanceof AppError && error.message.startsWith("Attach at most"))
-      return refuse(400, PHOTO_TEXT.tooManyFiles);
-    throw error;
+    const refusal = refusalOf(error, ["too_large", "too_many_files"]);
+    if (refusal.code === "too_many_files") return refuse(400, PHOTO_TEXT.tooManyFiles);
+    return refuse(413, refusal.details?.limit === "request" ? PHOTO_REQUEST_TOO_LARGE : PHOTO_TEXT.requestTooLarge);
   }
 }

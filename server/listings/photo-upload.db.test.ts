@@ -8,9 +8,9 @@ import { createTestDatabase } from "../../tests/setup/db";
 import type { SignedInViewer } from "../auth/viewer";
 import { connectDatabase, disconnectDatabase, getDatabase } from "../db";
 import { locations } from "../db/schema";
-import type { ListingActor } from "./edit";
 import { uploadFolder, uploadListingPhotosAction } from "./photo-pages";
 import { insertOwnedListing } from "./test-support";
+import type { Actor } from "../auth/actor";
 
 /**
  * The photo upload endpoint on a real database and a real DATA_DIR (issue 30, "Also close"):
@@ -31,7 +31,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const viewerOf = (owner: ListingActor): SignedInViewer => ({
+const viewerOf = (owner: Actor): SignedInViewer => ({
   sessionId: "test-session",
   userId: owner.userId,
   isAnonymous: false,

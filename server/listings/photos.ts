@@ -26,8 +26,9 @@ import { photoKeys, placeFolderKey, storePhoto } from "../images/place-photos";
 import type { ImageStorage } from "../images/storage";
 import { logger } from "../logger";
 import { notifyLocationsChanged } from "../search";
-import { conflict, lockListing, requireManager, tx, type ListingActor } from "./edit";
+import { conflict, lockListing, requireManager, tx } from "./edit";
 import { recordRevision } from "./revisions";
+import type { Actor } from "../auth/actor";
 
 /**
  * A listing's photos (docs/product.md section 10 "Photos", ADR 015): `locations.image_urls` in
@@ -100,7 +101,7 @@ async function photoChanged(
   db: Database,
   row: typeof locations.$inferSelect,
   change: {
-    actor: ListingActor;
+    actor: Actor;
     action: string;
     imageUrls: string[];
     photoSeq?: number;
@@ -143,7 +144,7 @@ async function photoChanged(
 }
 
 export interface AddPhotosRequest {
-  actor: ListingActor;
+  actor: Actor;
   locationId: string;
   files: (PhotoFile | PhotoUpload)[];
   requestId?: string | null;
@@ -248,7 +249,7 @@ async function removeFiles(storage: ImageStorage, placeId: string, indexes: read
 }
 
 export interface ReorderPhotosRequest {
-  actor: ListingActor;
+  actor: Actor;
   locationId: string;
   /** Every current photo URL, in the new order. */
   order: string[];
@@ -287,7 +288,7 @@ export async function reorderListingPhotos(db: Database, request: ReorderPhotosR
 }
 
 export interface DeletePhotoRequest {
-  actor: ListingActor;
+  actor: Actor;
   locationId: string;
   url: string;
   requestId?: string | null;

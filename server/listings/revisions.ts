@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { RevisionKind } from "../../shared/listings";
 import type { Database } from "../db/client";
 import { listingRevisions } from "../db/schema";
+import type { Actor } from "../auth/actor";
 
 /**
  * The revision history of a listing (docs/product.md section 10): one row per change, written in
@@ -12,8 +13,7 @@ export async function recordRevision(
   entry: {
     locationId: string;
     kind: RevisionKind;
-    /** Who made the change (a ListingActor, or the system). */
-    actor: { userId: string; email: string };
+    actor: Pick<Actor, "userId" | "email">;
     fields: readonly string[];
     before: Record<string, unknown>;
     after: Record<string, unknown>;

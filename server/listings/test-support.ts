@@ -1,7 +1,7 @@
 import { insertListing, insertPerson } from "../claims/test-support";
 import type { Database } from "../db/client";
 import { listingOwners } from "../db/schema";
-import type { ListingActor } from "./edit";
+import type { Actor } from "../auth/actor";
 
 /** A listing with a business owner who manages it, for the listing tests (docs/product.md section 10). */
 export async function insertOwnedListing(
@@ -12,6 +12,6 @@ export async function insertOwnedListing(
   const listing = await insertListing(db, overrides);
   const person = await insertPerson(db, { role: "business_owner", ...(ownerName ? { name: ownerName } : {}) });
   await db.insert(listingOwners).values({ locationId: listing.placeId, userId: person.userId });
-  const owner: ListingActor = { userId: person.userId, email: person.email, isAdmin: false };
+  const owner: Actor = { userId: person.userId, email: person.email, isAdmin: false };
   return { listing, owner };
 }

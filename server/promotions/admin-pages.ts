@@ -6,9 +6,9 @@ import type { SignedInViewer } from "../auth/viewer";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
 import { INVOICE_STATUSES, PROMOTION_PROVIDERS, PROMOTION_STATUSES } from "../db/schema";
-import { AppError } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { flashRefusal, formRefusal, isRefusal } from "../http/refusal";
 import {
   ADMIN_INVOICE_SORTS,
   ADMIN_PROMOTION_SORTS,
@@ -22,8 +22,9 @@ import { formatAmount } from "./emails";
 import { dateText } from "./pages";
 import { endPromotionWithBilling } from "./stripe";
 import { INTERVALS, PAID_TIERS } from "./plans";
-import { PROMOTION_MESSAGES, type PromotionActor } from "./common";
 import { grantPromotion, markInvoicePaid, voidInvoice } from "./service";
+import { PROMOTION_MESSAGES } from "./common";
+import { actorOf } from "../auth/actor";
 
 /**
  * /admin/promotions (docs/product.md section 11): invoices to mark paid or void, promotions to
@@ -33,13 +34,6 @@ import { grantPromotion, markInvoicePaid, voidInvoice } from "./service";
 export const ADMIN_PROMOTIONS_PAGE_SIZE = 25;
 const MAX_ID = 200;
 const REASON_MAX = 500;
-
-const actorOf = (viewer: SignedInViewer): PromotionActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export async function adminPromotionsPage(request: Request) {
   const params = new URL(request.url).searchParams;
@@ -215,14 +209,10 @@ export async function adminPromotionsAction(request: Request, viewer: SignedInVi
       }
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    if (input.intent === "grant" && (error.status === 400 || error.status === 404 || error.status === 409)) {
-      const field =
-        error.status === 404 ? { fieldErrors: { locationId: [error.message] } } : { formError: error.message };
-      return formFailure(result, error.status === 404 ? 400 : error.status, field);
-    }
-    if (error.status === 400 || error.status === 404 || error.status === 409)
-      return redirectWithFlash(back, { kind: "error", text: error.message });
-    throw error;
+    if (input.intent !== "grant") return flashRefusal(back, error, ["bad_request", "not_found", "conflict"]);
+    // A listing that is not there is said beside the listing field.
+    if (isRefusal(error, ["not_found"]))
+      return formRefusal(result, error, ["not_found"], { field: "locationId", status: 400 });
+    return formRefusal(result, error, ["bad_request", "conflict"]);
   }
 }

@@ -11,7 +11,7 @@ import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions }
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { applyScheduledPlanChanges, CHANGE_PLAN_MESSAGES, changePlan } from "./change-plan";
 import { promotionSummaryOf, SUMMARY_INVOICES_MAX } from "./queries";
-import { addInterval, PROMOTION_MESSAGES, type PromotionActor } from "./common";
+import { addInterval, PROMOTION_MESSAGES } from "./common";
 import {
   cancelAtPeriodEnd,
   endExpiredPromotions,
@@ -21,6 +21,7 @@ import {
   markInvoicePaid,
   requestPromotion,
 } from "./service";
+import type { Actor } from "../auth/actor";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ const settings = parseConfig({});
 const price = (tier: string, interval: "month" | "year") =>
   settings.promotionPlans.plans.find((p) => p.tier === tier)!.prices[interval];
 
-const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): PromotionActor => p;
+const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): Actor => p;
 const key = () => `key-${randomUUID()}`;
 
 async function setup(overrides: Parameters<typeof insertListing>[1] = {}) {

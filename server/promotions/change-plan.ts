@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import type { Actor } from "../audit/record";
+import type { AuditActor } from "../audit/record";
 import { recordAudit } from "../audit/record";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
@@ -8,7 +8,6 @@ import { badRequest, conflict, notFound } from "../errors";
 import { planFor, type Interval, type PaidTier } from "./plans";
 import { promotionById } from "./queries";
 import {
-  actorOf,
   afterCommit,
   asTx,
   intervalOf,
@@ -18,9 +17,9 @@ import {
   setListingTier,
   snapshot,
   voidOpenInvoices,
-  type PromotionActor,
   type PromotionSettings,
 } from "./common";
+import type { Actor } from "../auth/actor";
 
 /**
  * Changing the plan of a live promotion (docs/product.md section 11, ADR 016). A listing has one
@@ -39,7 +38,7 @@ export const CHANGE_PLAN_MESSAGES = {
 
 export const PLAN_CHANGED = "plan changed";
 
-const SYSTEM: Actor = { userId: null, email: null };
+const SYSTEM: AuditActor = { userId: null, email: null };
 
 const changeSnapshot = (p: PromotionRow) => ({
   ...snapshot(p),
@@ -48,7 +47,7 @@ const changeSnapshot = (p: PromotionRow) => ({
 });
 
 export interface ChangePlanInput {
-  actor: PromotionActor;
+  actor: Actor;
   promotionId: string;
   tier: string;
   interval: string;
@@ -82,7 +81,7 @@ export async function changePlan(
     if (promotion.provider === "admin") throw conflict(CHANGE_PLAN_MESSAGES.granted);
     const audit = async (before: PromotionRow, after: PromotionRow) =>
       recordAudit(tx, {
-        actor: actorOf(input.actor),
+        actor: input.actor,
         action: "promotion.change",
         subject: { type: "promotion", id: before.id },
         before: changeSnapshot(before),

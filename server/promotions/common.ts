@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tier } from "../../shared/tiers";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
+import type { Actor } from "../auth/actor";
 import { ownsListing } from "../auth/ownership";
 import type { Config, InvoiceIssuerSettings } from "../config";
 import type { Database } from "../db/client";
@@ -16,13 +17,6 @@ import { listingForTier } from "./queries";
  * the settings and messages, plan values read from a form, snapshots for the audit trail, and the
  * listing's tier.
  */
-export interface PromotionActor {
-  userId: string;
-  email: string;
-  name?: string | null;
-  isAdmin: boolean;
-}
-
 /** The settings the service reads; tests pass their own. */
 export type PromotionSettings = Pick<
   Config,
@@ -32,7 +26,6 @@ export type PromotionSettings = Pick<
 
 const REASON_MAX = 500;
 export const asTx = (t: unknown) => t as Database;
-export const actorOf = (a: PromotionActor): Actor => ({ userId: a.userId, email: a.email });
 
 export const PROMOTION_MESSAGES = {
   listingGone: "This listing does not exist or was removed.",
@@ -54,11 +47,11 @@ export const PROMOTION_MESSAGES = {
   notLive: "This promotion has already ended.",
 } as const;
 
-export function requireAdmin(actor: PromotionActor) {
+export function requireAdmin(actor: Actor) {
   if (!actor.isAdmin) throw forbidden(PROMOTION_MESSAGES.adminsOnly);
 }
 
-export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, locationId: string) {
+export async function requireOwnerOrAdmin(db: Database, actor: Actor, locationId: string) {
   if (actor.isAdmin) return;
   if (!(await ownsListing(db, actor.userId, locationId))) throw forbidden(PROMOTION_MESSAGES.notYours);
 }
@@ -70,7 +63,7 @@ export async function requireOwnerOrAdmin(db: Database, actor: PromotionActor, l
  * promotion (./transfer.ts), and nothing of it is theirs. A granted promotion has no buyer: only
  * administrators act on it.
  */
-export async function requireBuyerOrAdmin(db: Database, actor: PromotionActor, promotion: PromotionRow) {
+export async function requireBuyerOrAdmin(db: Database, actor: Actor, promotion: PromotionRow) {
   if (actor.isAdmin) return;
   if (promotion.buyerUserId !== actor.userId || !(await ownsListing(db, actor.userId, promotion.locationId)))
     throw forbidden(PROMOTION_MESSAGES.notBuyer);
@@ -80,7 +73,7 @@ export async function requireBuyerOrAdmin(db: Database, actor: PromotionActor, p
  * Reading an invoice or receipt: its buyer (even after the listing moved on: it is their receipt)
  * or an administrator.
  */
-export function requireInvoiceReader(actor: PromotionActor, promotion: Pick<PromotionRow, "buyerUserId">) {
+export function requireInvoiceReader(actor: Actor, promotion: Pick<PromotionRow, "buyerUserId">) {
   if (actor.isAdmin) return;
   if (!promotion.buyerUserId || promotion.buyerUserId !== actor.userId) throw forbidden(PROMOTION_MESSAGES.notBuyer);
 }
@@ -143,7 +136,7 @@ export async function setListingTier(
   db: Database,
   locationId: string,
   tier: Tier,
-  actor: Actor,
+  actor: AuditActor,
   requestId?: string | null,
 ) {
   const listing = await listingForTier(db, locationId);
@@ -187,7 +180,7 @@ export async function activatePromotion(
   fields: { periodStart: Date | null; periodEnd: Date } & Partial<
     Pick<PromotionRow, "tier" | "interval" | "stripeCustomerId" | "stripeSubscriptionId" | "stripeCheckoutSessionId">
   >,
-  actor: Actor,
+  actor: AuditActor,
   requestId?: string | null,
 ): Promise<{ active: PromotionRow; tierChanged: boolean }> {
   const [active] = await tx

@@ -12,10 +12,12 @@ import { locations, type PromotionRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { formRefusal } from "../http/refusal";
 import { changePlan } from "./change-plan";
 import {
   cancelStripeAtPeriodEnd,
   changeStripePlan,
+  handleStripeWebhook,
   openCustomerPortal,
   startCheckout,
   syncCheckoutSession,
@@ -31,8 +33,9 @@ import {
   type PromotionSummaryInvoice,
 } from "./queries";
 import { invoiceForViewer } from "./summary";
-import { PROMOTION_MESSAGES, requireBuyerOrAdmin, type PromotionActor } from "./common";
 import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "./service";
+import { PROMOTION_MESSAGES, requireBuyerOrAdmin } from "./common";
+import { type Actor, actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of the owner's promotion screens (docs/product.md section 11):
@@ -43,13 +46,6 @@ import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "./service";
 const MAX_ID = 200;
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 export const dateText = (d: Date | null | undefined) => (d ? dateFormat.format(d) : null);
-
-const actorOf = (viewer: SignedInViewer): PromotionActor => ({
-  userId: viewer.userId,
-  email: viewer.email,
-  name: viewer.name,
-  isAdmin: viewer.isAdmin,
-});
 
 export const INTERVAL_WORDS: Record<Interval, { adjective: string; per: string }> = {
   month: { adjective: "Monthly", per: "per month" },
@@ -221,9 +217,7 @@ const promoteSchema = z.discriminatedUnion(
 
 /** A refusal the owner can act on (400, 409) is shown in the form; 403 and 404 are error pages. */
 function inForm(error: unknown, result: Parameters<typeof formFailure>[0]) {
-  if (error instanceof AppError && (error.status === 400 || error.status === 409))
-    return formFailure(result, error.status, { formError: error.message });
-  throw error;
+  return formRefusal(result, error, ["bad_request", "conflict"]);
 }
 
 /**
@@ -232,7 +226,7 @@ function inForm(error: unknown, result: Parameters<typeof formFailure>[0]) {
  */
 async function changePlanOf(
   promotion: PromotionRow,
-  input: { actor: PromotionActor; tier: string; interval: string; requestId: string | null },
+  input: { actor: Actor; tier: string; interval: string; requestId: string | null },
 ): Promise<{ message: string; redirectTo?: string }> {
   const db = getDatabase();
   const { promotion: after, changed } =
@@ -486,4 +480,11 @@ export async function invoicePage(_request: Request, viewer: SignedInViewer, inv
     issuer: invoiceIssuer(settings),
     paymentInstructions: settings.INVOICE_PAYMENT_INSTRUCTIONS,
   };
+}
+
+/** POST /api/stripe/webhook: Stripe's signed events (docs/api.md); the raw body is what is signed. */
+export async function stripeWebhookAction(request: Request): Promise<Response> {
+  const raw = Buffer.from(await request.arrayBuffer());
+  const answer = await handleStripeWebhook(getDatabase(), raw, request.headers.get("stripe-signature"));
+  return Response.json(answer.body, { status: answer.status });
 }

@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
 import { issueRenewalInvoices } from "./renewals";
-import { addInterval, PROMOTION_MESSAGES, type PromotionActor } from "./common";
+import { addInterval, PROMOTION_MESSAGES } from "./common";
 import {
   cancelAtPeriodEnd,
   endExpiredPromotions,
@@ -21,6 +21,7 @@ import {
   requestPromotion,
   voidInvoice,
 } from "./service";
+import type { Actor } from "../auth/actor";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ const db = () => handle.db;
 const settings = parseConfig({});
 const DAY = 24 * 60 * 60 * 1000;
 
-const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): PromotionActor => p;
+const asActor = (p: Awaited<ReturnType<typeof insertPerson>>): Actor => p;
 const key = () => `key-${randomUUID()}`;
 
 /** A listing near the test search point with an owner, and an admin and a stranger. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, lte, ne, or } from "drizzle-orm";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { invoices, locations, promotions, type InvoiceRow, type PromotionRow } from "../db/schema";
@@ -9,7 +9,6 @@ import { badRequest, conflict, notFound } from "../errors";
 import { applyScheduledPlanChanges } from "./change-plan";
 import {
   activatePromotion,
-  actorOf,
   addInterval,
   afterCommit,
   asTx,
@@ -24,7 +23,6 @@ import {
   setListingTier,
   snapshot,
   voidOpenInvoices,
-  type PromotionActor,
   type PromotionSettings,
 } from "./common";
 import * as mail from "./emails";
@@ -38,6 +36,7 @@ import {
   promotionById,
   promotionByKey,
 } from "./queries";
+import type { Actor } from "../auth/actor";
 
 /**
  * Promotion and payments (docs/product.md section 11, ADR 016). Every write runs in one
@@ -47,7 +46,7 @@ import {
  * paid before it does.
  */
 interface Common {
-  actor: PromotionActor;
+  actor: Actor;
   now?: Date;
   requestId?: string | null;
   settings?: PromotionSettings;
@@ -64,7 +63,7 @@ const invoiceSnapshot = (i: InvoiceRow) => ({
 });
 
 /** After a promotion stops being live: the tier of another live promotion, else its base tier. */
-async function restoreTier(db: Database, ended: PromotionRow, actor: Actor, requestId?: string | null) {
+async function restoreTier(db: Database, ended: PromotionRow, actor: AuditActor, requestId?: string | null) {
   if (ended.status === "pending" || !ended.baseTier) return false;
   const other = await livePromotionOf(db, ended.locationId);
   const tier = other && other.id !== ended.id && other.status !== "pending" ? other.tier : ended.baseTier;
@@ -147,7 +146,7 @@ export async function requestPromotion(
         })
         .returning();
       await recordAudit(tx, {
-        actor: actorOf(actor),
+        actor,
         action: "promotion.request",
         subject: { type: "promotion", id: row!.id },
         after: { locationId: input.locationId, ...snapshot(row!) },
@@ -186,7 +185,7 @@ export async function issueInvoice(
   const found = await promotionById(db, input.promotionId);
   if (!found) throw notFound(PROMOTION_MESSAGES.promotionGone);
   if (!input.system) await requireBuyerOrAdmin(db, actor, found);
-  const auditActor: Actor = input.system ? { userId: null, email: null } : actorOf(actor);
+  const auditActor: AuditActor = input.system ? { userId: null, email: null } : actor;
 
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
@@ -265,7 +264,7 @@ export async function markInvoicePaid(
 ): Promise<{ invoice: InvoiceRow; promotion: PromotionRow; changed: boolean }> {
   requireAdmin(input.actor);
   const now = input.now ?? new Date();
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const peek = await invoiceById(tx, input.invoiceId);
@@ -345,7 +344,7 @@ export async function voidInvoice(
   requireAdmin(input.actor);
   const reason = reasonOf(input.reason);
   const now = input.now ?? new Date();
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   return db.transaction(async (t) => {
     const tx = asTx(t);
     const peek = await invoiceById(tx, input.invoiceId);
@@ -418,7 +417,7 @@ export async function cancelAtPeriodEnd(db: Database, input: PromotionChangeInpu
       .returning();
     if (pending) await voidOpenInvoices(tx, promotion.id, "promotion cancelled before payment", now);
     await recordAudit(tx, {
-      actor: actorOf(input.actor),
+      actor: input.actor,
       action: pending ? "promotion.void" : "promotion.cancel",
       subject: { type: "promotion", id: promotion.id },
       before: snapshot(promotion),
@@ -446,7 +445,7 @@ export async function grantPromotion(db: Database, input: GrantPromotionInput): 
   const now = input.now ?? new Date();
   const key = input.idempotencyKey?.trim() || `grant:${randomUUID()}`;
   if (key.length > KEY_MAX) throw badRequest("The request key must be at most 200 characters.");
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   const earlier = await promotionByKey(db, key);
   if (earlier) {
     if (earlier.locationId !== input.locationId || earlier.tier !== tier) throw conflict(PROMOTION_MESSAGES.keyReused);
@@ -500,7 +499,7 @@ export async function endPromotion(
   requireAdmin(input.actor);
   const reason = reasonOf(input.reason);
   const now = input.now ?? new Date();
-  const actor = actorOf(input.actor);
+  const actor = input.actor;
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const promotion = await promotionById(tx, input.promotionId, true);
@@ -530,7 +529,7 @@ export async function finish(
     status: "ended" | "void";
     reason: string;
     now: Date;
-    actor: Actor;
+    actor: AuditActor;
     requestId?: string | null;
     notify?: boolean;
   },
@@ -594,7 +593,7 @@ export async function endExpiredPromotions(
   let ended = 0;
   let tierChanged = false;
   let emailed = false;
-  const system: Actor = { userId: null, email: null };
+  const system: AuditActor = { userId: null, email: null };
   for (const { id } of due) {
     const result = await db.transaction(async (t) => {
       const tx = asTx(t);

@@ -8,7 +8,6 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions, stripeEvents } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
-import { type PromotionActor } from "./common";
 import { endExpiredPromotions, requestPromotion } from "./service";
 import {
   changeStripePlan,
@@ -27,6 +26,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from "./stripe-test-support";
+import type { Actor } from "../auth/actor";
 
 /**
  * The Stripe provider against a local stand-in for Stripe's API (./stripe-test-support.ts: the
@@ -51,9 +51,9 @@ const recorded = () => stand.recorded;
 async function setup(plan: { tier: string; interval: string } = { tier: "Preferred", interval: "month" }) {
   const listing = await insertListing(db(), { latitude: 43.25, longitude: -108.25, tier: "Free" });
   const rival = await insertListing(db(), { latitude: 43.25, longitude: -108.2501, tier: "Basic" });
-  const owner: PromotionActor = await insertPerson(db(), { role: "business_owner" });
+  const owner: Actor = await insertPerson(db(), { role: "business_owner" });
   await db().insert(listingOwners).values({ locationId: listing.placeId, userId: owner.userId });
-  const stranger: PromotionActor = await insertPerson(db(), { role: "business_owner" });
+  const stranger: Actor = await insertPerson(db(), { role: "business_owner" });
   const { promotion } = await requestPromotion(db(), {
     actor: owner,
     locationId: listing.placeId,
@@ -544,7 +544,7 @@ describe("What is activated is what Stripe says was paid (issue 30)", () => {
 describe("an admin ends a card promotion", () => {
   it("cancels its subscription at Stripe first, so it never keeps charging; a refused end changes nothing", async () => {
     const s = await setup();
-    const admin: PromotionActor = await insertPerson(db(), { role: "admin" });
+    const admin: Actor = await insertPerson(db(), { role: "admin" });
     await startCheckout(db(), { actor: s.owner, promotionId: s.promotion.id, origin: "https://rv.example", settings });
     const { session, subscriptionId } = pay(await sessionIdOf(s.promotion.id), s.promotion.id);
     await deliver(signed("checkout.session.completed", session, PERIOD_START + 3000));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { TIER_WEIGHT } from "../../shared/tiers";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";
 import { invoices, LIVE_PROMOTION_STATUSES, promotions, stripeEvents, type PromotionRow } from "../db/schema";
@@ -14,7 +14,6 @@ import { paymentProvider } from "./provider";
 import { listingForTier, personById, promotionById } from "./queries";
 import {
   activatePromotion,
-  actorOf,
   addInterval,
   afterCommit,
   asTx,
@@ -24,8 +23,8 @@ import {
   requireBuyerOrAdmin,
   setListingTier,
   snapshot,
-  type PromotionActor,
 } from "./common";
+import type { Actor } from "../auth/actor";
 import { cancelAtPeriodEnd, endPromotion, finish } from "./service";
 
 /**
@@ -213,7 +212,7 @@ function promotionIdOf(metadata: Stripe.Metadata | null | undefined): string | n
   return typeof id === "string" && id.length > 0 && id.length <= 200 ? id : null;
 }
 
-async function pendingStripePromotion(db: Database, actor: PromotionActor, promotionId: string) {
+async function pendingStripePromotion(db: Database, actor: Actor, promotionId: string) {
   const promotion = await promotionById(db, promotionId);
   if (!promotion) throw notFound(PROMOTION_MESSAGES.promotionGone);
   await requireBuyerOrAdmin(db, actor, promotion);
@@ -222,7 +221,7 @@ async function pendingStripePromotion(db: Database, actor: PromotionActor, promo
 }
 
 export interface StartCheckoutInput {
-  actor: PromotionActor;
+  actor: Actor;
   promotionId: string;
   /** The site's public origin: where Stripe sends the owner back. */
   origin: string;
@@ -335,7 +334,7 @@ async function activate(
   promotion: PromotionRow,
   a: Activation,
   now: Date,
-  actor: Actor,
+  actor: AuditActor,
 ): Promise<Applied> {
   if (promotion.status !== "pending") return NONE;
   if (!a.paid.plan) return recordUnmatched(tx, promotion, a, actor);
@@ -383,7 +382,7 @@ async function recordUnmatched(
   tx: Database,
   promotion: PromotionRow,
   a: Pick<Activation, "paid" | "sessionId" | "subscriptionId" | "stripeInvoiceId" | "amountCents" | "currency">,
-  actor: Actor,
+  actor: AuditActor,
   problem = a.paid.problem ?? "",
 ): Promise<Applied> {
   const details = {
@@ -497,7 +496,7 @@ const paid = (session: Stripe.Checkout.Session) =>
  */
 export async function syncCheckoutSession(
   db: Database,
-  input: { actor: PromotionActor; promotionId: string; sessionId: string; settings?: StripeSettings; now?: Date },
+  input: { actor: Actor; promotionId: string; sessionId: string; settings?: StripeSettings; now?: Date },
 ): Promise<PromotionRow> {
   const settings = input.settings ?? getConfig();
   const client = requireClient(settings);
@@ -512,7 +511,7 @@ export async function syncCheckoutSession(
   const result = await db.transaction(async (t) => {
     const tx = asTx(t);
     const locked = (await promotionById(tx, promotion.id, true))!;
-    const done = await activate(tx, locked, activation, now, actorOf(input.actor));
+    const done = await activate(tx, locked, activation, now, input.actor);
     return { ...done, row: (await promotionById(tx, promotion.id))! };
   });
   if (result.unmatched) throw conflict(STRIPE_MESSAGES.unmatched);
@@ -523,7 +522,7 @@ export async function syncCheckoutSession(
 /** Stripe's customer portal for the promotion's customer (cards, receipts). */
 export async function openCustomerPortal(
   db: Database,
-  input: { actor: PromotionActor; promotionId: string; returnUrl: string; settings?: StripeSettings },
+  input: { actor: Actor; promotionId: string; returnUrl: string; settings?: StripeSettings },
 ): Promise<{ url: string }> {
   const client = requireClient(input.settings ?? getConfig());
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
@@ -540,7 +539,7 @@ export async function openCustomerPortal(
 /** Cancel at period end: Stripe stops renewing first, then the promotion records it. */
 export async function cancelStripeAtPeriodEnd(
   db: Database,
-  input: { actor: PromotionActor; promotionId: string; requestId?: string | null; settings?: StripeSettings },
+  input: { actor: Actor; promotionId: string; requestId?: string | null; settings?: StripeSettings },
 ): Promise<PromotionRow> {
   const settings = input.settings ?? getConfig();
   const promotion = await pendingStripePromotion(db, input.actor, input.promotionId);
@@ -561,7 +560,7 @@ export async function cancelStripeAtPeriodEnd(
 export async function changeStripePlan(
   db: Database,
   input: {
-    actor: PromotionActor;
+    actor: Actor;
     promotionId: string;
     tier: string;
     interval: string;
@@ -609,7 +608,7 @@ export async function changeStripePlan(
       .where(eq(promotions.id, promotion.id))
       .returning();
     await recordAudit(tx, {
-      actor: actorOf(input.actor),
+      actor: input.actor,
       action: "promotion.change",
       subject: { type: "promotion", id: promotion.id },
       before: snapshot(locked),
@@ -618,7 +617,7 @@ export async function changeStripePlan(
     });
     const tierChanged = pending
       ? false
-      : await setListingTier(tx, promotion.locationId, tier, actorOf(input.actor), input.requestId);
+      : await setListingTier(tx, promotion.locationId, tier, input.actor, input.requestId);
     return { row: row!, tierChanged };
   });
   await afterCommit(result.tierChanged, db, false);
@@ -662,7 +661,7 @@ export async function endPromotionWithBilling(
   return endPromotion(db, input);
 }
 
-const STRIPE_SYSTEM: Actor = { userId: null, email: null };
+const STRIPE_SYSTEM: AuditActor = { userId: null, email: null };
 
 /** What an event needs from Stripe's API, fetched before the transaction. */
 async function prefetch(client: Stripe, settings: StripeSettings, event: Stripe.Event): Promise<Activation | null> {

@@ -6,9 +6,9 @@ import { parseConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { listingOwners } from "../db/schema";
 import { adminInvoiceList, adminPromotionList, promotionCounts } from "./admin-queries";
-import { type PromotionActor } from "./common";
 import { issueInvoice, requestPromotion } from "./service";
 import { invoiceForPage } from "./summary";
+import type { Actor } from "../auth/actor";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const settings = parseConfig({});
 
 async function owned(name: string) {
   const listing = await insertListing(db(), { name });
-  const owner: PromotionActor = await insertPerson(db(), { role: "business_owner" });
+  const owner: Actor = await insertPerson(db(), { role: "business_owner" });
   await db().insert(listingOwners).values({ locationId: listing.placeId, userId: owner.userId });
   return { listing, owner };
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { invoices, locations, promotions, users } from "../db/schema";
 import { notFound } from "../errors";
-import { PROMOTION_MESSAGES, requireInvoiceReader, type PromotionActor } from "./common";
+import { PROMOTION_MESSAGES, requireInvoiceReader } from "./common";
+import type { Actor } from "../auth/actor";
 
 /** One invoice with what its printable page needs: the promotion, the listing and the buyer. */
 export async function invoiceForPage(db: Database, invoiceId: string) {
@@ -23,7 +24,7 @@ export async function invoiceForPage(db: Database, invoiceId: string) {
 }
 
 /** The invoice for its printable page, if the viewer may read it (its buyer or an admin: 403 otherwise). */
-export async function invoiceForViewer(db: Database, actor: PromotionActor, invoiceId: string) {
+export async function invoiceForViewer(db: Database, actor: Actor, invoiceId: string) {
   const found = await invoiceForPage(db, invoiceId);
   if (!found) throw notFound(PROMOTION_MESSAGES.invoiceGone);
   requireInvoiceReader(actor, found.promotion);

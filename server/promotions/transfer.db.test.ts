@@ -11,8 +11,8 @@ import type { DatabaseHandle } from "../db/client";
 import { emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { changePlan } from "./change-plan";
 import { promotionSummaryOf } from "./queries";
-import { PROMOTION_MESSAGES, type PromotionActor } from "./common";
 import { cancelAtPeriodEnd, grantPromotion, issueInvoice, markInvoicePaid, requestPromotion } from "./service";
+import { PROMOTION_MESSAGES } from "./common";
 import {
   cancelStripeAtPeriodEnd,
   changeStripePlan,
@@ -24,6 +24,7 @@ import {
 import { startStripeStandIn, type StripeStandIn } from "./stripe-test-support";
 import { invoiceForViewer } from "./summary";
 import { TRANSFER_MESSAGES } from "./transfer";
+import type { Actor } from "../auth/actor";
 
 /**
  * What a listing transfer does to billing (issue 30 item 2): billing belongs to the account that
@@ -48,10 +49,10 @@ const origin = "https://rv.example";
 
 async function setup() {
   const listing = await insertListing(db(), { latitude: 44.5, longitude: -109.5, tier: "Free", name: "Ridge RV" });
-  const b: PromotionActor = await insertPerson(db(), { role: "business_owner", name: "Bea Before" });
-  const a: PromotionActor = await insertPerson(db(), { role: "business_owner", name: "Abe After" });
-  const admin: PromotionActor = await insertPerson(db(), { role: "admin" });
-  const stranger: PromotionActor = await insertPerson(db(), { role: "business_owner" });
+  const b: Actor = await insertPerson(db(), { role: "business_owner", name: "Bea Before" });
+  const a: Actor = await insertPerson(db(), { role: "business_owner", name: "Abe After" });
+  const admin: Actor = await insertPerson(db(), { role: "admin" });
+  const stranger: Actor = await insertPerson(db(), { role: "business_owner" });
   await db().insert(listingOwners).values({ locationId: listing.placeId, userId: b.userId });
   const transfer = (email: string | null) =>
     changeListingOwner(db(), { actor: admin, locationId: listing.placeId, email, settings });

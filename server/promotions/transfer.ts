@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, ne, type SQL } from "drizzle-orm";
-import type { Actor } from "../audit/record";
+import type { AuditActor } from "../audit/record";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { LIVE_PROMOTION_STATUSES, locations, promotions, type PromotionRow } from "../db/schema";
@@ -82,7 +82,7 @@ export async function endFormerOwnerBilling(
     stopped: Set<string>;
     removed: boolean;
     now: Date;
-    actor: Actor;
+    actor: AuditActor;
     requestId?: string | null;
   },
 ): Promise<{ tierChanged: boolean; emailed: boolean }> {

@@ -3,7 +3,8 @@ import { MAX_LOCATION_SLUG_LENGTH } from "../../shared/input-limits";
 import { safeRedirect } from "../auth/redirect";
 import { getViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
-import { AppError, badRequest, unauthorized } from "../errors";
+import { CLIENT_ERROR_CODES, badRequest, unauthorized } from "../errors";
+import { refusalOf } from "../http/refusal";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { setSaved, type FacilityRef } from "./service";
@@ -81,12 +82,11 @@ export async function saveRequest(request: Request): Promise<Response> {
     return json(result);
   } catch (error) {
     // Without JavaScript the answer is a page: the message as text, with its status.
-    if (back && error instanceof AppError && error.status < 500) {
-      return new Response(error.message, {
-        status: error.status,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
-    throw error;
+    if (!back) throw error;
+    const refusal = refusalOf(error, CLIENT_ERROR_CODES);
+    return new Response(refusal.message, {
+      status: refusal.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }

@@ -12,12 +12,12 @@ import {
   type UserFilters,
   type UserSort,
 } from "../../shared/users";
-import type { Actor } from "../audit/record";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError, notFound } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
+import { flashRefusal, isRefusal } from "../http/refusal";
 import {
   banUser,
   deleteUser,
@@ -28,13 +28,13 @@ import {
   unbanUser,
   userDetail,
 } from "./service";
+import { actorOf } from "../auth/actor";
 
 /**
  * The loader and action bodies of /admin/users and /admin/users/{userId} (docs/product.md
  * section 12, "Accounts"). The admin layout's middleware has let only administrators in; every
  * write checks again, inside its transaction, that its actor still is one (server/users/service.ts).
  */
-const actorOf = (viewer: SignedInViewer): Actor => ({ userId: viewer.userId, email: viewer.email });
 const MAX_ID_LENGTH = 200;
 export const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 
@@ -112,11 +112,7 @@ export async function adminUserAction(
   const db = getDatabase();
   const base = { actor: actorOf(viewer), userId, requestId };
   /** Refusals a person can act on come back as a message on the page; the rest are errors. */
-  const refused = (error: unknown) => {
-    if (error instanceof AppError && [400, 403, 409].includes(error.status))
-      return redirectWithFlash(here, { kind: "error", text: error.message });
-    throw error;
-  };
+  const refused = (error: unknown) => flashRefusal(here, error, ["bad_request", "forbidden", "conflict"]);
   if (intent === "role") {
     const result = parseFormSubmission(roleSchema, form);
     if (!result.ok) return formFailure(result);
@@ -184,7 +180,7 @@ export async function adminUserAction(
         text: `Deleted ${removed.email}. ${released} lost their owner; ${removed.withdrawnClaims} pending claims were withdrawn.`,
       });
     } catch (error) {
-      if (error instanceof AppError && error.status === 400)
+      if (isRefusal(error, ["bad_request"]))
         return formFailure(result, 400, { fieldErrors: { confirmEmail: [error.message] } });
       return refused(error);
     }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { claims, listingOwners, users } from "../db/schema";
 
@@ -18,7 +18,7 @@ export interface RemovedAccount {
 export async function removeAccountInTransaction(
   db: Database,
   input: {
-    actor: Actor;
+    actor: AuditActor;
     account: { id: string; email: string; name: string; role: string; createdAt: Date };
     action: "account.delete" | "user.delete";
     reason: string;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizz
 import { isRole, type Role } from "../../shared/roles";
 import { accountName, type UserFilters, type UserSort } from "../../shared/users";
 import type { SortDirection } from "../../shared/table-params";
-import { recordAudit, type Actor } from "../audit/record";
+import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { auditLog, claims, listingOwners, locations, promotions, sessions, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
@@ -225,7 +225,7 @@ type Guard = keyof typeof USER_MESSAGES.self;
  */
 async function lockTarget(
   db: Database,
-  actor: Actor,
+  actor: AuditActor,
   userId: string,
   guard: Guard,
   removesAdmin: (target: Target) => boolean,
@@ -260,7 +260,7 @@ async function lockTarget(
 }
 
 interface UserWrite {
-  actor: Actor;
+  actor: AuditActor;
   userId: string;
   requestId?: string | null;
 }

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createAccount, siteRequest, setUpAuthDatabase } from "../../tests/setup/auth";
 import { rejection } from "../../tests/setup/rejection";
 import type { UserFilters } from "../../shared/users";
-import { SYSTEM_ACTOR, type Actor } from "../audit/record";
+import { SYSTEM_ACTOR, type AuditActor } from "../audit/record";
 import { MESSAGES, signIn } from "../auth/forms";
 import { grantListing } from "../auth/ownership";
 import { getViewer } from "../auth/viewer";
@@ -39,7 +39,7 @@ const form = (values: Record<string, string>) => {
   return data;
 };
 
-let admin: Actor;
+let admin: AuditActor;
 beforeEach(async () => {
   await db().delete(claims);
   await db().delete(listingOwners);

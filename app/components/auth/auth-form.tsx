@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "../ui/button";
+import { controlClasses } from "../ui/input";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 /** What a sign-in or sign-up action answers when it does not redirect. */
@@ -92,9 +93,7 @@ export function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
         onChange={onValue ? (event) => onValue(event.currentTarget.value) : undefined}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500 ${
-          error ? "border-red-500" : "border-slate-300"
-        }`}
+        className={controlClasses("mt-1")}
       />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">

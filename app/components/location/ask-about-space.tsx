@@ -8,6 +8,8 @@ import {
   RV_TYPE_LABELS,
   type CoverWant,
 } from "../../../shared/leads";
+import { Button } from "../ui/button";
+import { controlClasses } from "../ui/input";
 
 /** What the form starts with: from the link's `?length=&cover=`, or the results the visitor came from. */
 export interface AskPrefill {
@@ -19,7 +21,7 @@ export type AskResult =
   | { lead: "sent"; text: string }
   | { lead: "error"; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> };
 
-const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base";
+const input = controlClasses("mt-1");
 const label = "block text-sm font-medium text-slate-800";
 
 function FieldError({ id, messages }: { id: string; messages: string[] | undefined }) {
@@ -260,13 +262,9 @@ export function AskAboutSpace({
               <FieldError id="ask-message-error" messages={errors.message} />
             </div>
             <div className="sm:col-span-2">
-              <button
-                type="submit"
-                disabled={sending}
-                className="rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-              >
+              <Button type="submit" disabled={sending}>
                 {sending ? "Sending…" : "Send my question"}
-              </button>
+              </Button>
               <p className="mt-2 text-sm text-slate-600">
                 Your email and phone go to the facility only, and are deleted after 180 days.
               </p>

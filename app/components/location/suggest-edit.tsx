@@ -1,5 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { LISTING_REPORT_KINDS, LISTING_REPORT_LABELS, REPORT_MESSAGE_MAX } from "../../../shared/work-queue";
+import { Button } from "../ui/button";
+import { Textarea } from "../ui/textarea";
 
 export type SuggestEditResult =
   | { report: "sent" }
@@ -43,12 +45,12 @@ export function SuggestEdit({ result }: { result: SuggestEditResult | undefined 
         </fieldset>
         <label className="block">
           <span className="font-medium text-slate-800">Details (optional)</span>
-          <textarea
+          <Textarea
             name="message"
             rows={3}
             maxLength={REPORT_MESSAGE_MAX}
             defaultValue={failed?.values?.message ?? ""}
-            className="mt-1 block w-full rounded-md border border-slate-300 p-2 text-sm"
+            className="mt-1 text-sm"
           />
         </label>
         {failed && (
@@ -56,13 +58,9 @@ export function SuggestEdit({ result }: { result: SuggestEditResult | undefined 
             {failed.message}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-md border border-brand-500 px-3 py-1.5 font-medium text-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" variant="secondary" size="sm" disabled={sending}>
           {sending ? "Sending…" : "Send report"}
-        </button>
+        </Button>
       </Form>
     </details>
   );

@@ -1,5 +1,4 @@
 import { adminAnalyticsCsv } from "../../../server/analytics/admin-pages";
-import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/analytics-csv";
 
 /**
@@ -7,5 +6,5 @@ import type { Route } from "./+types/analytics-csv";
  * admin console's middleware has run the guard.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return adminAnalyticsCsv(getDatabase(), request);
+  return adminAnalyticsCsv(request);
 }

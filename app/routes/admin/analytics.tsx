@@ -20,7 +20,6 @@ import { formatFullDay, formatNumber, formatPercent, formatShortDayTime } from "
 import { privatePageMeta } from "../../lib/meta";
 import { adminAnalyticsPage, type AdminAnalyticsPage, type AdminReport } from "../../../server/analytics/admin-pages";
 import type { DemandRow, TopListingMetric } from "../../../server/analytics/admin-report";
-import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/analytics";
 
 /**
@@ -36,7 +35,7 @@ export function meta(args: Route.MetaArgs) {
 export const handle: ConsoleHandle = { breadcrumb: "Analytics" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { status, data: page } = await adminAnalyticsPage(getDatabase(), request);
+  const { status, data: page } = await adminAnalyticsPage(request);
   return data(page, { status });
 }
 

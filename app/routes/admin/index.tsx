@@ -12,13 +12,7 @@ import { Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { privatePageMeta } from "../../lib/meta";
-import { pendingClaimCount } from "../../../server/claims/queries";
-import { getDatabase } from "../../../server/db";
-import { pendingChangeCount } from "../../../server/listings/queries";
-import { promotionCounts } from "../../../server/promotions/admin-queries";
-import { queueCounts } from "../../../server/catalogue/reports";
-import { weekFigures } from "../../../server/admin/overview";
-import { unownedLeadCount } from "../../../server/leads/service";
+import { adminOverviewPage } from "../../../server/admin/pages";
 import type { Route } from "./+types/index";
 import { formatNumber } from "../../lib/format";
 
@@ -29,24 +23,7 @@ export function meta(args: Route.MetaArgs) {
 export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
 export async function loader() {
-  const db = getDatabase();
-  const [pendingClaims, pendingChanges, promotions, queue, week, leads] = await Promise.all([
-    pendingClaimCount(db),
-    pendingChangeCount(db),
-    promotionCounts(db),
-    queueCounts(db),
-    weekFigures(db),
-    unownedLeadCount(db),
-  ]);
-  return {
-    pendingClaims,
-    pendingChanges,
-    openInvoices: promotions.openInvoices,
-    openReports: queue.reports,
-    listingsWithProblems: queue.listingsWithProblems,
-    week,
-    waitingLeads: leads,
-  };
+  return adminOverviewPage();
 }
 
 /** One queue on the overview: how many items wait, linking to the screen that works them off. */

@@ -20,7 +20,6 @@ import { privatePageMeta } from "../../lib/meta";
 import { ownerAnalyticsPage } from "../../../server/analytics/owner-pages";
 import type { OwnerReport } from "../../../server/analytics/owner-report";
 import { viewerContext } from "../../../server/auth/console";
-import { getDatabase } from "../../../server/db";
 import type { Route } from "./+types/analytics";
 
 /** docs/product.md section 10, "Analytics": how the viewer's listings do, per listing or all together. */
@@ -32,7 +31,7 @@ export function meta(args: Route.MetaArgs) {
 export const handle: ConsoleHandle = { breadcrumb: "Analytics" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { status, data: page } = await ownerAnalyticsPage(getDatabase(), request, context.get(viewerContext));
+  const { status, data: page } = await ownerAnalyticsPage(request, context.get(viewerContext));
   return data(page, { status });
 }
 

@@ -11,8 +11,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
-import { claimsOfUser } from "../../../server/claims/queries";
-import { getDatabase } from "../../../server/db";
+import { myClaims } from "../../../server/claims/pages";
 import { ownerBilling } from "../../../server/promotions/pages";
 import { InvoiceStatusBadge, PromotionStatusBadge, TierBadge } from "../../components/promotions/status-badges";
 import type { Route } from "./+types/index";
@@ -26,8 +25,7 @@ export const handle: ConsoleHandle = { breadcrumb: "Dashboard" };
 /** The owner layout's middleware has run the owner guard; its viewer is in the context. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.get(viewerContext);
-  const db = getDatabase();
-  const [{ listings, invoices }, claims] = await Promise.all([ownerBilling(viewer), claimsOfUser(db, viewer.userId)]);
+  const [{ listings, invoices }, { claims }] = await Promise.all([ownerBilling(viewer), myClaims(viewer)]);
   // Open claims, and decisions of the last 30 days: what the person may still act on.
   const recent = Date.now() - 30 * 86_400_000;
   const openClaims = claims
