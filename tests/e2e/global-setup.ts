@@ -1,6 +1,8 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { launchBrowserServer } from "../../scripts/lib/chromium";
 import { startBuiltSite } from "../../scripts/lib/serve-built";
 import { prepareAccounts, type Fixtures } from "./accounts";
 
@@ -9,6 +11,10 @@ declare module "vitest" {
     baseUrl: string;
     /** Null when testing a site this run did not start (E2E_BASE_URL): no fixture accounts. */
     fixtures: Fixtures | null;
+    /** The run's one Chromium, which every file connects to (tests/e2e/browser.ts). */
+    browserEndpoint: string;
+    /** A directory of this run's own for the files' locks (tests/e2e/exclusive.ts). */
+    lockDir: string;
   }
 }
 
@@ -16,7 +22,8 @@ declare module "vitest" {
  * Builds the site, starts it on a free port over a fresh data directory (so it loads the demo
  * catalogue exactly as `npm start` does on a new machine, plus the fixture accounts of
  * tests/e2e/accounts.ts), and stops it afterwards.
- * E2E_BASE_URL tests a running site; E2E_SKIP_BUILD=1 reuses the last build.
+ * E2E_BASE_URL tests a running site; E2E_SKIP_BUILD=1 reuses the last build. Starts the one
+ * Chromium the files share too: a browser per file cost a launch each.
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_BASE_URL) process.env.SITE_URL = process.env.E2E_BASE_URL;
@@ -30,7 +37,15 @@ export default async function setup(project: TestProject) {
       fixtures = await prepareAccounts(dataDir);
     },
   });
+  const browser = await launchBrowserServer();
+  const lockDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-e2e-locks-"));
   project.provide("baseUrl", site.baseUrl);
   project.provide("fixtures", fixtures);
-  return () => site.stop();
+  project.provide("browserEndpoint", browser.wsEndpoint());
+  project.provide("lockDir", lockDir);
+  return async () => {
+    await browser.close();
+    await site.stop();
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  };
 }
