@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { launchBrowserServer } from "../../scripts/lib/chromium";
 import { startBuiltSite } from "../../scripts/lib/serve-built";
-import { prepareAccounts, type Fixtures } from "./accounts";
+import { prepareAccounts, prepareTemplate, type Fixtures } from "./accounts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +15,11 @@ declare module "vitest" {
     browserEndpoint: string;
     /** A directory of this run's own for the files' locks (tests/e2e/exclusive.ts). */
     lockDir: string;
+    /**
+     * The shared site's TEST_CLOCK_FILE (server/clock.ts): a file that moves it forward writes a
+     * larger offset, never a smaller one. Empty for a site this run did not start.
+     */
+    clockFile: string;
   }
 }
 
@@ -31,21 +36,29 @@ export default async function setup(project: TestProject) {
   const logFile = path.resolve(import.meta.dirname, "../../.tmp/e2e-server.log");
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   let fixtures: Fixtures | null = null;
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-e2e-"));
+  const lockDir = path.join(runDir, "locks");
+  fs.mkdirSync(lockDir);
+  const clockFile = path.join(runDir, "clock-offset");
+  fs.writeFileSync(clockFile, "0");
+  // The demo catalogue and the fixtures, prepared once: every site of the run starts on a copy.
+  if (!process.env.E2E_BASE_URL) await prepareTemplate(path.join(runDir, "prepared"));
   const site = await startBuiltSite({
     logFile,
+    env: { TEST_CLOCK_FILE: clockFile },
     prepare: async (dataDir) => {
       fixtures = await prepareAccounts(dataDir);
     },
   });
   const browser = await launchBrowserServer();
-  const lockDir = fs.mkdtempSync(path.join(os.tmpdir(), "rv-e2e-locks-"));
   project.provide("baseUrl", site.baseUrl);
   project.provide("fixtures", fixtures);
   project.provide("browserEndpoint", browser.wsEndpoint());
   project.provide("lockDir", lockDir);
+  project.provide("clockFile", process.env.E2E_BASE_URL ? "" : clockFile);
   return async () => {
     await browser.close();
     await site.stop();
-    fs.rmSync(lockDir, { recursive: true, force: true });
+    fs.rmSync(runDir, { recursive: true, force: true });
   };
 }
