@@ -7,7 +7,13 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server, one browser per file; files run one after another to keep 2 cores calm.
-    fileParallelism: false,
+    // One server and one Chromium for the run (global-setup.ts); two files at a time, since most
+    // of a browser test is waiting for a page. Files that change the same shared data take a
+    // lock (exclusive.ts); the rest make their own data under names of their own.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // A concurrent group (the axe scans) keeps three pages loading at once: more starve a busy
+    // 2-core machine until pages miss their network-idle wait.
+    maxConcurrency: 3,
   },
 });

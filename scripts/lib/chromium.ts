@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer } from "playwright-core";
 
 /** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -22,11 +22,19 @@ export function assertChromium(): void {
   }
 }
 
+const LAUNCH = { executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"] };
+
 /** Headless Chromium driven by playwright-core, for the browser tests and the page benchmarks. */
 export async function launchBrowser(): Promise<Browser> {
   assertChromium();
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ["--headless", ...CHROMIUM_FLAGS, "--disable-quic"],
-  });
+  return chromium.launch(LAUNCH);
+}
+
+/**
+ * The same Chromium, run once and shared over a WebSocket: every browser test file connects to
+ * it (`chromium.connect(server.wsEndpoint())`) instead of starting a browser of its own.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  assertChromium();
+  return chromium.launchServer(LAUNCH);
 }

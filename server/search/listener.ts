@@ -20,6 +20,11 @@ export interface LocationsListenerOptions {
   retryMaxMs?: number;
   /** Notifications with this payload are ignored (this process's own writes). */
   ignorePayload?: string;
+  /**
+   * Told of each notification on the channel, and whether it was ignored: the event a test waits
+   * for before it checks that nothing was rebuilt, instead of sleeping.
+   */
+  onNotification?: (notification: { payload: string; ignored: boolean }) => void;
 }
 
 export interface LocationsListener {
@@ -89,7 +94,9 @@ export function listenForLocationChanges(options: LocationsListenerOptions): Loc
     c.on("end", () => drop(c));
     c.on("notification", (message) => {
       if (message.channel !== LOCATIONS_CHANNEL) return;
-      if (options.ignorePayload !== undefined && message.payload === options.ignorePayload) return;
+      const ignored = options.ignorePayload !== undefined && message.payload === options.ignorePayload;
+      options.onNotification?.({ payload: message.payload ?? "", ignored });
+      if (ignored) return;
       schedule();
     });
     try {

@@ -102,12 +102,16 @@ describe("cross-instance refresh on PostgreSQL", () => {
     async () => {
       const url = await testDatabaseUrl();
       let changes = 0;
+      // What the listener heard and did, in order: "ignored" and "heard" notifications, "rebuilt".
+      const events: string[] = [];
       const listener = listenForLocationChanges({
         connectionString: url,
         onChange: async () => {
           changes++;
           await refreshSearchIndex(handle.db);
+          events.push("rebuilt");
         },
+        onNotification: ({ ignored }) => events.push(ignored ? "ignored" : "heard"),
         ignorePayload: INSTANCE_ID,
         debounceMs: 50,
         retryMinMs: 50,
@@ -124,16 +128,19 @@ describe("cross-instance refresh on PostgreSQL", () => {
 
         // This process's own notification: the writer already rebuilt, so the listener ignores it.
         await other.query("select pg_notify($1, $2)", [LOCATIONS_CHANNEL, INSTANCE_ID]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await eventually(() => events.length > 0);
+        expect(events).toEqual(["ignored"]);
         expect(changes).toBe(0);
 
-        // Another instance writes and notifies (twice in a row: one debounced rebuild).
+        // Another instance writes and notifies (twice in a row: one debounced rebuild). Once a
+        // rebuild has followed the second notification, no timer is left to rebuild again.
         await handle.db.insert(locations).values(extraRow("EXTRA_REMOTE_001"));
         expect(found("EXTRA_REMOTE_001")).toBe(false);
         await other.query(`NOTIFY ${LOCATIONS_CHANNEL}, 'another-instance'`);
         await other.query(`NOTIFY ${LOCATIONS_CHANNEL}, 'another-instance'`);
-        await eventually(() => found("EXTRA_REMOTE_001"));
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await eventually(() => events.filter((e) => e === "heard").length === 2 && events.at(-1) === "rebuilt");
+        expect(found("EXTRA_REMOTE_001")).toBe(true);
+        expect(events).toEqual(["ignored", "heard", "heard", "rebuilt"]);
         expect(changes).toBe(1);
 
         // The listening connection is killed: it reconnects and rebuilds (notifications may be lost).

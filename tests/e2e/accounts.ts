@@ -4,6 +4,7 @@
  * time), exactly as sign-up and `npm run user:create-admin` would.
  */
 import { submitLead } from "../../server/leads/service";
+import fs from "node:fs";
 import path from "node:path";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Role } from "../../shared/roles";
@@ -66,11 +67,48 @@ export interface Fixtures {
   priorLeadId: string;
 }
 
+/** Where the run's prepared data directory is (set by `prepareTemplate`, read in every test worker). */
+const TEMPLATE_ENV = "E2E_PREPARED_DATA";
+
+const demoCount = () => Number(process.env.DEMO_COUNT ?? 3000);
+
+/**
+ * Fills a site's fresh data directory with the demo catalogue and the fixtures. A copy of the
+ * run's prepared directory when there is one for this catalogue size (the global setup makes it
+ * once): preparing takes the better part of a minute on a busy 2-core machine, copying 2 s.
+ */
 export async function prepareAccounts(dataDir: string): Promise<Fixtures> {
+  const template = process.env[TEMPLATE_ENV];
+  if (template) {
+    const saved = JSON.parse(fs.readFileSync(path.join(template, "fixtures.json"), "utf8")) as {
+      demoCount: number;
+      fixtures: Fixtures;
+    };
+    if (saved.demoCount === demoCount()) {
+      fs.cpSync(path.join(template, "data"), dataDir, { recursive: true });
+      return saved.fixtures;
+    }
+  }
+  return prepareFresh(dataDir);
+}
+
+/**
+ * Prepares `dir` once for the run (its data directory and its fixtures' ids) and points every
+ * later `prepareAccounts`, in this process and in the test workers it starts, at a copy of it.
+ */
+export async function prepareTemplate(dir: string): Promise<void> {
+  const data = path.join(dir, "data");
+  fs.mkdirSync(data, { recursive: true });
+  const fixtures = await prepareFresh(data);
+  fs.writeFileSync(path.join(dir, "fixtures.json"), JSON.stringify({ demoCount: demoCount(), fixtures }));
+  process.env[TEMPLATE_ENV] = dir;
+}
+
+async function prepareFresh(dataDir: string): Promise<Fixtures> {
   const handle = await openDatabase({ kind: "pglite", dataDir });
   try {
     await handle.migrate();
-    await ensureDemoData(handle.db, { mode: "auto", count: Number(process.env.DEMO_COUNT ?? 3000) });
+    await ensureDemoData(handle.db, { mode: "auto", count: demoCount() });
     const auth = createAuth({
       db: handle.db,
       secret: resolveAuthSecret({ dataDir, AUTH_SECRET: process.env.AUTH_SECRET, DATABASE_URL: undefined }),

@@ -205,7 +205,11 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("admin analytics", () => {
       page.getByRole("link", { name: "States CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`platform-states-${daysAgo(6)}-to-${dayOf(now)}.csv`);
-    const file = fs.readFileSync((await download.path())!, "utf8").split("\r\n");
+    // Read as a stream: the run's browser is shared over a connection (tests/e2e/browser.ts), and
+    // a remote browser keeps no local path for its downloads.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const file = Buffer.concat(chunks).toString("utf8").split("\r\n");
     expect(file[0]).toBe("state,state_name,page_views,list_views,clicks,listings_with_traffic");
     expect(file).toContainEqual(expect.stringMatching(new RegExp(`^${listing.state},${listing.stateName},5,\\d+,2,`)));
     expect(file).toHaveLength(1 + 51 + 1);

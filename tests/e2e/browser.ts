@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { launchBrowser } from "../../scripts/lib/chromium";
 import { PASSWORD } from "./accounts";
 
@@ -47,13 +47,16 @@ export async function resultsCount(page: Page): Promise<number> {
 }
 
 /**
- * Chromium for one test file: launched before its tests, closed after them. Returns a getter,
- * for use inside tests and hooks.
+ * Chromium for one test file: a connection to the run's one browser (started by the global setup,
+ * tests/e2e/global-setup.ts), opened before the file's tests and closed after them, which closes
+ * the contexts the file made. Without that browser (a file run by another config), a browser of
+ * the file's own. Returns a getter, for use inside tests and hooks.
  */
 export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const endpoint = inject("browserEndpoint");
+    browser = endpoint ? await chromium.connect(endpoint) : await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

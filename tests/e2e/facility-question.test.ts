@@ -12,7 +12,22 @@ import { browserForThisFile, HUMAN_USER_AGENT, hydrated, newHumanContext } from 
  * Google Maps elsewhere, and Share uses the system's share sheet or copies the link and says so.
  */
 const baseUrl = inject("baseUrl");
+const clockFile = inject("clockFile");
 const browser = browserForThisFile();
+
+/**
+ * A person's pause since the page was served at `served`: the shared site's clock moves 5 s on
+ * (server/clock.ts) instead of the test waiting; a site this run did not start is waited for.
+ */
+async function afterAPersonsPause(served: number): Promise<void> {
+  if (clockFile) {
+    fs.writeFileSync(clockFile, String(Number(fs.readFileSync(clockFile, "utf8")) + 5_000));
+    return;
+  }
+  await expect
+    .poll(() => Date.now() - served, { timeout: 10_000 })
+    .toBeGreaterThan((LEAD_LIMITS.minFillSeconds + 0.2) * 1000);
+}
 const shots = process.env.SHOTS_DIR ?? ".tmp/screenshots";
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -69,9 +84,7 @@ describe("the facility page from filtered results", () => {
       await form.getByLabel("Email").fill(`pat-${size}-${Date.now()}@example.com`);
       await form.getByLabel("Message").fill("Is a covered space free next month?");
       // A form sent within 3 seconds of the page is a bot's (docs/product.md section 14).
-      await expect
-        .poll(() => Date.now() - served, { timeout: 10_000 })
-        .toBeGreaterThan((LEAD_LIMITS.minFillSeconds + 0.2) * 1000);
+      await afterAPersonsPause(served);
       await form.getByRole("button", { name: "Send my question" }).click();
       await form.getByRole("status").filter({ hasText: SENT }).waitFor();
       await expect.poll(() => confirmationInViewAndFocused(page)).toBe(true);

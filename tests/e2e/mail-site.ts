@@ -8,14 +8,18 @@ import { startSmtpSink, type ReceivedMail, type SmtpSink } from "../setup/smtp";
  * global setup has built the site already. Started in beforeAll and stopped in afterAll; use the
  * getters inside tests. Skipped with E2E_BASE_URL (a remote site sends its mail elsewhere).
  */
-export function mailingSiteForThisFile(prepare: (dataDir: string) => Promise<void>) {
+export function mailingSiteForThisFile(
+  prepare: (dataDir: string) => Promise<void>,
+  /** More environment for the site (TEST_CLOCK_FILE, say). */
+  env: Record<string, string> = {},
+) {
   let site: RunningSite | undefined;
   let sink: SmtpSink | undefined;
   beforeAll(async () => {
     if (process.env.E2E_BASE_URL) return;
     sink = await startSmtpSink();
     process.env.SKIP_BUILD = "1";
-    site = await startBuiltSite({ env: { SMTP_URL: sink.url }, prepare });
+    site = await startBuiltSite({ env: { ...env, SMTP_URL: sink.url }, prepare });
   }, 180_000);
   afterAll(async () => {
     await site?.stop();

@@ -3,6 +3,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS } from "./accounts";
 import { browserForThisFile, hydrated, signedInPage } from "./browser";
+import { exclusiveForThisFile } from "./exclusive";
 
 /**
  * The owner's hours editor (docs/product.md section 10) on the shared site: time boxes wide enough
@@ -13,6 +14,8 @@ import { browserForThisFile, hydrated, signedInPage } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
+// These three files edit the fixture listing: one at a time.
+exclusiveForThisFile("owned-listing");
 const browser = browserForThisFile();
 const shots = "/tmp/shots-a";
 const DESKTOP = { width: 1366, height: 900 };

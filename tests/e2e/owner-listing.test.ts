@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
 import { browserForThisFile, newHumanContext } from "./browser";
+import { exclusiveForThisFile } from "./exclusive";
 
 /**
  * An owner updates their listing (docs/product.md section 10) on the shared site: hours, amenities
@@ -11,6 +12,8 @@ import { browserForThisFile, newHumanContext } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
+// These three files edit the fixture listing: one at a time.
+exclusiveForThisFile("owned-listing");
 const browser = browserForThisFile();
 const shots = ".tmp/screenshots";
 

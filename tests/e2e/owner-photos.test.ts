@@ -5,6 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { PHOTO_TEXT } from "../../shared/listing-photos";
 import { ACCOUNTS, type Persona } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
+import { exclusiveForThisFile } from "./exclusive";
 
 /**
  * An owner manages their listing's photos (docs/product.md section 10 "Photos") on the shared
@@ -14,6 +15,8 @@ import { browserForThisFile, signedInPage } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
+// These three files edit the fixture listing: one at a time.
+exclusiveForThisFile("owned-listing");
 const browser = browserForThisFile();
 const shots = ".tmp/screenshots";
 

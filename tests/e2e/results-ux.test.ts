@@ -52,6 +52,33 @@ const cards = () => page.locator("section[aria-label=Results] article");
 const box = () => page.getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" });
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
 
+/** Resolves after two painted frames: a React effect of the last commit has run by then. */
+const twoFrames = () =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * Turns the mouse wheel by `dy` and waits until the page has moved and held still for two frames
+ * (a wheel scroll may be animated), instead of a fixed pause.
+ */
+async function wheelAndSettle(dy: number): Promise<void> {
+  const start = await page.evaluate(() => {
+    Object.assign(window, { __scroll: { last: -1, still: 0 } });
+    return window.scrollY;
+  });
+  await page.mouse.wheel(0, dy);
+  await page.waitForFunction(
+    (from) => {
+      const state = (window as unknown as { __scroll: { last: number; still: number } }).__scroll;
+      if (window.scrollY === from) return false;
+      state.still = state.last === window.scrollY ? state.still + 1 : 0;
+      state.last = window.scrollY;
+      return state.still >= 2;
+    },
+    start,
+    { polling: "raf" },
+  );
+}
+
 /** What the focused element shows: an outline, or a box shadow on itself or its ::after (a card's ring). */
 function focusInfo() {
   return page.evaluate(() => {
@@ -160,7 +187,8 @@ describe("results page: the search box", () => {
     await page.getByRole("option", { name: "San Antonio, TX" }).click();
     await waitForUrl((u) => u.pathname === "/rv-storage/san-antonio-tx");
     await page.getByRole("heading", { level: 1, name: /San Antonio/ }).waitFor();
-    await page.waitForTimeout(500);
+    // The new page's effects have run: one that cleared the box would have done so by now.
+    await twoFrames();
     expect(await box().inputValue()).toBe("San Antonio, TX");
   });
 
@@ -224,8 +252,7 @@ describe("results page: phones", () => {
     await page.screenshot({ path: `${shots}/results-phone.png` });
 
     // The bar stays in reach while the list scrolls.
-    await page.mouse.wheel(0, 2500);
-    await page.waitForTimeout(300);
+    await wheelAndSettle(2500);
     const after = (await filters.boundingBox())!;
     expect(after.y).toBeCloseTo(bar.y, -1);
     await page.screenshot({ path: `${shots}/results-phone-scrolled.png` });
@@ -388,8 +415,7 @@ describe("results page: Back and current location", () => {
     const results = page.url();
     const card = cards().nth(7);
     await card.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 200);
-    await page.waitForTimeout(300);
+    await wheelAndSettle(200);
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(300);
     await card.locator("h2 a").click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { browserForThisFile, openPage, resultsCount } from "./browser";
+import { browserForThisFile, hydrated, openPage, resultsCount } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
@@ -155,10 +155,30 @@ describe("search", () => {
   }
 
   it("stays silent when the visitor denies the permission, and explains a missing API", async () => {
-    await open("/");
+    context = await browser().newContext();
+    // Marks the page once the browser has answered (with its error's code): the proof that the
+    // answer came, so the absence of a banner below is not just a check made too early.
+    await context.addInitScript(() => {
+      const geolocation = navigator.geolocation;
+      const ask = geolocation.getCurrentPosition.bind(geolocation);
+      geolocation.getCurrentPosition = (ok, fail, options) =>
+        ask(
+          ok,
+          (error) => {
+            fail?.(error);
+            document.documentElement.dataset.geolocationAnswered = String(error.code);
+          },
+          options,
+        );
+    });
+    page = await context.newPage();
+    await page.goto(baseUrl + "/");
+    await page.waitForLoadState("networkidle");
+    await hydrated(page);
     await page.getByRole("button", { name: "Use my location" }).click();
-    await page.getByRole("button", { name: "Use my location" }).waitFor();
-    await page.waitForTimeout(300);
+    await page.locator('html[data-geolocation-answered="1"]').waitFor({ state: "attached" });
+    // The button leaves its busy state in the same render that would show the banner.
+    await page.locator('button[aria-busy="false"]', { hasText: "Use my location" }).waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
     await context.close();
 
