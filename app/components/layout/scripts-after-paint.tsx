@@ -1,8 +1,8 @@
 /**
- * Loads the page's scripts once its first frame is painted (docs/architecture.md "What a public
+ * Loads the page's scripts once the page is painted (docs/architecture.md "What a public
  * page downloads"). The server holds React Router's module preloads and module script back as
  * inert tags (server/http/script-priority.ts); this inline script, which runs while the page is
- * still being read, waits for the first frame and for the end of the HTML, then puts them back as
+ * still being read, waits for the first contentful paint and for the end of the HTML, then puts them back as
  * React Router rendered them, so the browser fetches and runs them. Without JavaScript nothing
  * changes: links and forms work as plain HTML.
  */
@@ -29,15 +29,29 @@ const LOADER = `(() => {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", restore, { once: true });
     else restore();
   };
-  // A tab opened in the background paints no frame until it is shown: load now.
-  if (document.visibilityState === "hidden") return afterParsing();
-  // An animation frame's callback runs before that frame is painted; a message posted from it
-  // is handled after.
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = afterParsing;
-    channel.port2.postMessage(null);
-  });
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    afterParsing();
+  };
+  // A tab opened in the background paints nothing until it is shown: load now.
+  if (document.visibilityState === "hidden") return start();
+  if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+    // The browser's own record of the first contentful paint comes once that frame is on screen;
+    // an animation frame's callback only says a frame is being drawn, and the scripts requested
+    // from it sometimes went out before the page was shown.
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: "paint", buffered: true });
+    // A page with nothing to paint still becomes interactive.
+    setTimeout(start, 3000);
+  } else {
+    // Without paint timing: two frames on, the first one has been shown.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));
+  }
 })();`;
 
 export function ScriptsAfterFirstPaint({ nonce }: { nonce: string | undefined }) {
