@@ -122,7 +122,14 @@ describe("facility page", () => {
     expect(await map.locator('.leaflet-marker-icon[tabindex="0"]').count()).toBe(0);
     const after = await map.boundingBox();
     expect([after?.width, after?.height]).toEqual([box?.width, box?.height]);
-    await tab.waitForTimeout(200);
+    // Every tile the map asked for has been answered (loaded or failed): no other zoom is coming.
+    await expect
+      .poll(() =>
+        map
+          .locator("img.leaflet-tile")
+          .evaluateAll((tiles) => tiles.length > 0 && tiles.every((tile) => (tile as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     expect([...zooms]).toEqual(["15"]);
     await tab.screenshot({ path: ".tmp/screenshots/location-map-desktop.png" });
     await context.close();
