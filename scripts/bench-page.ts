@@ -66,8 +66,7 @@ function attribute(tag: string, name: string): string | undefined {
   return end < 0 ? undefined : tag.slice(start + key.length, end);
 }
 
-/** The external scripts and module preloads an HTML page names, in order, without repeats (those held
- * back until the first paint included). */
+/** The external scripts and module preloads an HTML page names, in order, without repeats. */
 function pageScripts(html: string): string[] {
   const found = new Set<string>();
   for (const open of ["<script", "<link"]) {
@@ -78,8 +77,7 @@ function pageScripts(html: string): string[] {
       if (open === "<script") {
         const src = attribute(tag, "src");
         if (src) found.add(src);
-      } else if (attribute(tag, "rel") === "modulepreload" || attribute(tag, "data-after-paint") === "modulepreload") {
-        // Held back until the first paint (server/http/script-priority.ts), loaded all the same.
+      } else if (attribute(tag, "rel") === "modulepreload") {
         const href = attribute(tag, "href");
         if (href) found.add(href);
       }
