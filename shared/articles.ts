@@ -126,3 +126,29 @@ export function parseBlogImageFile(
   if (!match) return undefined;
   return { width: Number(match[1]) as 320 | 640 | 960 | 1280, format: match[2] as "avif" | "webp" | "jpg" };
 }
+
+/**
+ * What a save in the article editor answers (server/blog/admin-pages.ts) and the editor reads
+ * (app/components/blog/article-editor-state.ts); `Mode` is the server's list of save modes.
+ */
+export type ArticleSaveAnswer<Mode extends string = string> =
+  | {
+      ok: true;
+      mode: Mode;
+      version: number;
+      slug: string;
+      status: ArticleStatus;
+      publishedAt: string | null;
+      savedAt: string;
+      brokenLinks: string[];
+      message: string;
+    }
+  | {
+      ok: false;
+      mode: Mode | null;
+      fieldErrors: Partial<Record<string, string[]>>;
+      formError?: string;
+      /** Set when another admin saved first: the editor keeps the text and says so. */
+      conflict?: boolean;
+      values: Record<string, string>;
+    };

@@ -7,7 +7,7 @@ import {
   articleEditPath,
   articlePath,
   parseTags,
-  type ArticleStatus,
+  type ArticleSaveAnswer,
 } from "../../shared/articles";
 import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
 import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../shared/listing-photos";
@@ -35,7 +35,6 @@ import {
   renderWithDirectoryLinks,
   restoreArticle,
   saveArticle,
-  type ArticleFieldErrors,
   type ArticleInput,
   type Author,
   type SaveMode,
@@ -171,27 +170,7 @@ export async function adminBlogEditPage(id: string) {
   };
 }
 
-export type EditorAnswer =
-  | {
-      ok: true;
-      mode: SaveMode;
-      version: number;
-      slug: string;
-      status: ArticleStatus;
-      publishedAt: string | null;
-      savedAt: string;
-      brokenLinks: string[];
-      message: string;
-    }
-  | {
-      ok: false;
-      mode: SaveMode | null;
-      fieldErrors: ArticleFieldErrors;
-      formError?: string;
-      /** Set when another admin saved first: the editor keeps the text and says so. */
-      conflict?: boolean;
-      values: Record<string, string>;
-    };
+export type EditorAnswer = ArticleSaveAnswer<SaveMode>;
 
 const SUCCESS: Record<SaveMode, (r: { slug: string; publishedAt: Date | null }) => string> = {
   autosave: () => "Draft saved.",

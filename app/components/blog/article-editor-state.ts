@@ -1,4 +1,4 @@
-import type { ArticleStatus } from "../../../shared/articles";
+import type { ArticleSaveAnswer, ArticleStatus } from "../../../shared/articles";
 import { formatLocalDateTime, formatLocalTime } from "../../lib/format";
 
 /**
@@ -9,26 +9,7 @@ import { formatLocalDateTime, formatLocalTime } from "../../lib/format";
  */
 
 /** What a save answers (server/blog/admin-pages.ts): the saved article, or why it was refused. */
-export type SaveAnswer =
-  | {
-      ok: true;
-      mode: string;
-      version: number;
-      slug: string;
-      status: ArticleStatus;
-      publishedAt: string | null;
-      savedAt: string;
-      brokenLinks: string[];
-      message: string;
-    }
-  | {
-      ok: false;
-      mode: string | null;
-      fieldErrors: Partial<Record<string, string[]>>;
-      formError?: string;
-      conflict?: boolean;
-      values: Record<string, string>;
-    };
+export type SaveAnswer = ArticleSaveAnswer;
 
 export interface EditorState {
   /** The version the next save starts from; a save from an older one is refused as a conflict. */
