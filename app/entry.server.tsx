@@ -6,7 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { nonceContext } from "../server/http/request-context";
-import { lowPriorityModulePreloads } from "../server/http/script-priority";
+import { scriptsAfterFirstPaint } from "../server/http/script-priority";
 
 /**
  * React Router's Node entry, plus the Content-Security-Policy nonce: every inline script it
@@ -41,8 +41,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          // Module preloads at low priority: the HTML is the whole page (server/http/script-priority.ts).
-          const body = lowPriorityModulePreloads(() => {
+          // The scripts load after the first paint: the HTML is the whole page (server/http/script-priority.ts).
+          const body = scriptsAfterFirstPaint(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

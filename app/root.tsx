@@ -17,6 +17,7 @@ import { AnalyticsTracker } from "./analytics/analytics-tracker";
 import { SiteFooter } from "./components/layout/site-footer";
 import { LostPage } from "./components/layout/lost-page";
 import { MessagePage } from "./components/layout/message-page";
+import { ScriptsAfterFirstPaint } from "./components/layout/scripts-after-paint";
 import { SiteHeader } from "./components/layout/site-header";
 import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <HydrationMark />
         </AuthProvider>
         <ScrollRestoration nonce={nonce} />
+        <ScriptsAfterFirstPaint nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

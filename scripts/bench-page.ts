@@ -66,7 +66,8 @@ function attribute(tag: string, name: string): string | undefined {
   return end < 0 ? undefined : tag.slice(start + key.length, end);
 }
 
-/** The external scripts and module preloads an HTML page names, in order, without repeats. */
+/** The external scripts and module preloads an HTML page names, in order, without repeats (those held
+ * back until the first paint included). */
 function pageScripts(html: string): string[] {
   const found = new Set<string>();
   for (const open of ["<script", "<link"]) {
@@ -77,7 +78,8 @@ function pageScripts(html: string): string[] {
       if (open === "<script") {
         const src = attribute(tag, "src");
         if (src) found.add(src);
-      } else if (attribute(tag, "rel") === "modulepreload") {
+      } else if (attribute(tag, "rel") === "modulepreload" || attribute(tag, "data-after-paint") === "modulepreload") {
+        // Held back until the first paint (server/http/script-priority.ts), loaded all the same.
         const href = attribute(tag, "href");
         if (href) found.add(href);
       }

@@ -23,6 +23,68 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * A document of ours that has not hydrated yet: its module script (or the inert copy the server
+ * holds back until the first paint, server/http/script-priority.ts) is there and the root's effect
+ * has not marked it. A page without scripts (a JSON answer, a stand-in's page) has nothing to wait for.
+ */
+const SETTLED = 'html[data-hydrated], html:not(:has(script[type="module"], script[type="text/x-after-paint"]))';
+
+/**
+ * Resolves once the page's current document, if it is one of ours, has hydrated. The scripts load
+ * after the first paint, so `load` can come before React has attached a single handler.
+ */
+export async function settled(page: Page): Promise<void> {
+  try {
+    await page.locator(SETTLED).waitFor({ state: "attached", timeout: 20_000 });
+  } catch (error) {
+    throw new Error(`${page.url()} did not hydrate: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Makes every way a test loads a document (goto, reload, back, forward, waitForURL) resolve only
+ * once that document has hydrated, as a person's first click would need. Client-side navigations
+ * keep the mark, so those waits cost nothing.
+ */
+const awaitingHydration = new WeakSet<Page>();
+function waitForHydrationAfterLoads(page: Page): Page {
+  if (awaitingHydration.has(page)) return page;
+  awaitingHydration.add(page);
+  for (const name of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
+    const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await original(...args);
+      await settled(page);
+      return result;
+    };
+  }
+  return page;
+}
+
+/** `browser` whose contexts hand out pages that wait for hydration after each document load. */
+function hydrationAwareBrowser(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    // Without JavaScript nothing hydrates: the server's HTML is the page.
+    if (args[0]?.javaScriptEnabled === false) return context;
+    context.on("page", waitForHydrationAfterLoads);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => waitForHydrationAfterLoads(await newPage());
+    return context;
+  };
+  browser.newPage = async (...args) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // A page of its own closes its context with it, as Browser.newPage's does.
+    // (The browser may be closing already: then so is the context.)
+    page.on("close", () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
+}
+
 /** A page in a new context of its own (1280x900 unless told), opened at `url`, hydrated and settled (network idle). */
 export async function openPage(
   browser: Browser,
@@ -56,7 +118,7 @@ export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     const endpoint = inject("browserEndpoint");
-    browser = endpoint ? await chromium.connect(endpoint) : await launchBrowser();
+    browser = hydrationAwareBrowser(endpoint ? await chromium.connect(endpoint) : await launchBrowser());
   });
   afterAll(async () => {
     await browser?.close();

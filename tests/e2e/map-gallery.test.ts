@@ -45,7 +45,7 @@ describe("a map without tiles", () => {
   it("loads Leaflet after first paint: no page's HTML names a script holding it", async () => {
     for (const path of ["/rv-storage/austin-tx", await firstFacility()]) {
       const html = await (await fetch(baseUrl + path)).text();
-      const named = html.split('rel="modulepreload" fetchpriority="low" href="').slice(1);
+      const named = html.split('data-after-paint="modulepreload" fetchpriority="low" href="').slice(1);
       expect(named.length).toBeGreaterThan(0);
       for (const part of named) {
         const src = part.slice(0, part.indexOf('"'));
