@@ -27,6 +27,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * hand: the server build is wrapped once (server/http/app-errors.ts), so a page answers the error
  * page with this status and message, and an /api route answers `{ error: message, ...details }`
  * as JSON. An action that says a refusal on its own page picks it with server/http/refusal.ts.
+ * A failure of ours (a 5xx) that replaces an error keeps it as its `cause`, which is logged with
+ * it and never shown.
  */
 export class AppError extends Error {
   override name = "AppError";
@@ -35,8 +37,9 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
