@@ -43,8 +43,13 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+/**
+ * Whether `error` is an AppError, with one of `codes` when they are given. Code decides which
+ * refusal it is, never its status or message (a 502 and a 503 are different failures). Services
+ * use this; request glue uses server/http/refusal.ts, which answers with it.
+ */
+export function isAppError(error: unknown, codes?: readonly ErrorCode[]): error is AppError {
+  return error instanceof AppError && (codes === undefined || codes.includes(error.code));
 }
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
