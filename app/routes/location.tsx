@@ -432,7 +432,11 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
           {phone && (
             <PhoneLink
               phone={phone}
-              className="flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-500 py-2.5 font-medium text-brand-700"
+              className={buttonClasses(
+                "secondary",
+                "md",
+                "flex flex-1 px-0 border-brand-500 text-brand-700 shadow-none",
+              )}
             >
               Call
             </PhoneLink>
