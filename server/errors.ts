@@ -27,6 +27,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * hand: the server build is wrapped once (server/http/app-errors.ts), so a page answers the error
  * page with this status and message, and an /api route answers `{ error: message, ...details }`
  * as JSON. An action that says a refusal on its own page picks it with server/http/refusal.ts.
+ * A failure of ours (a 5xx) that replaces an error keeps it as its `cause`, which is logged with
+ * it and never shown.
  */
 export class AppError extends Error {
   override name = "AppError";
@@ -35,13 +37,19 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
-export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+/**
+ * Whether `error` is an AppError, with one of `codes` when they are given. Code decides which
+ * refusal it is, never its status or message (a 502 and a 503 are different failures). Services
+ * use this; request glue uses server/http/refusal.ts, which answers with it.
+ */
+export function isAppError(error: unknown, codes?: readonly ErrorCode[]): error is AppError {
+  return error instanceof AppError && (codes === undefined || codes.includes(error.code));
 }
 
 export const badRequest = (message: string, details?: Record<string, unknown>) =>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blog-post";
 import { ArticleCard, TagList } from "../components/blog/article-card";
 import { ArticleCover } from "../components/blog/article-cover";
+import { buttonClasses } from "../components/ui/button";
 import { articlePath, blogImageUrl, tagLabel } from "../../shared/articles";
 import { originFrom, seo } from "../lib/meta";
 import { SITE_NAME } from "../../shared/site";
@@ -140,10 +141,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           Looking for RV storage?
         </h2>
         <p className="mt-1 text-slate-700">Compare facilities near you by size, security and amenities.</p>
-        <Link
-          to="/"
-          className="mt-3 inline-flex min-h-10 items-center rounded-md bg-brand-600 px-4 font-medium text-white hover:bg-brand-700"
-        >
+        {/* A shade darker than the primary button's, on the aside's brand-50. */}
+        <Link to="/" className={buttonClasses("primary", "md", "mt-3 min-h-10 py-0 bg-brand-600 hover:bg-brand-700")}>
           Find RV storage
         </Link>
       </aside>

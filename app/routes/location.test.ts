@@ -29,3 +29,13 @@ describe("facility page: a slug over its cap", () => {
     expect(await thrownFor(slug)).toMatchObject({ code: "bad_request", status: 400, message: "Invalid location URL" });
   });
 });
+
+describe("facility page: the catalogue cannot be read", () => {
+  it("answers 500 'Failed to load location' when nothing is cached, keeping the failure as its cause", async () => {
+    // No database is connected: the look-up fails and this slug was never read before.
+    const thrown = await thrownFor("never-read-storage-tx-ChIJneverReadBefore0000");
+    // A refusal the server's wrapper (server/http/app-errors.ts) answers as the 500 error page and logs.
+    expect(thrown).toMatchObject({ code: "unavailable", status: 500, message: "Failed to load location" });
+    expect((thrown as Error).cause).toBeInstanceOf(Error);
+  });
+});

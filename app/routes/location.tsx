@@ -3,7 +3,7 @@ import Globe from "lucide-react/icons/globe";
 import Navigation from "lucide-react/icons/navigation";
 import Phone from "lucide-react/icons/phone";
 import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
-import { Link, data, redirect, useLocation, useNavigate } from "react-router";
+import { Link, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { LocationMap } from "../components/map/location-map";
@@ -31,7 +31,6 @@ import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
 import { getImageStorage } from "../../server/images";
 import { warmDemoPhotos } from "../../server/images/demo-photos";
-import { logger } from "../../server/logger";
 import { verifiedOwnerBadge } from "../../server/locations/pages";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
@@ -42,9 +41,11 @@ import { coverFromSearch, isCoverWant, lengthFromSearch, type CoverWant } from "
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
 import { isDatabaseUnavailable } from "../../server/db/errors";
-import { AppError, badRequest, databaseUnavailable, notFound } from "../../server/errors";
+import { AppError, badRequest, notFound } from "../../server/errors";
 
 const listingRemoved = () => new AppError("gone", 410, "This listing was removed");
+const locationUnavailable = (cause: unknown) =>
+  new AppError("unavailable", 500, "Failed to load location", undefined, { cause });
 
 /**
  * Facility detail (docs/product.md section 2): the record, its photos, a location map, hours, reviews and
@@ -74,10 +75,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   try {
     location = (await getLocationBySlug(slug)) ?? (await getLocationByIdPiece(parsed.placeIdPiece));
   } catch (error) {
-    // Not seen recently and the database is unreachable: a 503 that says so (docs/operations.md).
-    if (isDatabaseUnavailable(error)) throw databaseUnavailable();
-    logger.error({ err: error, slug }, "could not load a location");
-    throw data("Failed to load location", { status: 500 });
+    // Not seen recently and the database is unreachable: thrown on, the server's wrapper answers
+    // the 503 that says so (docs/operations.md, "When the database is unreachable").
+    if (isDatabaseUnavailable(error)) throw error;
+    // Any other failure with nothing cached is the 500 'Failed to load location' (docs/product.md
+    // section 2), logged by the same wrapper with this error as its cause.
+    throw locationUnavailable(error);
   }
   // A deleted listing is gone for good (410); a hidden one is simply not here (docs/product.md section 12).
   if (location?.deletedAt) throw listingRemoved();
@@ -429,7 +432,11 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
           {phone && (
             <PhoneLink
               phone={phone}
-              className="flex flex-1 items-center justify-center gap-2 rounded-md border border-brand-500 py-2.5 font-medium text-brand-700"
+              className={buttonClasses(
+                "secondary",
+                "md",
+                "flex flex-1 px-0 border-brand-500 text-brand-700 shadow-none",
+              )}
             >
               Call
             </PhoneLink>

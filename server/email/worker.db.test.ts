@@ -198,9 +198,11 @@ describe("retries", () => {
 describe("the polling worker", () => {
   it("sends at once when kicked after a commit, and not before it is started", async () => {
     const server = await sink();
-    kickEmail(); // no worker yet: nothing happens, nothing throws
-    await handle.db.transaction((tx) => enqueueEmail(tx, message()));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const id = await handle.db.transaction((tx) => enqueueEmail(tx, message()));
+    // No worker yet: the kick does nothing and throws nothing, and no timer or transport exists
+    // that could send later; the message waits in the outbox, untried, for the worker's start.
+    kickEmail();
+    expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0 });
     expect(server.received).toHaveLength(0);
 
     // A poll interval far longer than the test: only the start and the kick can send.

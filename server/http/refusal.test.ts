@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError, badRequest, conflict, notFound } from "../errors";
+import { AppError, badRequest, conflict, isAppError, notFound } from "../errors";
 import { createFlash, replaceFlash } from "./flash";
 import { flashRefusal, formRefusal, isRefusal, refusalOf } from "./refusal";
 
@@ -24,6 +24,15 @@ describe("refusalOf", () => {
     expect(isRefusal(files, ["too_many_files"])).toBe(true);
     expect(isRefusal(files, ["bad_request"])).toBe(false);
     expect(isRefusal(new Error("Attach at most 3 files."), ["too_many_files"])).toBe(false);
+  });
+
+  it("tells failures of the same kind apart by code too, not by status (isAppError, for services)", () => {
+    const stripeDown = new AppError("bad_gateway", 502, "Stripe is down.");
+    const busy = new AppError("busy", 503, "Busy.");
+    expect(isAppError(stripeDown, ["bad_gateway"])).toBe(true);
+    expect(isAppError(busy, ["bad_gateway"])).toBe(false);
+    expect(isAppError(busy)).toBe(true);
+    expect(isAppError(new Error("Stripe is down."), ["bad_gateway"])).toBe(false);
   });
 });
 

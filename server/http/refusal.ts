@@ -1,5 +1,5 @@
 import type { FieldErrors, FormSubmission } from "../../shared/forms";
-import { AppError, type ErrorCode } from "../errors";
+import { isAppError, type AppError, type ErrorCode } from "../errors";
 import { formFailure, redirectWithFlash } from "./form-action";
 
 /**
@@ -21,7 +21,7 @@ export function refusalOf(error: unknown, codes: readonly ErrorCode[]): AppError
 
 /** Whether `error` is a refusal with one of `codes`, for an action that answers codes differently. */
 export function isRefusal(error: unknown, codes: readonly ErrorCode[]): error is AppError {
-  return error instanceof AppError && codes.includes(error.code);
+  return isAppError(error, codes);
 }
 
 export interface FormRefusalOptions {

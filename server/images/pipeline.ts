@@ -38,8 +38,16 @@ const ENCODERS: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
   jpg: (image) => image.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
 };
 
+/** Why an original was refused; callers that word it their own way decide by this, never by the message. */
 export type RejectionCode =
-  "empty" | "too-large" | "not-an-image" | "unsupported-format" | "too-many-pixels" | "corrupt";
+  | "empty"
+  | "too-large"
+  | "not-an-image"
+  | "unsupported-format"
+  // An iPhone HEIC (HEVC), which this build of sharp cannot decode: an upload form says how to convert it.
+  | "heic"
+  | "too-many-pixels"
+  | "corrupt";
 
 /** An original that cannot become a photo; the message says why, in words an operator can act on. */
 export class ImageRejectedError extends Error {
@@ -114,10 +122,7 @@ export async function prepareImage(input: Uint8Array): Promise<PreparedImage> {
   // sharp's prebuilt libheif decodes AV1 only; an iPhone HEIC (HEVC) would fail later with a
   // vague decoder message.
   if (format === "heif" && metadata.compression === "hevc")
-    throw new ImageRejectedError(
-      "unsupported-format",
-      "HEIC photos (HEVC) cannot be decoded here; convert them to JPEG",
-    );
+    throw new ImageRejectedError("heic", "HEIC photos (HEVC) cannot be decoded here; convert them to JPEG");
   const { width, height } = metadata;
   if (!width || !height) throw new ImageRejectedError("not-an-image", "the image has no size");
 

@@ -123,6 +123,32 @@ describe(`lead forms (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}
     expect(await db().select().from(emailOutbox)).toHaveLength(0);
   });
 
+  it("says in the form's own words what an empty field needs, keeping what was typed", async () => {
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ rvType: "" }, { rvType: ["Choose the type of your RV."] }],
+      [{ rvLengthFeet: "" }, { rvLengthFeet: ["Enter your RV's length in feet."] }],
+      [{ rvLengthFeet: "9" }, { rvLengthFeet: ["Enter a length from 10 to 65 feet."] }],
+      [{ cover: "" }, { cover: ["Choose the kind of space."] }],
+      [{ name: "   " }, { name: ["Enter your name."] }],
+      [{ email: "" }, { email: ["Enter a valid email address, like name@example.com."] }],
+      [{ message: "" }, { message: ["Write a short message: what you need and when."] }],
+      [{ message: " \r\n " }, { message: ["Write a short message: what you need and when."] }],
+    ];
+    for (const [fields, fieldErrors] of cases) {
+      const answer = await sendLead(fields);
+      expect(answer, JSON.stringify(fields)).toEqual({
+        status: 400,
+        result: {
+          lead: "error",
+          message: "Check the fields marked below.",
+          fieldErrors,
+          values: { ...FORM, ...fields },
+        },
+      });
+    }
+    expect(await db().select().from(leads)).toHaveLength(0);
+  });
+
   it("sends the receipt to the typed address without the visitor's words, and the owner their question", async () => {
     const bait = "URGENT: your account is locked, sign in at https://evil.example/login";
     const answer = await sendLead({ email: "victim@example.com", name: "Security Team evil.example", message: bait });

@@ -6,6 +6,7 @@ import { resolveAuthSecret } from "../auth/secret";
 import { serverNow } from "../clock";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
+import { parseFormSubmission } from "../http/form-action";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
@@ -38,6 +39,8 @@ const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** A text field: `missing` when it is absent or not text (a file, say), as any other mistake. */
 const text = (missing: string) => z.string({ error: missing });
+
+const NO_MESSAGE = "Write a short message: what you need and when.";
 
 const schema = z.object({
   rvType: z.enum(RV_TYPES, { error: "Choose the type of your RV." }),
@@ -78,12 +81,12 @@ const schema = z.object({
       (v) => v === null || (!NOT_ONE_LINE.test(v) && normalizeUsPhone(v) !== null),
       "Enter a US phone number, like (512) 555-0100.",
     ),
-  message: text("Write a short message: what you need and when.")
+  message: text(NO_MESSAGE)
     .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    // The form pipeline reads a message that trims to nothing as a missing one: said the same way.
     .pipe(
-      z
-        .string()
-        .min(1, "Write a short message: what you need and when.")
+      text(NO_MESSAGE)
+        .min(1, NO_MESSAGE)
         .max(
           LEAD_LIMITS.messageMax,
           `Keep the message under ${LEAD_LIMITS.messageMax.toLocaleString("en-US")} characters.`,
@@ -118,12 +121,10 @@ export async function leadAction(request: Request, form: FormData, locationId: s
   }
   if (age === null || age > LEAD_LIMITS.maxFillHours * 3600) return fail(400, LEAD_MESSAGES.stale);
 
-  const parsed = schema.safeParse(Object.fromEntries(FIELDS.map((f) => [f, form.get(f) ?? undefined])));
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fieldErrors[String(issue.path[0])] ??= []).push(issue.message);
-    return fail(400, "Check the fields marked below.", fieldErrors);
-  }
+  // The console's form pipeline (server/http/form-action.ts): the schema's messages, per field;
+  // the answer keeps its own shape and the values cut as above.
+  const parsed = parseFormSubmission(schema, form);
+  if (!parsed.ok) return fail(400, parsed.formError ?? "Check the fields marked below.", parsed.fieldErrors);
   const input = parsed.data;
   if (linkCount(input.message) > LEAD_LIMITS.linksMax)
     return fail(400, LEAD_MESSAGES.tooManyLinks, { message: [LEAD_MESSAGES.tooManyLinks] });

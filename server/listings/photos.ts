@@ -191,9 +191,7 @@ export async function addListingPhotos(
       }
       if (!(error instanceof ImageRejectedError)) throw error;
       const message =
-        error.code === "unsupported-format" && error.message.startsWith("HEIC")
-          ? PHOTO_TEXT.heic(file.name)
-          : PHOTO_TEXT.unreadable(file.name, error.message);
+        error.code === "heic" ? PHOTO_TEXT.heic(file.name) : PHOTO_TEXT.unreadable(file.name, error.message);
       rejected.push({ name: file.name, message });
     }
   }

@@ -311,6 +311,7 @@ describe("a listing transfer and card billing", () => {
     stand.down = true;
     try {
       expect(await rejection(s.transfer(s.a.email))).toMatchObject({
+        code: "bad_gateway",
         status: 502,
         message: TRANSFER_MESSAGES.stripeDown,
       });

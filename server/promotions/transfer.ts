@@ -3,7 +3,7 @@ import type { AuditActor } from "../audit/record";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";
 import { LIVE_PROMOTION_STATUSES, locations, promotions, type PromotionRow } from "../db/schema";
-import { AppError, conflict } from "../errors";
+import { AppError, conflict, isAppError } from "../errors";
 import * as mail from "./emails";
 import { personById } from "./queries";
 import { finish } from "./service";
@@ -61,8 +61,8 @@ export async function stopFormerOwnerBilling(
     try {
       await cancelCardBilling(client, promotion);
     } catch (error) {
-      if (error instanceof AppError && error.status >= 500)
-        throw new AppError("bad_gateway", 502, TRANSFER_MESSAGES.stripeDown);
+      // Stripe could not be reached or failed (./stripe.ts stripeCall): said in the transfer's words.
+      if (isAppError(error, ["bad_gateway"])) throw new AppError("bad_gateway", 502, TRANSFER_MESSAGES.stripeDown);
       throw error;
     }
     stopped.add(promotion.id);

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -34,7 +35,11 @@ const exited = (s: RunningSite) =>
     else s.child!.once("exit", (code) => resolve(code));
   });
 
-/** A POST whose body the test sends in two parts, so the request is under way in between. */
+/**
+ * A POST whose body the test sends in two parts, so the request is under way in between.
+ * `underWay` resolves when the server has read its headers and handed it to the site: it asks
+ * for a 100 Continue, which Node's server sends just before it emits the request.
+ */
 function slowPost(url: string, headers: Record<string, string>, body: string) {
   const target = new URL(url);
   const request = http.request({
@@ -42,8 +47,9 @@ function slowPost(url: string, headers: Record<string, string>, body: string) {
     port: target.port,
     path: target.pathname,
     method: "POST",
-    headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+    headers: { ...headers, "content-length": String(Buffer.byteLength(body)), expect: "100-continue" },
   });
+  const underWay = new Promise<void>((resolve) => request.once("continue", () => resolve()));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on("response", (response) => {
       let text = "";
@@ -54,7 +60,20 @@ function slowPost(url: string, headers: Record<string, string>, body: string) {
   });
   const half = Math.floor(body.length / 2);
   request.write(body.slice(0, half));
-  return { answer, finish: () => request.end(body.slice(half)) };
+  return { underWay, answer, finish: () => request.end(body.slice(half)) };
+}
+
+/** Whether a new connection to the site is refused: it no longer listens. */
+function refusesConnections(base: string): Promise<boolean> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
+  });
 }
 
 async function anonymousCookie(base: string): Promise<string> {
@@ -100,12 +119,13 @@ describe("graceful shutdown", () => {
       { "content-type": "application/json", cookie, origin: base, "user-agent": BROWSER },
       batch,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await post.underWay;
 
     const exit = exited(running);
     running.child!.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
-    // No longer accepting: a new connection is refused.
+    // No longer accepting: once the signal is handled, a new connection is refused, while the
+    // request under way is still waiting for the rest of its body.
+    await expect.poll(() => refusesConnections(base), { timeout: 10_000 }).toBe(true);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     // The request under way still gets its answer, and the batch is stored.
     post.finish();
@@ -139,7 +159,7 @@ describe("graceful shutdown", () => {
       "[{}, {}]",
     );
     post.answer.catch(() => {}); // cut on purpose
-    await new Promise((r) => setTimeout(r, 300));
+    await post.underWay;
     const exit = exited(running);
     const sent = Date.now();
     running.child!.kill("SIGTERM");

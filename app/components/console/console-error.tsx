@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { describeError } from "../../lib/error-display";
+import { buttonClasses } from "../ui/button";
 import { PageHeader } from "./page-header";
 
 /**
@@ -16,10 +17,7 @@ export function ConsoleError({ home }: { home: { to: string; label: string } }) 
       <div className="mt-1">
         <PageHeader title={title} description={text} />
       </div>
-      <Link
-        to={home.to}
-        className="mt-6 inline-block rounded-md bg-brand-500 px-4 py-2 font-medium text-white hover:bg-brand-600"
-      >
+      <Link to={home.to} className={buttonClasses("primary", "md", "mt-6 py-2")}>
         {home.label}
       </Link>
     </section>

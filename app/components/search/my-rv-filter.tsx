@@ -13,6 +13,7 @@ import {
   type MyRv,
 } from "../../../shared/rv-fit";
 import { Button } from "../ui/button";
+import { controlClasses } from "../ui/input";
 import { FilterPopover } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 
@@ -99,8 +100,7 @@ export function MyRvFilter({
     if (applied) onApply(undefined);
   }
 
-  const input =
-    "mt-1 h-11 w-full rounded-md border border-slate-300 px-3 text-base aria-[invalid=true]:border-red-600 focus-visible:outline-2 focus-visible:outline-brand-500";
+  const input = controlClasses("mt-1 h-11");
   return (
     <FilterPopover
       open={open}
@@ -164,13 +164,9 @@ export function MyRvFilter({
           </p>
         )}
         <div className="mt-4 flex items-center justify-between gap-3 border-t border-slate-200 pt-3">
-          <button
-            type="button"
-            onClick={clear}
-            className="h-11 rounded-md px-3 font-medium text-slate-700 hover:bg-slate-100"
-          >
+          <Button variant="ghost" onClick={clear} className="h-11 px-3">
             Clear
-          </button>
+          </Button>
           <Button type="submit" className="h-11 font-semibold">
             Apply
           </Button>
