@@ -7,16 +7,14 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server and one Chromium for the run (global-setup.ts); files one after another unless
-    // E2E_WORKERS says more. Two at a time failed four files in a full run that pass alone; the
-    // likely cause: every context comes from 127.0.0.1, and the per-address limits (30 new
-    // anonymous sessions in 10 minutes, without which the analytics tracker sends nothing) run
-    // out sooner. Files that change the same shared data take a lock (exclusive.ts) for when
-    // they do run together.
+    // One server and one Chromium for the run (global-setup.ts); two files at a time (E2E_WORKERS
+    // says otherwise). An earlier try at two failed four files: they clicked before hydration, and
+    // every test now waits for it after each document load (browser.ts). Files that change the
+    // same shared data take a lock (exclusive.ts).
     fileParallelism: true,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     // A concurrent group (the axe scans) keeps three pages loading at once: more starve a busy
-    // 2-core machine until pages miss their network-idle wait.
+    // 2-core machine.
     maxConcurrency: 3,
   },
 });

@@ -198,8 +198,6 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("admin analytics", () => {
 
     // Download the states of the last 7 days.
     await page.goto(`${site.baseUrl}/admin/analytics?days=7`);
-    // A click before the page's script has run can be swallowed by hydration; wait for it.
-    await page.waitForLoadState("networkidle");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "States CSV" }).click(),

@@ -76,7 +76,6 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(/q=Twin/);
     await page.getByText("2 listings match these filters").waitFor();
-    await page.waitForLoadState("networkidle");
     await page.getByLabel(`Select ${TWIN_B.name}`).check();
     await page.getByRole("button", { name: "Hide (1)" }).click();
     const confirm = page.getByRole("dialog", { name: "Hide 1 listing?" });

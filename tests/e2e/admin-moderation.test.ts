@@ -125,8 +125,6 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
 
     // Restore: the approved revision's earlier name comes back, after a confirmation naming it.
     await admin.goto(`${base()}${managePath()}`);
-    // The dialog needs the page's script: before it runs, the link opens the no-JavaScript question.
-    await admin.waitForLoadState("networkidle");
     const approvedRevision = admin
       .locator("ol li")
       .filter({ has: admin.getByText("Approved", { exact: true }) })

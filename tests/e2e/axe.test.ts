@@ -215,7 +215,6 @@ async function scan(screen: Screen, viewport: Viewport) {
     const target = screen.path === "FACILITY" ? facilityPath : screen.path;
     const response = await page.goto(`${baseUrl}${target}`);
     expect(response?.status(), target).toBe(screen.status ?? 200);
-    await page.waitForLoadState("networkidle");
     await screen.open?.(page);
     const violations = await axe(page);
     expect(violations, `${target} (${viewport})\n${describeViolations(violations)}`).toEqual([]);
@@ -236,8 +235,8 @@ function reasonToSkip(screen: Screen, viewport: Viewport): string | undefined {
   return undefined;
 }
 
-// The scans of a group run a few at a time (vitest's maxConcurrency): most of a scan is waiting
-// for the page's network to go quiet, which one page can do while another is being checked.
+// The scans of a group run a few at a time (vitest's maxConcurrency): one page loads and
+// hydrates while another is being checked.
 for (const viewport of ["desktop", "phone"] as const) {
   describe.concurrent(`axe on every public screen (${viewport})`, () => {
     it.for(PUBLIC.map((s) => [name(s), s] as const))("%s", async ([, screen], { skip }) => {

@@ -15,7 +15,6 @@ const counter = () => page.locator("section[aria-label=Photos] p[aria-live]").te
 describe("facility page", () => {
   it("opens from the results page, pages the gallery by mouse and keyboard, and goes back", async () => {
     await page.goto(`${baseUrl}/rv-storage/austin-tx?sort=rating`);
-    await page.waitForLoadState("networkidle");
     const card = page.locator("section[aria-label=Results] article h2 a").first();
     const name = (await card.textContent())!;
     await card.click();

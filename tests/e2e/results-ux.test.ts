@@ -444,7 +444,6 @@ describe("results page: Back and current location", () => {
     });
     page = await context.newPage();
     await page.goto(`${baseUrl}/rv-storage/austin-tx`);
-    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Use my location" }).click();
     const alert = page.getByRole("alert");
     await alert.waitFor();

@@ -146,7 +146,6 @@ describe("search", () => {
       }, code);
       page = await context.newPage();
       await page.goto(baseUrl + "/");
-      await page.waitForLoadState("networkidle");
       await page.getByRole("button", { name: "Use my location" }).click();
       const alert = page.getByRole("alert");
       await alert.waitFor();
@@ -173,7 +172,6 @@ describe("search", () => {
     });
     page = await context.newPage();
     await page.goto(baseUrl + "/");
-    await page.waitForLoadState("networkidle");
     await hydrated(page);
     await page.getByRole("button", { name: "Use my location" }).click();
     await page.locator('html[data-geolocation-answered="1"]').waitFor({ state: "attached" });
@@ -186,7 +184,6 @@ describe("search", () => {
     await context.addInitScript(() => Object.defineProperty(navigator, "geolocation", { value: undefined }));
     page = await context.newPage();
     await page.goto(baseUrl + "/");
-    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Use my location" }).click();
     await page.getByRole("alert").waitFor();
     expect(await page.getByRole("alert").textContent()).toContain("Geolocation is not supported by this browser.");

@@ -118,7 +118,6 @@ describe("sign-up", () => {
   it("hints at the password's strength as it is typed, in a live region", async () => {
     const page = await open();
     await page.goto(`${baseUrl}/signup`);
-    await page.waitForLoadState("networkidle");
     const password = page.getByLabel("Password");
     const hint = page.locator("[aria-live=polite]").filter({ hasText: /Strength/ });
     await password.fill("abc");
