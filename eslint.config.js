@@ -36,9 +36,9 @@ export default tseslint.config(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
   },
   {
-    // The layers point one way (docs/architecture.md, "Layers"): shared/ <- server/ <- app/ and
+    // The layers point one way (docs/architecture.md, "Layers"): domain/ <- server/ <- app/ and
     // scripts/. An import circle hides a layer that points back up, so none is allowed anywhere.
-    files: ["{app,server,shared,scripts,tests}/**/*.{ts,tsx,js,mjs}"],
+    files: ["{app,server,domain,scripts,tests}/**/*.{ts,tsx,js,mjs}"],
     plugins: { layers: { rules: { "no-import-cycle": noImportCycle, "no-import-from": noImportFrom } } },
     rules: { "layers/no-import-cycle": "error" },
   },
@@ -49,17 +49,17 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**"] }] },
   },
   {
-    // Services never learn a word from the routes or the UI: what both halves say is in shared/.
+    // Services never learn a word from the routes or the UI: what both halves say is in domain/.
     files: ["server/**/*.{ts,tsx,js,mjs}"],
     rules: {
-      "layers/no-import-from": ["error", { forbidden: ["app"], message: "What both halves need lives in shared/." }],
+      "layers/no-import-from": ["error", { forbidden: ["app"], message: "What both halves need lives in domain/." }],
     },
   },
   {
     // The vocabulary at the bottom imports nothing of ours above it.
-    files: ["shared/**/*.{ts,tsx,js,mjs}"],
+    files: ["domain/**/*.{ts,tsx,js,mjs}"],
     rules: {
-      "layers/no-import-from": ["error", { forbidden: ["app", "server"], message: "shared/ is the bottom layer." }],
+      "layers/no-import-from": ["error", { forbidden: ["app", "server"], message: "domain/ is the bottom layer." }],
     },
   },
 );

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",
-      "shared/**/*.test.ts",
+      "domain/**/*.test.ts",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/**/*.test.ts",

@@ -21,7 +21,7 @@ import { ScriptsAfterFirstPaint } from "./components/layout/scripts-after-paint"
 import { SiteHeader } from "./components/layout/site-header";
 import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
-import { pageTitle } from "../shared/site";
+import { pageTitle } from "../domain/site";
 import { describeError, errorTitle } from "./lib/error-display";
 import { siteOrigin } from "../server/http/origin";
 import { getViewer } from "../server/auth/viewer";

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { PAGE_SIZE } from "../shared/search";
+import { PAGE_SIZE } from "../domain/search";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
 import { USER_AGENT, anonymousSession, median, table } from "./lib/bench";
 

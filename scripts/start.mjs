@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 const built = path.join(root, "build/server/index.js");
-const sources = ["app", "shared", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = ["app", "domain", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

@@ -1,6 +1,6 @@
 /**
  * No regular expression in the source tree may take super-linear time (docs/operations.md,
- * "Free text in URLs"). The test reads every source file under app/, shared/, server/ and
+ * "Free text in URLs"). The test reads every source file under app/, domain/, server/ and
  * scripts/ (and server.js), extracts each regex literal and each `RegExp(...)` construction, and
  * checks it two ways: redos-detector proves that no two quantifiers can match the same text
  * (which is what makes a backtracking engine slow), and every pattern runs on long adversarial
@@ -15,7 +15,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..");
-const SOURCE_DIRS = ["app", "shared", "server", "scripts"];
+const SOURCE_DIRS = ["app", "domain", "server", "scripts"];
 const SOURCE_FILES = ["server.js"];
 const SOURCE_EXTENSIONS = /\.(?:ts|tsx|js|mjs)$/;
 /** Tests and generated data never see visitor input. */
@@ -215,7 +215,7 @@ const tree = (() => {
 })();
 
 /**
- * The coordinate pattern as it was before this test (shared/coordinates.ts), `\s*` on both sides
+ * The coordinate pattern as it was before this test (domain/coordinates.ts), `\s*` on both sides
  * of optional parts: "1", 400 spaces and "x" took 3.5 s, growing as the cube of the length.
  */
 const OLD_COORDINATES_SOURCE = readFileSync(join(ROOT, "tests/fixtures/redos/old-coordinates.ts.txt"), "utf8");
@@ -224,7 +224,7 @@ describe("regular expressions in the source tree", () => {
   it("finds the patterns, and reads every RegExp construction", () => {
     expect(tree.unreadable).toEqual([]);
     // The coordinate parser builds its pattern from constants; the extraction must see through them.
-    expect(tree.patterns.some((p) => p.where.startsWith("shared/coordinates.ts") && p.source.includes("°"))).toBe(true);
+    expect(tree.patterns.some((p) => p.where.startsWith("domain/coordinates.ts") && p.source.includes("°"))).toBe(true);
     expect(tree.patterns.length).toBeGreaterThan(50);
     for (const p of tree.patterns) expect(() => new RegExp(p.source, p.flags), p.where).not.toThrow();
   });
@@ -248,7 +248,7 @@ describe("regular expressions in the source tree", () => {
     const unsafe = tree.patterns.filter((p) => !check(p).safe);
     expect(
       unsafe.map((p) => `${p.where}: /${p.source}/${p.flags}`),
-      "rewrite these so that each piece owns its characters (see shared/coordinates.ts)",
+      "rewrite these so that each piece owns its characters (see domain/coordinates.ts)",
     ).toEqual([]);
   });
 

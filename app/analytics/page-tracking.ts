@@ -1,7 +1,7 @@
 import { hasAuthSession } from "../lib/auth-client";
 import { locationIdsBySlug, pageLocationId } from "./page-data";
 import { Tracker, browserTransport } from "./tracker";
-import { CLICK_TYPES, type ClickType } from "../../shared/analytics-types";
+import { CLICK_TYPES, type ClickType } from "../../domain/analytics-types";
 
 /**
  * What the analytics tracker does in the browser, loaded after the page is interactive

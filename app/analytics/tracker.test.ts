@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUEUE_KEY, SESSION_KEY, Tracker, type SendResult, type StorageLike, type TrackerEnv } from "./tracker";
-import type { AnalyticsEvent } from "../../shared/analytics-types";
+import type { AnalyticsEvent } from "../../domain/analytics-types";
 
 class MemoryStorage implements StorageLike {
   map = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { classifyTrafficSource } from "../../shared/traffic-source";
+import { classifyTrafficSource } from "../../domain/traffic-source";
 import {
   ANALYTICS,
   EVENTS_ENDPOINT,
@@ -7,7 +7,7 @@ import {
   type AnalyticsEventType,
   type AnalyticsViewport,
   type ClickType,
-} from "../../shared/analytics-types";
+} from "../../domain/analytics-types";
 
 /**
  * The browser tracker (docs/product.md sections 4, 7, 8, 9): analytics sessions that end after 30 minutes

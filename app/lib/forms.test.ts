@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFormFailure } from "../../shared/forms";
+import { isFormFailure } from "../../domain/forms";
 import { formStateOf, isSubmissionOf } from "./forms";
 
 const failure = {

@@ -1,12 +1,12 @@
 /**
  * The browser half of the form pipeline (the server half is server/http/form-action.ts, the shape
- * an action answers is shared/forms.ts): hooks that read an answer back. A form is a plain
+ * an action answers is domain/forms.ts): hooks that read an answer back. A form is a plain
  * `<Form method="post">`: without JavaScript the browser posts it, the action answers the errors
  * and the values, and the page renders them; with JavaScript React Router does the same without a
  * reload.
  */
 import { useActionData, useFormAction, useNavigation } from "react-router";
-import { isFormFailure, type FieldErrors, type FormValues } from "../../shared/forms";
+import { isFormFailure, type FieldErrors, type FormValues } from "../../domain/forms";
 
 export interface FormState {
   fieldErrors: FieldErrors;

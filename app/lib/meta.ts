@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from "../../shared/site";
+import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from "../../domain/site";
 
 export interface SeoInput {
   title?: string;

@@ -1,4 +1,4 @@
-import { MAX_PAGE_BUTTONS } from "../../shared/search";
+import { MAX_PAGE_BUTTONS } from "../../domain/search";
 
 /** The page numbers to show as buttons: at most 5, centred on the current page where possible. */
 export function pageWindow(page: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {

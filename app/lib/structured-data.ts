@@ -2,7 +2,7 @@
  * schema.org structured data (JSON-LD) for the public pages: the facility as a SelfStorage
  * business with its breadcrumb trail, and results pages as an ItemList. Pure and browser-safe.
  */
-import { linkableWebsite } from "../../shared/web-address";
+import { linkableWebsite } from "../../domain/web-address";
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
 import { originFrom, seo } from "../lib/meta";
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "../../domain/site";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.places-suggest";
-import { MAX_SUGGEST_QUERY_LENGTH, tooLongMessage } from "../../shared/input-limits";
+import { MAX_SUGGEST_QUERY_LENGTH, tooLongMessage } from "../../domain/input-limits";
 import { getGazetteer } from "../../server/geo";
 import { invalidParameters, toPlaceSuggestion } from "../../server/search";
 

@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { ArticleCard } from "../components/blog/article-card";
 import { Pagination } from "../components/search/pagination";
-import { tagLabel } from "../../shared/articles";
+import { tagLabel } from "../../domain/articles";
 import { originFrom, seo } from "../lib/meta";
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "../../domain/site";
 import { blogListPage } from "../../server/blog/pages";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -14,15 +14,15 @@ import { useAppleDevice } from "../components/location/use-apple-device";
 import { DemoBadge } from "../components/location/tier-badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { buttonClasses } from "../components/ui/button";
-import { AMENITY_GROUPS, AMENITY_LABELS } from "../../shared/amenities";
+import { AMENITY_GROUPS, AMENITY_LABELS } from "../../domain/amenities";
 import { appleDirectionsUrl, googleDirectionsUrl } from "../lib/directions";
 import { displayPhone, telHref } from "../lib/format";
 import { getCurrentLocation } from "../lib/geolocation";
-import { imageRefFromUrl } from "../../shared/images";
-import { priceLabel } from "../../shared/listings";
+import { imageRefFromUrl } from "../../domain/images";
+import { priceLabel } from "../../domain/listings";
 import { privatePageMeta } from "../lib/meta";
-import { MY_RV_STORAGE_KEY, clearsHeight, parseMyRv, sizesThatFit, type MyRv } from "../../shared/rv-fit";
-import { COMPARE_MAX, COMPARE_MIN, compareHref } from "../../shared/saved";
+import { MY_RV_STORAGE_KEY, clearsHeight, parseMyRv, sizesThatFit, type MyRv } from "../../domain/rv-fit";
+import { COMPARE_MAX, COMPARE_MIN, compareHref } from "../../domain/saved";
 import { loadCompare, parseCompareQuery, type CompareFacility } from "../../server/saved/compare";
 
 /**

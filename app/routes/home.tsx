@@ -6,7 +6,7 @@ import { LocationErrorBanner } from "../components/search/location-error-banner"
 import { PlaceSearch } from "../components/search/place-search";
 import { UseMyLocationButton } from "../components/search/use-my-location";
 import { originFrom, seo } from "../lib/meta";
-import { buildPlaceSlug } from "../../shared/slug";
+import { buildPlaceSlug } from "../../domain/slug";
 import { stateNameFromCode } from "../../server/geo";
 import { getCatalogueStats, getFeaturedLocations } from "../../server/locations/repository";
 import { formatNumber } from "../lib/format";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/location";
 import { loader } from "./location";
 import { requestContext } from "../../server/http/request-context";
-import { MAX_LOCATION_SLUG_LENGTH } from "../../shared/input-limits";
+import { MAX_LOCATION_SLUG_LENGTH } from "../../domain/input-limits";
 
 /** What the loader throws for `slug`; no database is connected here, so reaching it would fail. */
 async function thrownFor(slug: string): Promise<unknown> {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Route } from "./+types/rv-storage";
 import { loader } from "./rv-storage";
 import { requestContext } from "../../server/http/request-context";
-import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH, MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
+import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH, MAX_TEXT_FILTER_LENGTH } from "../../domain/input-limits";
 import { getGazetteer } from "../../server/geo";
 
 /** Calls to the gazetteer during a request: over a cap there must be none. */

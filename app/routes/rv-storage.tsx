@@ -16,9 +16,9 @@ import { SizeFilter } from "../components/search/size-filter";
 import { SORT_EXPLANATIONS, SortButtons } from "../components/search/sort-buttons";
 import { TextFilter } from "../components/search/text-filter";
 import { CURRENT_LOCATION_FAILED, UseMyLocationButton } from "../components/search/use-my-location";
-import { AMENITY_LABELS, type AmenityFilter } from "../../shared/amenities";
-import { imageRefFromUrl } from "../../shared/images";
-import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../../shared/input-limits";
+import { AMENITY_LABELS, type AmenityFilter } from "../../domain/amenities";
+import { imageRefFromUrl } from "../../domain/images";
+import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../../domain/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
 import {
@@ -29,11 +29,11 @@ import {
   searchParamsFor,
   placedByTier,
   type SortOrder,
-} from "../../shared/search";
-import { parseSearchParams } from "../../shared/search-params";
-import type { SizeOption } from "../../shared/sizes";
-import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../../shared/rv-fit";
-import { buildPlaceSlug } from "../../shared/slug";
+} from "../../domain/search";
+import { parseSearchParams } from "../../domain/search-params";
+import type { SizeOption } from "../../domain/sizes";
+import { MY_RV_PARAMS, myRvFromCookieHeader, myRvParams, type MyRv } from "../../domain/rv-fit";
+import { buildPlaceSlug } from "../../domain/slug";
 import {
   placeFromPoint,
   placeFromSlug,

@@ -9,10 +9,10 @@ import { SaveButton } from "../components/location/save-button";
 import { DemoBadge } from "../components/location/tier-badge";
 import { EmptyState } from "../components/ui/empty-state";
 import { buttonClasses } from "../components/ui/button";
-import { imageRefFromUrl } from "../../shared/images";
+import { imageRefFromUrl } from "../../domain/images";
 import { privatePageMeta } from "../lib/meta";
-import { MY_RV_PARAMS } from "../../shared/rv-fit";
-import { COMPARE_MAX, COMPARE_MIN, SAVED_LIMIT, compareHref } from "../../shared/saved";
+import { MY_RV_PARAMS } from "../../domain/rv-fit";
+import { COMPARE_MAX, COMPARE_MIN, SAVED_LIMIT, compareHref } from "../../domain/saved";
 import { useIsSaved } from "../lib/saved-store";
 import { savedPage } from "../../server/saved/pages";
 

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
-const FOLDERS = ["app", "server", "shared", "scripts", "tests"];
+const FOLDERS = ["app", "server", "domain", "scripts", "tests"];
 const SKIP = new Set(["node_modules", "build", "data", ".react-router", "coverage", ".tmp"]);
 const SOURCE = /\.(ts|tsx|js|mjs)$/;
 const CANDIDATES = ["", ".ts", ".tsx", ".js", ".mjs", "/index.ts", "/index.tsx", "/index.js"];

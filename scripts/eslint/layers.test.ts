@@ -7,9 +7,9 @@ import { noImportCycle, noImportFrom } from "./layers.js";
 
 /** A small project on disk: the rules read the import graph from files, as in a real run. */
 const FILES: Record<string, string> = {
-  "shared/words.js": "export const WORDS = 1;\n",
-  "shared/upward.js": 'import { APP } from "../app/page.js";\nexport const UP = APP;\n',
-  "server/app.js": 'import { WORDS } from "../shared/words.js";\nexport const SERVER = WORDS;\n',
+  "domain/words.js": "export const WORDS = 1;\n",
+  "domain/upward.js": 'import { APP } from "../app/page.js";\nexport const UP = APP;\n',
+  "server/app.js": 'import { WORDS } from "../domain/words.js";\nexport const SERVER = WORDS;\n',
   "server/http/glue.js": 'import { SERVER } from "../app.js";\nexport const GLUE = SERVER;\n',
   "server/reaches-up.js": 'import { APP } from "../app/page.js";\nexport const R = APP;\n',
   "server/ring/a.js": 'import { B } from "./b.js";\nexport const A = () => B;\n',
@@ -34,7 +34,7 @@ beforeAll(() => {
     overrideConfig: [
       { files: ["**/*.js"], plugins: { layers }, rules: { "layers/no-import-cycle": "error" } },
       { files: ["server/**"], rules: { "layers/no-import-from": ["error", { forbidden: ["app"] }] } },
-      { files: ["shared/**"], rules: { "layers/no-import-from": ["error", { forbidden: ["app", "server"] }] } },
+      { files: ["domain/**"], rules: { "layers/no-import-from": ["error", { forbidden: ["app", "server"] }] } },
     ],
   });
 });
@@ -51,8 +51,8 @@ describe("layers/no-import-from", () => {
     expect(await problems("server/reaches-up.js")).toEqual([
       "layers/no-import-from: server/reaches-up.js may not import app/ (../app/page.js).",
     ]);
-    expect(await problems("shared/upward.js")).toEqual([
-      "layers/no-import-from: shared/upward.js may not import app/ (../app/page.js).",
+    expect(await problems("domain/upward.js")).toEqual([
+      "layers/no-import-from: domain/upward.js may not import app/ (../app/page.js).",
     ]);
   });
 
@@ -75,6 +75,6 @@ describe("layers/no-import-cycle", () => {
 
   it("leaves a chain that does not come back alone", async () => {
     expect(await problems("server/http/glue.js")).toEqual([]);
-    expect(await problems("shared/words.js")).toEqual([]);
+    expect(await problems("domain/words.js")).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE } from "../../shared/analytics-period";
+import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE } from "../../domain/analytics-period";
 import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { badRequest } from "../errors";

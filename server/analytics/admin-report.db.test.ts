@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
-import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
+import type { ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { insertListing } from "../claims/test-support";
 import { connectDatabase, disconnectDatabase } from "../db";
 import type { DatabaseHandle } from "../db/client";

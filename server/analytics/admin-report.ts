@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { RAW_EVENT_DAYS } from "../../shared/analytics-period";
-import { TRAFFIC_SOURCES, type TrafficSource } from "../../shared/analytics-types";
+import { RAW_EVENT_DAYS } from "../../domain/analytics-period";
+import { TRAFFIC_SOURCES, type TrafficSource } from "../../domain/analytics-types";
 import { STATES } from "../geo/states";
 import type { Database } from "../db/client";
 import { addDays, change, previousPeriod, type ReportPeriod } from "./owner-report";

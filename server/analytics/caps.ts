@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import type { ClickType } from "../../shared/analytics-types";
+import type { ClickType } from "../../domain/analytics-types";
 
 /**
  * How much one visitor can add to the counters owners are shown (docs/operations.md, "Limits on

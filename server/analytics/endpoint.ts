@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { isbot } from "isbot";
-import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../shared/analytics-types";
+import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../domain/analytics-types";
 import { getViewer as getRequestViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import type { Database } from "../db/client";

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/setup/db";
 import type { DatabaseHandle } from "../db/client";
 import { locations } from "../db/schema";
 import { ensureDemoData } from "../locations/demo-seed";
-import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
+import type { ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { ingestEvents, parseBatch, type Sender } from "./ingest";
 import { pruneAnalytics } from "./retention";
 import {

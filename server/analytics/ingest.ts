@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { classifyTrafficSource } from "../../shared/traffic-source";
-import { analyticsBatchSchema, describeIssues, type ValidatedAnalyticsEvent } from "../../shared/analytics-events";
+import { classifyTrafficSource } from "../../domain/traffic-source";
+import { analyticsBatchSchema, describeIssues, type ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { AppError, badRequest } from "../errors";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { ALL_LISTINGS, CUSTOM_RANGE } from "../../shared/analytics-period";
+import { ALL_LISTINGS, CUSTOM_RANGE } from "../../domain/analytics-period";
 import { ownedListings, ownsListing, type OwnedListing } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rejection } from "../../tests/setup/rejection";
 import { createTestDatabase } from "../../tests/setup/db";
-import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
+import type { ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { grantListing } from "../auth/ownership";
 import { insertListing, insertPerson } from "../claims/test-support";
 import { connectDatabase, disconnectDatabase } from "../db";

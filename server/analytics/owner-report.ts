@@ -6,8 +6,8 @@ import {
   DEFAULT_ANALYTICS_DAYS,
   MAX_ANALYTICS_DAYS,
   RAW_EVENT_DAYS,
-} from "../../shared/analytics-period";
-import { TRAFFIC_SOURCES, type TrafficSource } from "../../shared/analytics-types";
+} from "../../domain/analytics-period";
+import { TRAFFIC_SOURCES, type TrafficSource } from "../../domain/analytics-types";
 import { formatCsv } from "../csv";
 import type { Database } from "../db/client";
 import { analyticsEvents, locationMetrics, locationMetricsDaily, locations } from "../db/schema";

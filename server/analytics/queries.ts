@@ -7,7 +7,7 @@ import {
   locationTrafficSources,
   locations,
 } from "../db/schema";
-import { TRAFFIC_SOURCES, type TrafficSource } from "../../shared/analytics-types";
+import { TRAFFIC_SOURCES, type TrafficSource } from "../../domain/analytics-types";
 import {
   activityTrend,
   conversionRate,

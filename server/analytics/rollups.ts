@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { RAW_EVENT_DAYS } from "../../shared/analytics-period";
+import { RAW_EVENT_DAYS } from "../../domain/analytics-period";
 import type { Database } from "../db/client";
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { AnalyticsViewport, ClickType, TrafficSource } from "../../shared/analytics-types";
+import type { AnalyticsViewport, ClickType, TrafficSource } from "../../domain/analytics-types";
 import { INGEST_CAPS, capKind, capOf, hourOf } from "./caps";
 
 /** The counters both metrics tables share, and the upsert clause that adds a batch's to them. */

@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "../../domain/site";
 import type { Database } from "../db/client";
 import { enqueueEmail, kickEmail } from "../email";
 import { safeRedirect } from "./redirect";

@@ -4,7 +4,7 @@ import { admin, anonymous } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements, userAc } from "better-auth/plugins/admin/access";
 import { and, eq } from "drizzle-orm";
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "../../domain/site";
 import { getConfig, publicUrl } from "../config";
 import { getDatabase } from "../db";
 import type { Database } from "../db/client";

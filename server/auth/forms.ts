@@ -1,6 +1,6 @@
 import { APIError } from "better-auth";
 import { z } from "zod";
-import type { FormFailure } from "../../shared/forms";
+import type { FormFailure } from "../../domain/forms";
 import { getDatabase } from "../db";
 import type { Database } from "../db/client";
 import { parseFormSubmission } from "../http/form-action";

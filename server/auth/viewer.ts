@@ -1,4 +1,4 @@
-import { isRole, roleFlags, type Role } from "../../shared/roles";
+import { isRole, roleFlags, type Role } from "../../domain/roles";
 import { isDatabaseUnavailable } from "../db/errors";
 import { databaseUnavailable } from "../errors";
 import { logger } from "../logger";

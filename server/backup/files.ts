@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { BLOG_IMAGES_FOLDER } from "../../shared/articles";
-import { PLACE_IMAGES_FOLDER } from "../../shared/images";
+import { BLOG_IMAGES_FOLDER } from "../../domain/articles";
+import { PLACE_IMAGES_FOLDER } from "../../domain/images";
 import type { Config } from "../config";
 import { getPrivateStore } from "../files";
 import { assertStoreKey, type PrivateStore } from "../files/private-store";

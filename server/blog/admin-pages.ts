@@ -8,10 +8,10 @@ import {
   articlePath,
   parseTags,
   type ArticleSaveAnswer,
-} from "../../shared/articles";
-import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
-import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../shared/listing-photos";
-import { clampPage, oneOf, parseTableParams } from "../../shared/table-params";
+} from "../../domain/articles";
+import { MAX_TEXT_FILTER_LENGTH } from "../../domain/input-limits";
+import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../domain/listing-photos";
+import { clampPage, oneOf, parseTableParams } from "../../domain/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { serverNow } from "../clock";
 import { getDatabase } from "../db";

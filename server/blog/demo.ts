@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { SITE_NAME } from "../../shared/site";
+import { SITE_NAME } from "../../domain/site";
 import type { Database } from "../db/client";
 import { articles } from "../db/schema";
 import { DEMO_ARTICLES, demoCoverId } from "./demo-articles";

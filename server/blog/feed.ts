@@ -1,6 +1,6 @@
 import { Feed } from "feed";
-import { articlePath, blogImageUrl, tagLabel } from "../../shared/articles";
-import { SITE_DESCRIPTION, SITE_NAME } from "../../shared/site";
+import { articlePath, blogImageUrl, tagLabel } from "../../domain/articles";
+import { SITE_DESCRIPTION, SITE_NAME } from "../../domain/site";
 import type { Database } from "../db/client";
 import { latestArticles } from "./queries";
 

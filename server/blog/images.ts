@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { BLOG_IMAGES_FOLDER, blogImageUrl, parseBlogImageFile } from "../../shared/articles";
-import { IMAGE_CONTENT_TYPES } from "../../shared/images";
-import { PHOTO_TEXT } from "../../shared/listing-photos";
+import { BLOG_IMAGES_FOLDER, blogImageUrl, parseBlogImageFile } from "../../domain/articles";
+import { IMAGE_CONTENT_TYPES } from "../../domain/images";
+import { PHOTO_TEXT } from "../../domain/listing-photos";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { articleImages, articles } from "../db/schema";

@@ -13,7 +13,7 @@
  * structure, every pass here walks the tokens once, and no pattern used on user text has nested
  * quantifiers.
  */
-import { ARTICLE_BODY_MAX_BYTES } from "../../shared/articles";
+import { ARTICLE_BODY_MAX_BYTES } from "../../domain/articles";
 import MarkdownIt, { type Token } from "markdown-it";
 import sanitizeHtml from "sanitize-html";
 

@@ -5,7 +5,7 @@ import {
   articlePath,
   isArticleSlug,
   type ArticleCardData,
-} from "../../shared/articles";
+} from "../../domain/articles";
 import { serverNow } from "../clock";
 import { getDatabase } from "../db";
 import { notFound } from "../errors";

@@ -14,8 +14,8 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { ARTICLES_PAGE_SIZE, type ArticleStatus } from "../../shared/articles";
-import type { SortDirection } from "../../shared/table-params";
+import { ARTICLES_PAGE_SIZE, type ArticleStatus } from "../../domain/articles";
+import type { SortDirection } from "../../domain/table-params";
 import type { Database } from "../db/client";
 import { articleSlugRedirects, articles, type ArticleRow } from "../db/schema";
 

@@ -13,7 +13,7 @@ import {
   isArticleSlug,
   slugify,
   type ArticleStatus,
-} from "../../shared/articles";
+} from "../../domain/articles";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { articleSlugRedirects, articles, listedLocation, locations, type ArticleRow } from "../db/schema";

@@ -4,8 +4,8 @@
  * exports all mean the same rows.
  */
 import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
-import { isTier, type Tier } from "../../shared/tiers";
+import { MAX_TEXT_FILTER_LENGTH } from "../../domain/input-limits";
+import { isTier, type Tier } from "../../domain/tiers";
 import { listingOwners, locations } from "../db/schema";
 import { stateByCode } from "../geo/states";
 
@@ -29,7 +29,7 @@ const yesNo = (value: string | null): YesNo | null => (value === "yes" || value 
 
 /**
  * Never throws: an unknown value in a hand-edited URL is the same as no filter, as the tables'
- * sort and page are (shared/table-params.ts).
+ * sort and page are (domain/table-params.ts).
  */
 export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters {
   const state = (params.get("state") ?? "").toUpperCase();

@@ -14,7 +14,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
-import { IMPORT_MAX_BYTES, STORED_REJECTIONS, type StoredImportReport } from "../../shared/catalogue";
+import { IMPORT_MAX_BYTES, STORED_REJECTIONS, type StoredImportReport } from "../../domain/catalogue";
 import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig } from "../config";
 import type { Database } from "../db/client";

@@ -5,9 +5,9 @@
 import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { IMPORT_MAX_BYTES } from "../../shared/catalogue";
-import { clampPage, parseTableParams } from "../../shared/table-params";
-import { TIERS } from "../../shared/tiers";
+import { IMPORT_MAX_BYTES } from "../../domain/catalogue";
+import { clampPage, parseTableParams } from "../../domain/table-params";
+import { TIERS } from "../../domain/tiers";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError, CLIENT_ERROR_CODES } from "../errors";

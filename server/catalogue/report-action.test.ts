@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REPORT_MESSAGE_MAX } from "../../shared/work-queue";
+import { REPORT_MESSAGE_MAX } from "../../domain/work-queue";
 import { reportListingAction } from "./report-action";
 
 /** A refused report is answered before the database is touched: no database is needed here. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import type { FormFailure } from "../../shared/forms";
-import { LISTING_REPORT_KINDS, REPORT_MESSAGE_MAX } from "../../shared/work-queue";
+import type { FormFailure } from "../../domain/forms";
+import { LISTING_REPORT_KINDS, REPORT_MESSAGE_MAX } from "../../domain/work-queue";
 import { getDatabase } from "../db";
 import { notFound } from "../errors";
 import { readForm } from "../http/form";

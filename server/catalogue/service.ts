@@ -4,8 +4,8 @@
  * action is applied to every selected listing or to none.
  */
 import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Tier } from "../../shared/tiers";
-import type { SortDirection } from "../../shared/table-params";
+import type { Tier } from "../../domain/tiers";
+import type { SortDirection } from "../../domain/table-params";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, locations, users } from "../db/schema";

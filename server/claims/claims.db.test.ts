@@ -15,7 +15,7 @@ import {
   withdrawClaim,
 } from "./service";
 import { CLAIM_INPUT, exeBytes, insertListing, insertPerson, memoryStore, PDF_BYTES, pngBytes } from "./test-support";
-import { CLAIMS_PER_DAY } from "../../shared/claims";
+import { CLAIMS_PER_DAY } from "../../domain/claims";
 import { DEFAULT_PREFERENCES, saveNotificationPreferences } from "../account/notifications";
 
 let handle: DatabaseHandle;

@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimDecisionSchema } from "../../shared/claim-form";
+import { claimDecisionSchema } from "../../domain/claim-form";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { SYSTEM_ACTOR } from "../audit/record";

@@ -4,7 +4,7 @@ import {
   CLAIM_EVIDENCE_MAX_FILES,
   CLAIM_EVIDENCE_TYPES,
   type ClaimEvidenceType,
-} from "../../shared/claims";
+} from "../../domain/claims";
 import { sniff } from "../files/sniff";
 
 /** One uploaded file as the form parser handed it over. */

@@ -1,7 +1,7 @@
-import { claimDecisionSchema, claimFormSchema } from "../../shared/claim-form";
-import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES, CLAIM_STATUSES, isClaimStatus } from "../../shared/claims";
-import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
-import { clampPage, parseTableParams } from "../../shared/table-params";
+import { claimDecisionSchema, claimFormSchema } from "../../domain/claim-form";
+import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES, CLAIM_STATUSES, isClaimStatus } from "../../domain/claims";
+import { MAX_TEXT_FILTER_LENGTH } from "../../domain/input-limits";
+import { clampPage, parseTableParams } from "../../domain/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { eq } from "drizzle-orm";
 import { getDatabase } from "../db";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import type { ClaimStatus } from "../../shared/claims";
+import type { ClaimStatus } from "../../domain/claims";
 import type { Database } from "../db/client";
 import { claimEvidence, claims, listingOwners, locations, users } from "../db/schema";
 import { AppError, notFound } from "../errors";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { isUniqueViolation } from "../db/errors";
 import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
-import { CLAIMS_PER_DAY, type ClaimStatus } from "../../shared/claims";
+import { CLAIMS_PER_DAY, type ClaimStatus } from "../../domain/claims";
 import {
   CLAIM_REASON_MAX,
   CLAIM_REASON_MIN,
   CLAIM_REJECTION_REASON_TEXT,
   type ClaimFormInput,
-} from "../../shared/claim-form";
+} from "../../domain/claim-form";
 import { wantsEmail } from "../account/notifications";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";

@@ -1,4 +1,4 @@
-import { normalizeUsPhone } from "../../shared/claim-form";
+import { normalizeUsPhone } from "../../domain/claim-form";
 
 /**
  * What the reviewer weighs (docs/product.md section 10). None decides on its own: a claimant on

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import type { Role } from "../../shared/roles";
-import type { ClaimFormInput } from "../../shared/claim-form";
+import type { Role } from "../../domain/roles";
+import type { ClaimFormInput } from "../../domain/claim-form";
 import type { Database } from "../db/client";
 import { locations, users } from "../db/schema";
 import type { PrivateStore } from "../files/private-store";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import type { S3Client } from "@aws-sdk/client-s3";
 import path from "node:path";
-import { BLOG_IMAGES_FOLDER } from "../../shared/articles";
+import { BLOG_IMAGES_FOLDER } from "../../domain/articles";
 import { createLocalStorage } from "../images/local-storage";
 import { contentTypeOf } from "../images/s3-storage";
 import { assertStoreKey } from "./private-store";

@@ -1,2 +1,2 @@
 // The coordinate helpers are pure, so they live with the browser-safe code; the gazetteer re-exports them.
-export * from "../../shared/coordinates";
+export * from "../../domain/coordinates";

@@ -1,4 +1,4 @@
-import { buildPlaceSlug, parsePlaceSlug } from "../../shared/slug";
+import { buildPlaceSlug, parsePlaceSlug } from "../../domain/slug";
 import { closeTowns } from "./close-towns";
 import type { Place } from "./gazetteer";
 import { getGazetteer } from "./load-gazetteer";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeStateOutlines } from "../../shared/state-outlines";
+import { decodeStateOutlines } from "../../domain/state-outlines";
 import { stateOutlines } from "./state-outlines";
 
 describe("the map's offline outlines", () => {

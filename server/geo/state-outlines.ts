@@ -1,4 +1,4 @@
-import { STATE_OUTLINES_VERSION, type StateOutlinesFile } from "../../shared/state-outlines";
+import { STATE_OUTLINES_VERSION, type StateOutlinesFile } from "../../domain/state-outlines";
 import { getGazetteer, readStatesFile } from "./load-gazetteer";
 import { decodeStateShapes } from "./point-in-state";
 import { ringArea, simplify, type Point } from "./simplify";
@@ -6,7 +6,7 @@ import { ringArea, simplify, type Point } from "./simplify";
 /**
  * The map's offline backdrop (docs/product.md section 9): the Census state outlines the gazetteer
  * ships (`server/geo/data/states.json.gz`), simplified for a web map at country to region zoom
- * and written in shared/state-outlines.ts's format. Built once per process; the browser fetches
+ * and written in domain/state-outlines.ts's format. Built once per process; the browser fetches
  * it only when tiles fail, so no page carries it in its JavaScript.
  *
  * Douglas-Peucker at 0.01 degree (about 1 km, a pixel or two at zoom 8), integers of 0.001

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../shared/analytics-types";
-import { ARTICLE_FORM_MAX_BYTES } from "../../shared/articles";
-import { IMPORT_MAX_BYTES } from "../../shared/catalogue";
-import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES } from "../../shared/claims";
-import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES } from "../../shared/listing-photos";
+import { EVENTS_ENDPOINT, INGEST_LIMITS } from "../../domain/analytics-types";
+import { ARTICLE_FORM_MAX_BYTES } from "../../domain/articles";
+import { IMPORT_MAX_BYTES } from "../../domain/catalogue";
+import { CLAIM_EVIDENCE_MAX_BYTES, CLAIM_EVIDENCE_MAX_FILES } from "../../domain/claims";
+import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES } from "../../domain/listing-photos";
 import { refuse } from "./request-rules";
 
 /**

@@ -1,6 +1,6 @@
 import { createCookie, type Cookie } from "react-router";
 import { z } from "zod";
-import type { FlashMessage } from "../../shared/forms";
+import type { FlashMessage } from "../../domain/forms";
 import { resolveAuthSecret } from "../auth/secret";
 import { getConfig, publicUrl, type Config } from "../config";
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { FieldErrors, FlashMessage, FormFailure, FormSubmission, FormValues } from "../../shared/forms";
+import type { FieldErrors, FlashMessage, FormFailure, FormSubmission, FormValues } from "../../domain/forms";
 import { setFlash } from "./flash";
 
 /**

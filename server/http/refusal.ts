@@ -1,4 +1,4 @@
-import type { FieldErrors, FormSubmission } from "../../shared/forms";
+import type { FieldErrors, FormSubmission } from "../../domain/forms";
 import { isAppError, type AppError, type ErrorCode } from "../errors";
 import { formFailure, redirectWithFlash } from "./form-action";
 

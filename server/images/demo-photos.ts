@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { placeImageUrl } from "../../shared/images";
+import { placeImageUrl } from "../../domain/images";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { DEMO_ID_PREFIX } from "../locations/demo";

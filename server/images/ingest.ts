@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { MAX_PHOTO_INDEX, isValidPlaceId, placeImageUrl } from "../../shared/images";
+import { MAX_PHOTO_INDEX, isValidPlaceId, placeImageUrl } from "../../domain/images";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { ImageRejectedError, MAX_INPUT_BYTES, prepareImage, processImage, type ImageVariant } from "./pipeline";

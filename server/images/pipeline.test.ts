@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { IMAGE_FORMATS, IMAGE_WIDTHS } from "../../shared/images";
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from "../../domain/images";
 import { renderDemoPhoto } from "../locations/demo-photo";
 import { ImageRejectedError, MAX_INPUT_BYTES, processImage, type ImageVariant } from "./pipeline";
 

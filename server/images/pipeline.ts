@@ -7,7 +7,7 @@ import {
   MAX_IMAGE_WIDTH,
   type ImageFormat,
   type ImageWidth,
-} from "../../shared/images";
+} from "../../domain/images";
 
 /**
  * The photo pipeline: one original in, twelve files out (IMAGE_WIDTHS x AVIF, WebP, JPEG).

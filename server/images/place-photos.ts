@@ -8,7 +8,7 @@ import {
   parseImageFileName,
   type ImageFormat,
   type ImageWidth,
-} from "../../shared/images";
+} from "../../domain/images";
 import type { ImageVariant } from "./pipeline";
 import type { ImageStorage } from "./storage";
 

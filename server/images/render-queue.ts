@@ -14,7 +14,7 @@
 export const RENDER_CONCURRENCY = 1;
 /**
  * Renders waiting for a turn; past this a request gets 503 (a browser does not retry an image).
- * Enough for a cold results page (12 cards, `PAGE_SIZE` in shared/search.ts) plus a gallery, so that a
+ * Enough for a cold results page (12 cards, `PAGE_SIZE` in domain/search.ts) plus a gallery, so that a
  * visitor to a demo sees every photo; a waiting render costs no memory until its turn.
  */
 export const RENDER_MAX_WAITING = 16;

@@ -1,5 +1,5 @@
 import type { S3Client } from "@aws-sdk/client-s3";
-import { IMAGE_CONTENT_TYPES } from "../../shared/images";
+import { IMAGE_CONTENT_TYPES } from "../../domain/images";
 import { deleteObjects, getObject, headObject, listKeys, putObject, s3Folder } from "../files/s3";
 import { createByteCache, type ByteCache } from "./byte-cache";
 import { assertValidKey, etagOf, normalizePrefix, type ImageStorage, type StoredObject } from "./storage";

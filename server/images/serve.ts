@@ -1,4 +1,4 @@
-import { IMAGE_CONTENT_TYPES, isValidPlaceId, parseImageFileName } from "../../shared/images";
+import { IMAGE_CONTENT_TYPES, isValidPlaceId, parseImageFileName } from "../../domain/images";
 import { logger } from "../logger";
 import { isDemoPhoto, renderAndStoreDemoPhoto } from "./demo-photos";
 import type { ImageVariant } from "./pipeline";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { normalizeUsPhone } from "../../shared/claim-form";
-import { COVER_WANTS, LEAD_LIMITS, LEAD_MESSAGES, RV_TYPES } from "../../shared/leads";
+import { normalizeUsPhone } from "../../domain/claim-form";
+import { COVER_WANTS, LEAD_LIMITS, LEAD_MESSAGES, RV_TYPES } from "../../domain/leads";
 import { resolveAuthSecret } from "../auth/secret";
 import { serverNow } from "../clock";
 import { getConfig } from "../config";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/db";
-import { LEAD_RETENTION_DAYS } from "../../shared/leads";
+import { LEAD_RETENTION_DAYS } from "../../domain/leads";
 import { grantListing } from "../auth/ownership";
 import { insertListing, insertPerson } from "../claims/test-support";
 import type { DatabaseHandle } from "../db/client";

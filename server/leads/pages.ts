@@ -1,6 +1,6 @@
-import { displayUsPhone } from "../../shared/claim-form";
-import { LEAD_STATUSES, type LeadStatus } from "../../shared/leads";
-import { oneOf } from "../../shared/table-params";
+import { displayUsPhone } from "../../domain/claim-form";
+import { LEAD_STATUSES, type LeadStatus } from "../../domain/leads";
+import { oneOf } from "../../domain/table-params";
 import { ownedListings } from "../auth/ownership";
 import { safeRedirect } from "../auth/redirect";
 import type { SignedInViewer } from "../auth/viewer";

@@ -8,8 +8,8 @@ import {
   type CoverWant,
   type LeadStatus,
   type RvType,
-} from "../../shared/leads";
-import { displayUsPhone } from "../../shared/claim-form";
+} from "../../domain/leads";
+import { displayUsPhone } from "../../domain/claim-form";
 import { recordAudit } from "../audit/record";
 import { serverNow } from "../clock";
 import { getConfig, publicUrl } from "../config";

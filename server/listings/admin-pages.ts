@@ -1,13 +1,13 @@
 import { setLeadStatus, unownedLeadCount, unownedLeads } from "../leads/service";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { displayUsPhone } from "../../shared/claim-form";
-import { KEY_FIELDS } from "../../shared/listings";
-import { clampPage, parseTableParams } from "../../shared/table-params";
+import { displayUsPhone } from "../../domain/claim-form";
+import { KEY_FIELDS } from "../../domain/listings";
+import { clampPage, parseTableParams } from "../../domain/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { listingProblems, locations } from "../db/schema";
-import { LISTING_PROBLEM_KINDS, type ListingProblemKind } from "../../shared/work-queue";
+import { LISTING_PROBLEM_KINDS, type ListingProblemKind } from "../../domain/work-queue";
 import { decideQueueItem, openItemsOf, openProblems, openReports, queueCounts } from "../catalogue/reports";
 import { pendingChangeCount } from "./queries";
 import { notFound } from "../errors";
@@ -15,7 +15,7 @@ import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/for
 import { readForm } from "../http/form";
 import { flashRefusal, formRefusal, isRefusal } from "../http/refusal";
 import { LISTING_GONE } from "./edit";
-import { TIERS } from "../../shared/tiers";
+import { TIERS } from "../../domain/tiers";
 import { applyBulkAction, changeListingOwner } from "../catalogue/service";
 import { changeLines, fieldLabel } from "./describe";
 import { EDITABLE_FIELDS, pick } from "./fields";

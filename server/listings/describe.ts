@@ -1,5 +1,5 @@
-import { AMENITY_LABELS, type AmenityFlag } from "../../shared/amenities";
-import { imageRefFromUrl } from "../../shared/images";
+import { AMENITY_LABELS, type AmenityFlag } from "../../domain/amenities";
+import { imageRefFromUrl } from "../../domain/images";
 import {
   AVAILABILITY_LABELS,
   LISTING_FIELD_LABELS,
@@ -8,7 +8,7 @@ import {
   type ChangeLine,
   type ListingField,
   type SizeOffer,
-} from "../../shared/listings";
+} from "../../domain/listings";
 
 /**
  * A revision's or pending change's values in words (docs/product.md section 10), for the admin's

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { LISTING_CONFLICT_TEXT, type KeyField } from "../../shared/listings";
+import { LISTING_CONFLICT_TEXT, type KeyField } from "../../domain/listings";
 import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";

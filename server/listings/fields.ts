@@ -1,7 +1,7 @@
 import ngeohash from "ngeohash";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
-import { KEY_FIELDS, type KeyField, type ListingField, type SizeOffer } from "../../shared/listings";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
+import { KEY_FIELDS, type KeyField, type ListingField, type SizeOffer } from "../../domain/listings";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { FLAG_COLUMN } from "../locations/amenities";
 

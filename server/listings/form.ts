@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AMENITY_FLAGS } from "../../shared/amenities";
-import { normalizeUsPhone } from "../../shared/claim-form";
+import { AMENITY_FLAGS } from "../../domain/amenities";
+import { normalizeUsPhone } from "../../domain/claim-form";
 import {
   AVAILABILITIES,
   BUSINESS_STATUSES,
@@ -10,15 +10,15 @@ import {
   LISTING_LIMITS as L,
   WEEK_DAYS,
   type SizeOffer,
-} from "../../shared/listings";
-import { normalizeWebsite } from "../../shared/web-address";
+} from "../../domain/listings";
+import { normalizeWebsite } from "../../domain/web-address";
 import { stateByCode } from "../geo/states";
 import type { DayHours } from "./hours";
 
 /**
  * The listing edit form (docs/product.md section 10), parsed in the action. Every refusal names
  * its field ("Phone: …", "Monday: …") so the message is clear even read away from the field.
- * Server-side only: the page takes its limits from shared/listings.ts.
+ * Server-side only: the page takes its limits from domain/listings.ts.
  */
 
 const optionalText = (label: string, max: number) =>

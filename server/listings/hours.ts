@@ -1,5 +1,5 @@
-import { clockLabel, WEEK_DAYS, type DayMode, type WeekDay } from "../../shared/listings";
-import { parseTimeRange } from "../../shared/opening-hours";
+import { clockLabel, WEEK_DAYS, type DayMode, type WeekDay } from "../../domain/listings";
+import { parseTimeRange } from "../../domain/opening-hours";
 
 /**
  * Opening hours in docs/product.md section 3's day-line form ("Monday: 8:00 AM – 6:00 PM",
@@ -16,7 +16,7 @@ export interface DayHours {
 }
 
 /**
- * One range of a day, read as the facility page reads it (shared/opening-hours.ts); the editor
+ * One range of a day, read as the facility page reads it (domain/opening-hours.ts); the editor
  * holds ranges within the day, so one running past midnight is kept as its line.
  */
 function parseRange(text: string): { open: number; close: number } | null {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rejection } from "../../tests/setup/rejection";
 import { and, eq } from "drizzle-orm";
-import { LISTING_CONFLICT_TEXT } from "../../shared/listings";
-import type { SearchQuery } from "../../shared/search";
+import { LISTING_CONFLICT_TEXT } from "../../domain/listings";
+import type { SearchQuery } from "../../domain/search";
 import { insertOwnedListing } from "./test-support";
 import { createTestDatabase } from "../../tests/setup/db";
 import { DEFAULT_PREFERENCES, saveNotificationPreferences } from "../account/notifications";

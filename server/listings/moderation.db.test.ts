@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { PENDING_CHANGE_REPLACED_TEXT, RESTORE_CONFLICT_TEXT } from "../../shared/listings";
+import { PENDING_CHANGE_REPLACED_TEXT, RESTORE_CONFLICT_TEXT } from "../../domain/listings";
 import { insertOwnedListing } from "./test-support";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";

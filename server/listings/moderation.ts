@@ -5,7 +5,7 @@ import {
   PENDING_CHANGE_REPLACED_TEXT,
   RESTORE_CONFLICT_TEXT,
   type ListingField,
-} from "../../shared/listings";
+} from "../../domain/listings";
 import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import { getConfig, publicOrigin } from "../config";

@@ -1,10 +1,10 @@
-import { SIZE_OPTIONS_LIST } from "../../shared/sizes";
-import { LISTING_SAVED_PENDING_TEXT, LISTING_SAVED_TEXT } from "../../shared/listings";
+import { SIZE_OPTIONS_LIST } from "../../domain/sizes";
+import { LISTING_SAVED_PENDING_TEXT, LISTING_SAVED_TEXT } from "../../domain/listings";
 import { requireListingOwner } from "../auth/guards";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
-import type { FormSubmission } from "../../shared/forms";
+import type { FormSubmission } from "../../domain/forms";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { publicMapConfig } from "../http/public-config";
 import { STATES } from "../geo/states";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { imageRefFromUrl, placeImageUrl } from "../../shared/images";
-import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../shared/listing-photos";
+import { imageRefFromUrl, placeImageUrl } from "../../domain/images";
+import { PHOTO_BATCH_FILES, PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../domain/listing-photos";
 import { requireListingOwner } from "../auth/guards";
 import type { SignedInViewer } from "../auth/viewer";
 import { getConfig } from "../config";

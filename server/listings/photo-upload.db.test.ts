@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../shared/listing-photos";
+import { PHOTO_MAX_BYTES, PHOTO_TEXT } from "../../domain/listing-photos";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { SignedInViewer } from "../auth/viewer";
 import { connectDatabase, disconnectDatabase, getDatabase } from "../db";

@@ -6,14 +6,14 @@ import {
   placeImageUrl,
   MAX_PHOTO_INDEX,
   PLACE_IMAGES_FOLDER,
-} from "../../shared/images";
+} from "../../domain/images";
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_COUNT,
   PHOTO_MIME_TYPES,
   PHOTO_RESTORE_DAYS,
   PHOTO_TEXT,
-} from "../../shared/listing-photos";
+} from "../../domain/listing-photos";
 import { resolveStaleness } from "../catalogue/problems";
 import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { RevisionKind } from "../../shared/listings";
+import type { RevisionKind } from "../../domain/listings";
 import type { Database } from "../db/client";
 import { listingRevisions } from "../db/schema";
 import type { Actor } from "../auth/actor";

@@ -1,4 +1,4 @@
-import { stripZip } from "../../shared/slug";
+import { stripZip } from "../../domain/slug";
 import { resolveState } from "../geo/states";
 
 const COUNTRY = /^(?:usa|us|u\.s\.a?\.?|united states(?: of america)?)$/i;

@@ -1,4 +1,4 @@
-import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
 import type { LocationRow } from "../db/schema";
 
 /** snake_case flag name -> the Drizzle column key, derived once from the flag list. */

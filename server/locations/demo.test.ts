@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { SIZE_OPTIONS_LIST } from "../../shared/sizes";
-import { PLACE_ID_PATTERN, parseLocationSlug } from "../../shared/slug";
-import { TIERS } from "../../shared/tiers";
+import { SIZE_OPTIONS_LIST } from "../../domain/sizes";
+import { PLACE_ID_PATTERN, parseLocationSlug } from "../../domain/slug";
+import { TIERS } from "../../domain/tiers";
 import { getGazetteer } from "../geo";
 import { createSearchIndex } from "../search/search-index";
 import { searchRowFromLocation } from "../search/source-row";
-import { STALE_AFTER_DAYS } from "../../shared/work-queue";
+import { STALE_AFTER_DAYS } from "../../domain/work-queue";
 import { DEMO_ID_PREFIX, generateDemoCatalogue } from "./demo";
 import { renderDemoPhoto } from "./demo-photo";
 

@@ -1,10 +1,10 @@
 import ngeohash from "ngeohash";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
-import { placeImageUrl } from "../../shared/images";
-import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../shared/sizes";
-import { buildLocationSlug } from "../../shared/slug";
-import type { SizeOffer } from "../../shared/listings";
-import type { Tier } from "../../shared/tiers";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
+import { placeImageUrl } from "../../domain/images";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../domain/sizes";
+import { buildLocationSlug } from "../../domain/slug";
+import type { SizeOffer } from "../../domain/listings";
+import type { Tier } from "../../domain/tiers";
 import type { NewLocationRow } from "../db/schema";
 import type { Place } from "../geo";
 import { FLAG_COLUMN } from "./amenities";

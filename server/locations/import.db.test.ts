@@ -102,7 +102,7 @@ describe(`importLocations (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGl
       longitude: null,
       geohash: null,
       tier: "Preferred",
-      // Stored as the owner's form stores a website (shared/web-address.ts).
+      // Stored as the owner's form stores a website (domain/web-address.ts).
       website: "https://nopin.example.com/",
     });
   });

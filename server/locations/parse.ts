@@ -5,8 +5,8 @@
  * Pure and browser-safe (no Node imports). A value that cannot be read throws a `ParseError`
  * whose message says what is wrong with the value; the caller adds the field name.
  */
-import { AVAILABILITIES, LISTING_LIMITS, type Availability, type SizeOffer } from "../../shared/listings";
-import { TIERS, type Tier } from "../../shared/tiers";
+import { AVAILABILITIES, LISTING_LIMITS, type Availability, type SizeOffer } from "../../domain/listings";
+import { TIERS, type Tier } from "../../domain/tiers";
 import type { Dimension, Review, Viewport } from "./types";
 
 export class ParseError extends Error {

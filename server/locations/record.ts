@@ -5,10 +5,10 @@
  */
 import ngeohash from "ngeohash";
 import { z } from "zod";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
-import { LISTING_LIMITS, type SizeOffer } from "../../shared/listings";
-import { buildLocationSlug } from "../../shared/slug";
-import { normalizeWebsite } from "../../shared/web-address";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
+import { LISTING_LIMITS, type SizeOffer } from "../../domain/listings";
+import { buildLocationSlug } from "../../domain/slug";
+import { normalizeWebsite } from "../../domain/web-address";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { resolveState } from "../geo/states";
 import { cityFromShortAddress, placeFromAddress } from "./address";
@@ -157,7 +157,7 @@ function parseState(value: unknown): string | null {
 }
 
 /**
- * A website as the owner's form takes it (shared/web-address.ts): http or https only, stored as
+ * A website as the owner's form takes it (domain/web-address.ts): http or https only, stored as
  * the normalised address, so a `javascript:` link never reaches the page or its JSON-LD.
  */
 function parseWebsite(value: unknown): string | null {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
-import { clampPage, oneOf, parseTableParams } from "../../shared/table-params";
+import { MAX_TEXT_FILTER_LENGTH } from "../../domain/input-limits";
+import { clampPage, oneOf, parseTableParams } from "../../domain/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";

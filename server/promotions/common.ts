@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Tier } from "../../shared/tiers";
+import type { Tier } from "../../domain/tiers";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Actor } from "../auth/actor";
 import { ownsListing } from "../auth/ownership";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { redirect } from "react-router";
 import { z } from "zod";
-import { isTier, type Tier } from "../../shared/tiers";
+import { isTier, type Tier } from "../../domain/tiers";
 import { requireListingOwner } from "../auth/guards";
 import { ownedListings } from "../auth/ownership";
 import type { SignedInViewer } from "../auth/viewer";

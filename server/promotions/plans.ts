@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { Tier } from "../../shared/tiers";
+import type { Tier } from "../../domain/tiers";
 
 /**
  * The paid plans (docs/product.md section 11, docs/operations.md): read from a JSON file at

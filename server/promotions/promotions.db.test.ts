@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import type { SearchQuery } from "../../shared/search";
+import type { SearchQuery } from "../../domain/search";
 import { createTestDatabase } from "../../tests/setup/db";
 import { rejection } from "../../tests/setup/rejection";
 import { insertListing, insertPerson } from "../claims/test-support";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { TIER_WEIGHT } from "../../shared/tiers";
+import { TIER_WEIGHT } from "../../domain/tiers";
 import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig, type Config } from "../config";
 import type { Database } from "../db/client";

@@ -1,5 +1,5 @@
-import { SAVED_MESSAGES, isPlaceIdText } from "../../shared/saved";
-import { MAX_LOCATION_SLUG_LENGTH } from "../../shared/input-limits";
+import { SAVED_MESSAGES, isPlaceIdText } from "../../domain/saved";
+import { MAX_LOCATION_SLUG_LENGTH } from "../../domain/input-limits";
 import { safeRedirect } from "../auth/redirect";
 import { getViewer } from "../auth/viewer";
 import { getDatabase } from "../db";

@@ -1,8 +1,8 @@
-import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
-import { haversineMiles, isValidLatLng, type LatLng } from "../../shared/coordinates";
-import { AVAILABILITY_LABELS } from "../../shared/listings";
-import { parseMyRv, type MyRv } from "../../shared/rv-fit";
-import { parseCompareIds } from "../../shared/saved";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
+import { haversineMiles, isValidLatLng, type LatLng } from "../../domain/coordinates";
+import { AVAILABILITY_LABELS } from "../../domain/listings";
+import { parseMyRv, type MyRv } from "../../domain/rv-fit";
+import { parseCompareIds } from "../../domain/saved";
 import type { LocationRow } from "../db/schema";
 import { amenityFlagsOf } from "../locations/amenities";
 import { getLocationsByIds } from "../locations/repository";

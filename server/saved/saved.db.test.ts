@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cookieFrom, createAccount, setUpAuthDatabase, siteRequest } from "../../tests/setup/auth";
-import { SAVED_LIMIT, SAVED_MESSAGES } from "../../shared/saved";
+import { SAVED_LIMIT, SAVED_MESSAGES } from "../../domain/saved";
 import { insertListing } from "../claims/test-support";
 import { locations, savedLocations, users } from "../db/schema";
 import { AppError } from "../errors";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { SAVED_LIMIT, SAVED_MESSAGES } from "../../shared/saved";
+import { SAVED_LIMIT, SAVED_MESSAGES } from "../../domain/saved";
 import { onAnonymousLinked, type AnonymousLink } from "../auth/auth";
 import type { Database } from "../db/client";
 import { listedLocation, locations, savedLocations, users } from "../db/schema";

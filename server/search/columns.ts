@@ -4,7 +4,7 @@
  * k-d tree's order, so the candidates of one radius query sit close together in memory.
  */
 import KDBush from "kdbush";
-import { TIER_WEIGHT, TIERS, type Tier } from "../../shared/tiers";
+import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
 import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
 import type { SearchSourceRow } from "./source-row";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { DEFAULT_RADIUS_MILES } from "../../shared/search";
+import { DEFAULT_RADIUS_MILES } from "../../domain/search";
 import type { Database } from "../db/client";
 import { logger } from "../logger";
 import { searchResultsPage, type SearchPlaceLike } from "./service";

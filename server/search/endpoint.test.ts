@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchResult } from "../../shared/search";
+import type { SearchResult } from "../../domain/search";
 import { answerSearch, createSearchIndex, searchRowFromLocation, setSearchIndex } from "./index";
 import http from "node:http";
 import zlib from "node:zlib";

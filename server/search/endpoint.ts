@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import type { SearchParamError } from "../../shared/search-params";
+import type { SearchParamError } from "../../domain/search-params";
 import { parseSearchRequest } from "./http";
 import { getSearchIndex } from "./refresh";
 import type { LatLng } from "../geo/coordinates";

@@ -14,9 +14,9 @@
  * while the count shown for it is the number of current results that also have it.
  * Counts never depend on the sort or the page.
  */
-import { AMENITY_FILTERS } from "../../shared/amenities";
-import type { SearchFacets } from "../../shared/search";
-import { SIZE_OPTIONS_LIST } from "../../shared/sizes";
+import { AMENITY_FILTERS } from "../../domain/amenities";
+import type { SearchFacets } from "../../domain/search";
+import { SIZE_OPTIONS_LIST } from "../../domain/sizes";
 
 // Counting bit by bit costs ~20 steps per result. Instead each mask is cut into chunks of CHUNK
 // bits and each chunk value is counted in its own small histogram (5 increments per result);

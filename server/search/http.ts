@@ -2,7 +2,7 @@
  * Request parsing shared by the search API routes, so that every endpoint answers a client
  * mistake the same way: 400 with `{ error: "invalid_parameters", errors: [{ parameter, message }] }`.
  */
-import { parseSearchParams, type SearchParamError } from "../../shared/search-params";
+import { parseSearchParams, type SearchParamError } from "../../domain/search-params";
 import type { LatLng } from "../geo/coordinates";
 import { stateByCode } from "../geo/states";
 import type { SearchScope } from "./query";

@@ -2,7 +2,7 @@
  * The in-memory search index (docs/api.md "Search"; docs/architecture.md "Search").
  *
  * Pages and routes:
- *   getSearchIndex().query(query)           one page + total + facets (SearchQuery of shared/search.ts)
+ *   getSearchIndex().query(query)           one page + total + facets (SearchQuery of domain/search.ts)
  *   searchNear(point, parsed)               the same from parseSearchParams' output
  *   searchResultsPage(place, options)       a results page: { result, markers }
  * Start-up and writers:

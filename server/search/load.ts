@@ -1,6 +1,6 @@
 import { and, asc, gt, sql, type AnyColumn } from "drizzle-orm";
-import { AMENITY_FLAGS, type AmenityFlag } from "../../shared/amenities";
-import type { Tier } from "../../shared/tiers";
+import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
+import type { Tier } from "../../domain/tiers";
 import type { Database } from "../db/client";
 import { listedLocation, locations } from "../db/schema";
 import { FLAG_COLUMN } from "../locations/amenities";

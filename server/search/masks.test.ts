@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AMENITY_FLAGS } from "../../shared/amenities";
-import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../shared/sizes";
+import { AMENITY_FLAGS } from "../../domain/amenities";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions } from "../../domain/sizes";
 import {
   AMENITY_BIT,
   PARKING_BITS,

@@ -9,8 +9,8 @@ import {
   type AmenityFilter,
   type AmenityFlag,
   type TextAmenity,
-} from "../../shared/amenities";
-import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../shared/sizes";
+} from "../../domain/amenities";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../domain/sizes";
 
 /** Bit i is AMENITY_FLAGS[i]. */
 export const AMENITY_BIT = Object.fromEntries(AMENITY_FLAGS.map((flag, i) => [flag, 1 << i])) as Record<

@@ -3,7 +3,7 @@
  * and the exact distance test in one pass over typed arrays, then facet counts, then only the
  * requested page is put in order (see top-k.ts) and turned into objects.
  */
-import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../shared/search";
+import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
 import { countFacets } from "./facets";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchQuery } from "../../shared/search";
+import type { SearchQuery } from "../../domain/search";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { DatabaseHandle } from "../db/client";
 import { locations, type NewLocationRow } from "../db/schema";

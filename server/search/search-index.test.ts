@@ -6,10 +6,10 @@ import {
   isAmenityFlag,
   type AmenityFilter,
   type AmenityFlag,
-} from "../../shared/amenities";
-import type { SearchQuery } from "../../shared/search";
-import { SIZE_OPTIONS_LIST, type SizeOption } from "../../shared/sizes";
-import { TIERS } from "../../shared/tiers";
+} from "../../domain/amenities";
+import type { SearchQuery } from "../../domain/search";
+import { SIZE_OPTIONS_LIST, type SizeOption } from "../../domain/sizes";
+import { TIERS } from "../../domain/tiers";
 import type { NewLocationRow } from "../db/schema";
 import { SAMPLE_LOCATION } from "../locations/sample";
 import { createSearchIndex } from "./search-index";

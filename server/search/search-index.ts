@@ -1,4 +1,4 @@
-import type { SearchQuery, SearchResult } from "../../shared/search";
+import type { SearchQuery, SearchResult } from "../../domain/search";
 import { ColumnBuilder, type IndexColumns } from "./columns";
 import { createScratch, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
 import type { SearchSourceRow } from "./source-row";

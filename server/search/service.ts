@@ -5,7 +5,7 @@ import {
   type SearchQuery,
   type SearchResult,
   type SortOrder,
-} from "../../shared/search";
+} from "../../domain/search";
 import type { LatLng } from "../geo/coordinates";
 import type { QueryOutput, SearchMarker, SearchScope } from "./query";
 import { getSearchIndex } from "./refresh";

@@ -1,4 +1,4 @@
-import type { Tier } from "../../shared/tiers";
+import type { Tier } from "../../domain/tiers";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { amenityFlagsOf } from "../locations/amenities";
 import { amenityMaskOf } from "./masks";

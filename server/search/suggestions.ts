@@ -1,5 +1,5 @@
-import { buildPlaceSlug } from "../../shared/slug";
-import type { PlaceSuggestion } from "../../shared/search";
+import { buildPlaceSlug } from "../../domain/slug";
+import type { PlaceSuggestion } from "../../domain/search";
 import type { Place } from "../geo";
 
 export type { PlaceSuggestion };

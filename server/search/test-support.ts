@@ -3,10 +3,10 @@
  * docs/product.md sections 5 and 9, for the index to be checked against; and demo rows around chosen
  * points, made by the demo factory.
  */
-import { AMENITY_FILTERS, isAmenityFlag, type AmenityFilter, type AmenityFlag } from "../../shared/amenities";
-import type { SearchFacets, SearchQuery } from "../../shared/search";
-import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../shared/sizes";
-import { TIER_WEIGHT } from "../../shared/tiers";
+import { AMENITY_FILTERS, isAmenityFlag, type AmenityFilter, type AmenityFlag } from "../../domain/amenities";
+import type { SearchFacets, SearchQuery } from "../../domain/search";
+import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../domain/sizes";
+import { TIER_WEIGHT } from "../../domain/tiers";
 import type { NewLocationRow } from "../db/schema";
 import { haversineMiles, isValidLatLng, type Place } from "../geo";
 import { FLAG_COLUMN } from "../locations/amenities";

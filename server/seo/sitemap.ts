@@ -1,5 +1,5 @@
 import { and, asc, gt, isNotNull, max, sql } from "drizzle-orm";
-import { buildPlaceSlug } from "../../shared/slug";
+import { buildPlaceSlug } from "../../domain/slug";
 import type { Database } from "../db/client";
 import { listedLocation, locations } from "../db/schema";
 import { latestArticles } from "../blog/queries";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_TEXT_FILTER_LENGTH } from "../../shared/input-limits";
-import { ROLES } from "../../shared/roles";
-import { clampPage, parseTableParams } from "../../shared/table-params";
+import { MAX_TEXT_FILTER_LENGTH } from "../../domain/input-limits";
+import { ROLES } from "../../domain/roles";
+import { clampPage, parseTableParams } from "../../domain/table-params";
 import {
   BAN_REASON_MAX,
   ROLE_LABELS,
@@ -11,7 +11,7 @@ import {
   type UserFilterName,
   type UserFilters,
   type UserSort,
-} from "../../shared/users";
+} from "../../domain/users";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { AppError, notFound } from "../errors";

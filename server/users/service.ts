@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { isRole, type Role } from "../../shared/roles";
-import { accountName, type UserFilters, type UserSort } from "../../shared/users";
-import type { SortDirection } from "../../shared/table-params";
+import { isRole, type Role } from "../../domain/roles";
+import { accountName, type UserFilters, type UserSort } from "../../domain/users";
+import type { SortDirection } from "../../domain/table-params";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { auditLog, claims, listingOwners, locations, promotions, sessions, users } from "../db/schema";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAccount, siteRequest, setUpAuthDatabase } from "../../tests/setup/auth";
 import { rejection } from "../../tests/setup/rejection";
-import type { UserFilters } from "../../shared/users";
+import type { UserFilters } from "../../domain/users";
 import { SYSTEM_ACTOR, type AuditActor } from "../audit/record";
 import { MESSAGES, signIn } from "../auth/forms";
 import { grantListing } from "../auth/ownership";

@@ -17,7 +17,7 @@ import { build } from "esbuild";
 import { and, count, eq, inArray, like, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageRefFromUrl } from "../../shared/images";
+import { imageRefFromUrl } from "../../domain/images";
 import { settleImports, getImport, purgeStaleImportFiles } from "../../server/catalogue/imports";
 import { fileClaim } from "../../server/claims/service";
 import { insertListing, insertPerson, memoryStore, CLAIM_INPUT } from "../../server/claims/test-support";

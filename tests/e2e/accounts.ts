@@ -7,7 +7,7 @@ import { submitLead } from "../../server/leads/service";
 import fs from "node:fs";
 import path from "node:path";
 import { asc, desc, eq } from "drizzle-orm";
-import type { Role } from "../../shared/roles";
+import type { Role } from "../../domain/roles";
 import { createAuth } from "../../server/auth/auth";
 import { grantListing } from "../../server/auth/ownership";
 import { resolveAuthSecret } from "../../server/auth/secret";

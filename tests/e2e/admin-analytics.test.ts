@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, ne } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ValidatedAnalyticsEvent } from "../../shared/analytics-events";
+import type { ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { ingestEvents } from "../../server/analytics/ingest";
 import { openDatabase } from "../../server/db/client";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LISTING_CONFLICT_TEXT } from "../../shared/listings";
+import { LISTING_CONFLICT_TEXT } from "../../domain/listings";
 import { announce } from "./announce";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PENDING_CHANGE_GONE_TEXT } from "../../shared/listings";
+import { PENDING_CHANGE_GONE_TEXT } from "../../domain/listings";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { openStatus } from "../../shared/opening-hours";
+import { openStatus } from "../../domain/opening-hours";
 import { browserForThisFile, hydrated } from "./browser";
 
 /**

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { LEAD_LIMITS } from "../../shared/leads";
+import { LEAD_LIMITS } from "../../domain/leads";
 import { browserForThisFile, HUMAN_USER_AGENT, hydrated, newHumanContext } from "./browser";
 
 /**

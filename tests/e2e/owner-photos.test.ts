@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
-import { PHOTO_TEXT } from "../../shared/listing-photos";
+import { PHOTO_TEXT } from "../../domain/listing-photos";
 import { ACCOUNTS, type Persona } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { exclusiveForThisFile } from "./exclusive";

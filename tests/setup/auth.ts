@@ -4,7 +4,7 @@ import { createAuth, setAuth, type Auth } from "../../server/auth/auth";
 import { connectDatabase, disconnectDatabase } from "../../server/db";
 import type { Database, DatabaseHandle } from "../../server/db/client";
 import { users } from "../../server/db/schema";
-import type { Role } from "../../shared/roles";
+import type { Role } from "../../domain/roles";
 import { createTestDatabase } from "./db";
 
 export const TEST_ORIGIN = "http://localhost:3000";

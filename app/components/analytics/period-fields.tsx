@@ -1,7 +1,7 @@
 import { Button } from "../ui/button";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
-import { CUSTOM_RANGE } from "../../../shared/analytics-period";
+import { CUSTOM_RANGE } from "../../../domain/analytics-period";
 import { cn } from "../../lib/cn";
 
 /** The fields of an analytics period form, shared by the owner and admin screens. */

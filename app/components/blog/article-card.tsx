@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { articlePath, tagLabel, type ArticleCardData } from "../../../shared/articles";
+import { articlePath, tagLabel, type ArticleCardData } from "../../../domain/articles";
 import { ArticleCover } from "./article-cover";
 
 /** One article in a list: cover, title (the link), excerpt, date and reading time, tags. */

@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import { blogImageUrl } from "../../../shared/articles";
+import { blogImageUrl } from "../../../domain/articles";
 
 const WIDTHS = [320, 640, 960, 1280] as const;
 const srcSetOf = (imageId: string, format: "avif" | "webp" | "jpg") =>

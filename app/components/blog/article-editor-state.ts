@@ -1,4 +1,4 @@
-import type { ArticleSaveAnswer, ArticleStatus } from "../../../shared/articles";
+import type { ArticleSaveAnswer, ArticleStatus } from "../../../domain/articles";
 import { formatLocalDateTime, formatLocalTime } from "../../lib/format";
 
 /**

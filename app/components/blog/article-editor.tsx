@@ -29,8 +29,8 @@ import {
   articlePath,
   slugify,
   type ArticleStatus,
-} from "../../../shared/articles";
-import { PHOTO_ACCEPT } from "../../../shared/listing-photos";
+} from "../../../domain/articles";
+import { PHOTO_ACCEPT } from "../../../domain/listing-photos";
 import { formatLocalDateTime } from "../../lib/format";
 import { ArticleCover } from "./article-cover";
 import {

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "../ui/badge";
-import { IMPORT_STATUS_LABELS, type ImportStatus } from "../../../shared/catalogue";
+import { IMPORT_STATUS_LABELS, type ImportStatus } from "../../../domain/catalogue";
 
 const TONE: Record<ImportStatus, BadgeTone> = {
   checking: "info",

@@ -1,4 +1,4 @@
-import { CLAIM_STATUS_LABELS, isClaimStatus, type ClaimStatus } from "../../../shared/claims";
+import { CLAIM_STATUS_LABELS, isClaimStatus, type ClaimStatus } from "../../../domain/claims";
 import { Badge, type BadgeTone } from "../ui/badge";
 
 const TONES: Record<ClaimStatus, BadgeTone> = {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../../shared/site";
+import { SITE_NAME } from "../../../domain/site";
 
 export function SiteFooter() {
   return (

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import { SavedLink } from "./saved-link";
 import { useAuth } from "../../lib/auth";
-import { SITE_NAME } from "../../../shared/site";
+import { SITE_NAME } from "../../../domain/site";
 import { Logo } from "./logo";
 import { PHONE_MENU_ITEM, PhoneMenu } from "./phone-menu";
 import { buttonClasses } from "../ui/button";

@@ -4,7 +4,7 @@ import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 import { useHydrated } from "../map/use-client-only";
 import type { FormState } from "../../lib/forms";
-import type { DayMode } from "../../../shared/listings";
+import type { DayMode } from "../../../domain/listings";
 
 /**
  * One week of the listing editor's hours (docs/product.md section 10): the office hours, or the

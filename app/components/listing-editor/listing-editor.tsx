@@ -11,7 +11,7 @@ import { Select } from "../ui/select";
 import { HoursWeek, useWeekRows } from "./hours-editor";
 import { SubmitButton } from "../ui/submit-button";
 import { Textarea } from "../ui/textarea";
-import { AMENITY_GROUPS, AMENITY_LABELS } from "../../../shared/amenities";
+import { AMENITY_GROUPS, AMENITY_LABELS } from "../../../domain/amenities";
 import { useFormState, type FormState } from "../../lib/forms";
 import {
   AVAILABILITIES,
@@ -20,7 +20,7 @@ import {
   LISTING_LIMITS,
   REVISION_KIND_LABELS,
   type ListingField,
-} from "../../../shared/listings";
+} from "../../../domain/listings";
 import type { Route as OwnerEditRoute } from "../../routes/owner/+types/location-update";
 import { formatDateTime, formatNumber } from "../../lib/format";
 

@@ -11,7 +11,7 @@ import {
   PHOTO_MAX_COUNT,
   PHOTO_RESTORE_DAYS,
   PHOTO_TEXT,
-} from "../../../shared/listing-photos";
+} from "../../../domain/listing-photos";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";

@@ -1,6 +1,6 @@
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { Form } from "react-router";
-import { PHOTO_RESTORE_DAYS } from "../../../shared/listing-photos";
+import { PHOTO_RESTORE_DAYS } from "../../../domain/listing-photos";
 import { SubmitButton } from "../ui/submit-button";
 import { formatDate } from "../../lib/format";
 

@@ -7,7 +7,7 @@ import {
   RV_TYPES,
   RV_TYPE_LABELS,
   type CoverWant,
-} from "../../../shared/leads";
+} from "../../../domain/leads";
 import { Button } from "../ui/button";
 import { controlClasses } from "../ui/input";
 

@@ -1,6 +1,6 @@
 import Clock from "lucide-react/icons/clock";
 import { hoursLineDay } from "../../lib/format";
-import { stateTimeZone, zonedDayName } from "../../../shared/opening-hours";
+import { stateTimeZone, zonedDayName } from "../../../domain/opening-hours";
 import { useCurrentMinute } from "./open-status";
 
 /**

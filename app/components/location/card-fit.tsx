@@ -1,6 +1,6 @@
 import Check from "lucide-react/icons/check";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
-import { clearsHeight, feetLabel, sizesThatFit, type MyRv } from "../../../shared/rv-fit";
+import { clearsHeight, feetLabel, sizesThatFit, type MyRv } from "../../../domain/rv-fit";
 import { formatNumber } from "../../lib/format";
 
 /** What a card needs to say about price and fit (docs/product.md, "My RV" and "Prices"). */

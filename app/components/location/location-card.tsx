@@ -1,10 +1,10 @@
-import { askQueryFromSearch } from "../../../shared/leads";
+import { askQueryFromSearch } from "../../../domain/leads";
 import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLocation } from "react-router";
-import { imageRefFromUrl } from "../../../shared/images";
-import { MAX_CARD_AMENITIES } from "../../../shared/search";
-import { isPreferredPartner, type Tier } from "../../../shared/tiers";
-import type { MyRv } from "../../../shared/rv-fit";
+import { imageRefFromUrl } from "../../../domain/images";
+import { MAX_CARD_AMENITIES } from "../../../domain/search";
+import { isPreferredPartner, type Tier } from "../../../domain/tiers";
+import type { MyRv } from "../../../domain/rv-fit";
 import { CardFit, type CardFitData } from "./card-fit";
 import { Rating } from "./rating";
 import { SaveButton } from "./save-button";

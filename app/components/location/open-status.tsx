@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { openStatus, stateTimeZone } from "../../../shared/opening-hours";
+import { openStatus, stateTimeZone } from "../../../domain/opening-hours";
 
 // The current minute, refreshed every 30 s; null on the server and while hydrating, so the
 // server's markup and the first client render agree and the line fills in right after.
@@ -25,7 +25,7 @@ const TONE = {
 } as const;
 
 /**
- * 'Open now · Closes at 6 PM' from a facility's hours (shared/opening-hours.ts), in its state's
+ * 'Open now · Closes at 6 PM' from a facility's hours (domain/opening-hours.ts), in its state's
  * main time zone. Computed in the browser; the line keeps its height from the server on, so
  * nothing below moves when it fills in. Nothing at all when the hours or the state say nothing.
  */

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import X from "lucide-react/icons/x";
 import type { ReactNode } from "react";
-import type { ImageRef } from "../../../shared/images";
+import type { ImageRef } from "../../../domain/images";
 import { ResponsivePhoto } from "./responsive-photo";
 import { stepOnArrowKey, useSwipe } from "./use-swipe";
 

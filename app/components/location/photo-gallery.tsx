@@ -3,7 +3,7 @@ import ChevronRight from "lucide-react/icons/chevron-right";
 import Maximize2 from "lucide-react/icons/maximize-2";
 import { Suspense, lazy, useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { hiddenPhotoCount, MAX_THUMBNAILS, wrapIndex } from "../../lib/gallery";
-import type { ImageRef } from "../../../shared/images";
+import type { ImageRef } from "../../../domain/images";
 import { ResponsivePhoto, Thumbnail } from "./responsive-photo";
 import { stepOnArrowKey, useSwipe } from "./use-swipe";
 

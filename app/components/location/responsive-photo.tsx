@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { preload } from "react-dom";
-import { placeImageUrl, srcSet, thumbnailUrl } from "../../../shared/images";
+import { placeImageUrl, srcSet, thumbnailUrl } from "../../../domain/images";
 
 export interface ResponsivePhotoProps {
   placeId: string;

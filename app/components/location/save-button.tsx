@@ -2,7 +2,7 @@ import Heart from "lucide-react/icons/heart";
 import { useState, type FormEvent } from "react";
 import { useLocation } from "react-router";
 import { ensureAnonymousSession } from "../../lib/auth-client";
-import { SAVED_MESSAGES } from "../../../shared/saved";
+import { SAVED_MESSAGES } from "../../../domain/saved";
 import { markSaved, useIsSaved, useSavedBase } from "../../lib/saved-store";
 
 const MESSAGE_MS = 6_000;

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { LISTING_REPORT_KINDS, LISTING_REPORT_LABELS, REPORT_MESSAGE_MAX } from "../../../shared/work-queue";
+import { LISTING_REPORT_KINDS, LISTING_REPORT_LABELS, REPORT_MESSAGE_MAX } from "../../../domain/work-queue";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 

@@ -1,5 +1,5 @@
 import BadgeCheck from "lucide-react/icons/badge-check";
-import { isPreferredPartner, type Tier } from "../../../shared/tiers";
+import { isPreferredPartner, type Tier } from "../../../domain/tiers";
 
 export function PreferredPartnerBadge({ tier }: { tier: Tier }) {
   if (!isPreferredPartner(tier)) return null;

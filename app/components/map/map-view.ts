@@ -2,8 +2,8 @@
  * The map's data shape, the constants of docs/product.md section 9 and the pure decisions about what the
  * map shows. No Leaflet here: the results page imports this on the server too.
  */
-import { isValidLatLng, type LatLng } from "../../../shared/coordinates";
-import type { MapMarker } from "../../../shared/search";
+import { isValidLatLng, type LatLng } from "../../../domain/coordinates";
+import type { MapMarker } from "../../../domain/search";
 
 export type { MapMarker };
 

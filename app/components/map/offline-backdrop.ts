@@ -13,7 +13,7 @@ import {
   decodeStateOutlines,
   type BackdropTown,
   type StateOutlineShape,
-} from "../../../shared/state-outlines";
+} from "../../../domain/state-outlines";
 
 export const BACKDROP_PANE = "rvBackdrop";
 /** Under the tile pane (200), over the map's background. */

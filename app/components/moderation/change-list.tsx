@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ChangeLine } from "../../../shared/listings";
+import type { ChangeLine } from "../../../domain/listings";
 
 /**
  * A change in words (docs/product.md section 10): each field with its value before and after. The

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import X from "lucide-react/icons/x";
 import type { RefObject } from "react";
-import { AMENITY_FILTER_GROUPS, amenityFilterLabel, type AmenityFilter } from "../../../shared/amenities";
+import { AMENITY_FILTER_GROUPS, amenityFilterLabel, type AmenityFilter } from "../../../domain/amenities";
 import { ApplyBar, FilterOption } from "./filter-option";
 import type { useStagedFilter } from "./use-staged-filter";
 

@@ -1,6 +1,6 @@
 import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { lazy, Suspense, useRef } from "react";
-import { AMENITY_FILTERS, type AmenityFilter } from "../../../shared/amenities";
+import { AMENITY_FILTERS, type AmenityFilter } from "../../../domain/amenities";
 import { FilterButton } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";
 import { useStagedFilter } from "./use-staged-filter";

@@ -11,7 +11,7 @@ import {
   myRvStorageText,
   parseMyRv,
   type MyRv,
-} from "../../../shared/rv-fit";
+} from "../../../domain/rv-fit";
 import { Button } from "../ui/button";
 import { controlClasses } from "../ui/input";
 import { FilterPopover } from "./filter-popover";

@@ -2,10 +2,10 @@ import MapPin from "lucide-react/icons/map-pin";
 import Search from "lucide-react/icons/search";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Form, useNavigate } from "react-router";
-import { parseCoordinates } from "../../../shared/coordinates";
-import { MAX_PLACE_QUERY_LENGTH, MAX_SUGGEST_QUERY_LENGTH } from "../../../shared/input-limits";
+import { parseCoordinates } from "../../../domain/coordinates";
+import { MAX_PLACE_QUERY_LENGTH, MAX_SUGGEST_QUERY_LENGTH } from "../../../domain/input-limits";
 import { isSearchableText, MIN_SUGGEST_CHARS } from "../../lib/place-query";
-import type { PlaceSuggestion } from "../../../shared/search";
+import type { PlaceSuggestion } from "../../../domain/search";
 import { buttonClasses } from "../ui/button";
 
 type SuggestState =

@@ -1,5 +1,5 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
-import { SIZE_OPTIONS_LIST, type SizeOption } from "../../../shared/sizes";
+import { SIZE_OPTIONS_LIST, type SizeOption } from "../../../domain/sizes";
 import { ApplyBar, FilterOption } from "./filter-option";
 import { FilterPopover } from "./filter-popover";
 import { FILTER_TRIGGER, FILTER_TRIGGER_IDLE, FILTER_TRIGGER_ON } from "./filter-trigger";

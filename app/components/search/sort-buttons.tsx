@@ -1,4 +1,4 @@
-import type { SortOrder } from "../../../shared/search";
+import type { SortOrder } from "../../../domain/search";
 
 const LABELS: Record<SortOrder, string> = { distance: "Distance", rating: "Rating", price: "Price" };
 

@@ -2,7 +2,7 @@ import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useId, useState, type FormEvent } from "react";
 import { Form } from "react-router";
-import { MAX_TEXT_FILTER_LENGTH } from "../../../shared/input-limits";
+import { MAX_TEXT_FILTER_LENGTH } from "../../../domain/input-limits";
 
 /**
  * The results page's text filter (`q`, docs/product.md section 5): keeps the results whose name,

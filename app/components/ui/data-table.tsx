@@ -6,7 +6,7 @@ import ChevronsUpDown from "lucide-react/icons/chevrons-up-down";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { cn } from "../../lib/cn";
-import { pageCountOf, pageHref, rangeText, sortHref, type SortDirection } from "../../../shared/table-params";
+import { pageCountOf, pageHref, rangeText, sortHref, type SortDirection } from "../../../domain/table-params";
 
 export interface Column<Row> {
   key: string;

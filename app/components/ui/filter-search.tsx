@@ -1,6 +1,6 @@
 import Search from "lucide-react/icons/search";
 import { Link } from "react-router";
-import { MAX_TEXT_FILTER_LENGTH } from "../../../shared/input-limits";
+import { MAX_TEXT_FILTER_LENGTH } from "../../../domain/input-limits";
 import { Button, buttonClasses } from "./button";
 import { Input } from "./input";
 

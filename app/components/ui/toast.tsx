@@ -4,7 +4,7 @@ import Info from "lucide-react/icons/info";
 import X from "lucide-react/icons/x";
 import { useEffect, useState } from "react";
 import { clsx } from "clsx";
-import type { FlashMessage } from "../../../shared/forms";
+import type { FlashMessage } from "../../../domain/forms";
 
 const TOAST_MS = 5_000;
 

@@ -14,7 +14,7 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
-import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../shared/analytics-period";
+import { ADMIN_ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../domain/analytics-period";
 import { cn } from "../../lib/cn";
 import { formatFullDay, formatNumber, formatPercent, formatShortDayTime } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";

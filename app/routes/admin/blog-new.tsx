@@ -4,7 +4,7 @@ import type { ConsoleHandle } from "../../components/console/handle";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { SubmitButton } from "../../components/ui/submit-button";
-import { ARTICLE_TITLE_MAX } from "../../../shared/articles";
+import { ARTICLE_TITLE_MAX } from "../../../domain/articles";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { adminBlogNewAction } from "../../../server/blog/admin-pages";

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSearch } from "../../components/ui/filter-search";
 import { FilterSelect } from "../../components/ui/filter-select";
-import { ARTICLE_STATUS_LABELS, articleEditPath, articlePath, type ArticleStatus } from "../../../shared/articles";
+import { ARTICLE_STATUS_LABELS, articleEditPath, articlePath, type ArticleStatus } from "../../../domain/articles";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { adminBlogAction, adminBlogPage } from "../../../server/blog/admin-pages";

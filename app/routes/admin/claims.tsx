@@ -8,7 +8,7 @@ import type { Column } from "../../components/ui/data-table";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSearch } from "../../components/ui/filter-search";
 import { Select } from "../../components/ui/select";
-import { CLAIM_STATUS_LABELS } from "../../../shared/claims";
+import { CLAIM_STATUS_LABELS } from "../../../domain/claims";
 import { privatePageMeta } from "../../lib/meta";
 import { adminClaims } from "../../../server/claims/pages";
 import type { Route } from "./+types/claims";

@@ -9,7 +9,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/dialog";
 import { FormError } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
-import { applySummary, type StoredImportReport } from "../../../shared/catalogue";
+import { applySummary, type StoredImportReport } from "../../../domain/catalogue";
 import { formatBytes, formatDateTime, formatNumber } from "../../lib/format";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";

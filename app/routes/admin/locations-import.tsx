@@ -8,7 +8,7 @@ import { ImportStatusBadge } from "../../components/catalogue/import-status-badg
 import { Button } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { FormError } from "../../components/ui/field";
-import { IMPORT_ACCEPT } from "../../../shared/catalogue";
+import { IMPORT_ACCEPT } from "../../../domain/catalogue";
 import { formatBytes, formatDateTime } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { importListData } from "../../../server/catalogue/pages";

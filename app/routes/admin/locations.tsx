@@ -15,7 +15,7 @@ import { FormError } from "../../components/ui/field";
 import { FilterSelect } from "../../components/ui/filter-select";
 import { FilterSearch } from "../../components/ui/filter-search";
 import { Select } from "../../components/ui/select";
-import { BULK_ACTION_LABELS } from "../../../shared/catalogue";
+import { BULK_ACTION_LABELS } from "../../../domain/catalogue";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";

@@ -7,7 +7,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { useFormState } from "../../lib/forms";
-import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, LISTING_LIMITS } from "../../../shared/listings";
+import { BUSINESS_STATUSES, BUSINESS_STATUS_LABELS, LISTING_LIMITS } from "../../../domain/listings";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";

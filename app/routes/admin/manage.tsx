@@ -1,4 +1,4 @@
-import { COVER_WANT_LABELS, RV_TYPE_LABELS } from "../../../shared/leads";
+import { COVER_WANT_LABELS, RV_TYPE_LABELS } from "../../../domain/leads";
 import Inbox from "lucide-react/icons/inbox";
 import { Form, Link } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
@@ -17,7 +17,7 @@ import {
   LISTING_PROBLEM_LABELS,
   LISTING_REPORT_LABELS,
   type ListingProblemKind,
-} from "../../../shared/work-queue";
+} from "../../../domain/work-queue";
 import { FormError } from "../../components/ui/field";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";

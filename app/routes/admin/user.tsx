@@ -19,7 +19,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { useFormState } from "../../lib/forms";
 import { formatDate, formatDateTime, sentence } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
-import { BAN_REASON_MAX, ROLE_LABELS, roleLabel } from "../../../shared/users";
+import { BAN_REASON_MAX, ROLE_LABELS, roleLabel } from "../../../domain/users";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { adminUserAction, adminUserPage } from "../../../server/users/pages";

@@ -9,7 +9,7 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { FilterSelect } from "../../components/ui/filter-select";
 import { FilterSearch } from "../../components/ui/filter-search";
 import { privatePageMeta } from "../../lib/meta";
-import { ROLE_LABELS, roleLabel } from "../../../shared/users";
+import { ROLE_LABELS, roleLabel } from "../../../domain/users";
 import { adminUsersPage } from "../../../server/users/pages";
 import type { Route } from "./+types/users";
 import { formatDate, formatNumber } from "../../lib/format";

@@ -14,7 +14,7 @@ import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Field, FormError } from "../../components/ui/field";
 import { Select } from "../../components/ui/select";
-import { ALL_LISTINGS, ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../shared/analytics-period";
+import { ALL_LISTINGS, ANALYTICS_PRESETS, CUSTOM_RANGE, MAX_ANALYTICS_DAYS } from "../../../domain/analytics-period";
 import { formatDate, formatFullDay, formatNumber, formatPercent } from "../../lib/format";
 import { privatePageMeta } from "../../lib/meta";
 import { ownerAnalyticsPage } from "../../../server/analytics/owner-pages";

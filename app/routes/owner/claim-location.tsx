@@ -13,7 +13,7 @@ import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
-import { CLAIM_FIELD_LIMITS, CLAIMANT_ROLES } from "../../../shared/claims";
+import { CLAIM_FIELD_LIMITS, CLAIMANT_ROLES } from "../../../domain/claims";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";

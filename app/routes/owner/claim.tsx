@@ -7,7 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button, buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Input } from "../../components/ui/input";
-import { MAX_TEXT_FILTER_LENGTH } from "../../../shared/input-limits";
+import { MAX_TEXT_FILTER_LENGTH } from "../../../domain/input-limits";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { claimFinder } from "../../../server/claims/pages";

@@ -21,7 +21,7 @@ import {
   OWNER_SET_STATUSES,
   RV_TYPE_LABELS,
   type LeadStatus,
-} from "../../../shared/leads";
+} from "../../../domain/leads";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";

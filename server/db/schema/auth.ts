@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { ROLES } from "../../../shared/roles";
+import { ROLES } from "../../../domain/roles";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
 

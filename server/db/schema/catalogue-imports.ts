@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { IMPORT_STATUSES, type StoredImportReport } from "../../../shared/catalogue";
+import { IMPORT_STATUSES, type StoredImportReport } from "../../../domain/catalogue";
 import { users } from "./auth";
 import { timestamps } from "./columns";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { CLAIM_STATUSES } from "../../../shared/claims";
+import { CLAIM_STATUSES } from "../../../domain/claims";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
 import { users } from "./auth";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { COVER_WANTS, LEAD_STATUSES, RV_TYPES } from "../../../shared/leads";
+import { COVER_WANTS, LEAD_STATUSES, RV_TYPES } from "../../../domain/leads";
 import { users } from "./auth";
 import { locations } from "./locations";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { LISTING_PROBLEM_KINDS, LISTING_REPORT_KINDS, QUEUE_ITEM_STATUSES } from "../../../shared/work-queue";
+import { LISTING_PROBLEM_KINDS, LISTING_REPORT_KINDS, QUEUE_ITEM_STATUSES } from "../../../domain/work-queue";
 import { users } from "./auth";
 import { locations } from "./locations";
 

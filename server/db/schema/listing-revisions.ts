@@ -3,7 +3,7 @@ import { locations } from "./locations";
 
 /**
  * Every change to a listing's owner-editable fields (docs/product.md section 10): who, when, which
- * fields, and their values before and after. `kind` says what happened (shared/listings.ts
+ * fields, and their values before and after. `kind` says what happened (domain/listings.ts
  * REVISION_KINDS): published at once, submitted for review, approved, rejected, restored.
  * The actor is kept as text with their email beside it, like the audit trail, so the history
  * outlives a deleted account.

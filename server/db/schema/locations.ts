@@ -14,8 +14,8 @@ import {
   timestamp,
   varchar,
 } from "drizzle-orm/pg-core";
-import { TIERS } from "../../../shared/tiers";
-import type { SizeOffer } from "../../../shared/listings";
+import { TIERS } from "../../../domain/tiers";
+import type { SizeOffer } from "../../../domain/listings";
 import type { Dimension, Review, Viewport } from "../../locations/types";
 import { timestamps } from "./columns";
 

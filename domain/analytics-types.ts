@@ -1,7 +1,7 @@
 /**
  * The analytics event contract shared by the browser tracker and the ingestion endpoint
  * (docs/product.md section 3, "Analytics event"), and the constants of docs/product.md section 9. No zod here:
- * this module ships to the browser; the server validates with `shared/analytics-events.ts`.
+ * this module ships to the browser; the server validates with `domain/analytics-events.ts`.
  */
 
 export const EVENT_TYPES = ["page_view", "list_view", "click"] as const;

@@ -122,7 +122,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     errors.push({ parameter: "q", message: tooLongMessage("q", MAX_TEXT_FILTER_LENGTH) });
   }
   const q = qRaw?.trim() || undefined;
-  // My RV (shared/rv-fit.ts) and the price cap (docs/product.md, "My RV" and "Prices").
+  // My RV (domain/rv-fit.ts) and the price cap (docs/product.md, "My RV" and "Prices").
   const myRv = parseMyRv(params);
   if (!myRv.ok) errors.push({ parameter: myRv.parameter, message: myRv.message });
   const rv = myRv.ok ? myRv.rv : undefined;
