@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { nonceContext } from "../server/http/request-context";
 import { scriptsAfterFirstPaint } from "../server/http/script-priority";
+import { logger } from "../server/logger";
 
 /**
  * React Router's Node entry, plus the Content-Security-Policy nonce: every inline script it
@@ -31,7 +32,13 @@ export default function handleRequest(
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    // A render still waiting after the stream timeout is cut short; what was not ready becomes an
+    // error (a 500 for a crawler, whose answer waits for everything). Said in the log, since
+    // nothing else would say why the page failed.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+      logger.warn({ url: request.url, shellRendered, ms: streamTimeout + 1000 }, "a page's render timed out");
+      abort();
+    }, streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>

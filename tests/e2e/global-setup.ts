@@ -45,7 +45,8 @@ export default async function setup(project: TestProject) {
   if (!process.env.E2E_BASE_URL) await prepareTemplate(path.join(runDir, "prepared"));
   const site = await startBuiltSite({
     logFile,
-    env: { TEST_CLOCK_FILE: clockFile },
+    // Every request in the log (status, time taken), to tell afterwards what a failed test was answered.
+    env: { TEST_CLOCK_FILE: clockFile, LOG_LEVEL: "info" },
     prepare: async (dataDir) => {
       fixtures = await prepareAccounts(dataDir);
     },
