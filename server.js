@@ -39,6 +39,13 @@ try {
         orderPreference: ["br", "gz"],
         serveStatic: { immutable: true, maxAge: "1y" },
       }),
+      // A file that is not there (an old build's hash) is a plain 404, not a page: the middleware
+      // above has already named the compressed file's type and encoding, which a page cannot keep.
+      (_req, res) => {
+        res.removeHeader("Content-Encoding");
+        res.removeHeader("Vary");
+        res.status(404).type("text/plain").send("Not found");
+      },
     );
     server.use(express.static("build/client", { maxAge: "1h" }));
     server.use(mod.app);

@@ -51,6 +51,10 @@ export default async function setup(project: TestProject) {
       fixtures = await prepareAccounts(dataDir);
     },
   });
+  // Built once, here: a file that starts a site of its own must not build again, which rewrites
+  // build/ under the shared site while the other worker's tests load its scripts (they got 500s).
+  // The workers, forked after this, inherit it.
+  process.env.SKIP_BUILD = "1";
   const browser = await launchBrowserServer();
   project.provide("baseUrl", site.baseUrl);
   project.provide("fixtures", fixtures);

@@ -18,7 +18,6 @@ export function mailingSiteForThisFile(
   beforeAll(async () => {
     if (process.env.E2E_BASE_URL) return;
     sink = await startSmtpSink();
-    process.env.SKIP_BUILD = "1";
     site = await startBuiltSite({ env: { ...env, SMTP_URL: sink.url }, prepare });
   }, 180_000);
   afterAll(async () => {
