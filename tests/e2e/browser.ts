@@ -62,13 +62,30 @@ function waitForHydrationAfterLoads(page: Page): Page {
   return page;
 }
 
+let contexts = 0;
+
+/**
+ * A client address of its own for each browser context, as people behind the shared site's proxy
+ * would have (the shared site trusts X-Forwarded-For from loopback: tests/e2e/global-setup.ts).
+ * Without it every context came from 127.0.0.1 and, with files two at a time, used up the 30 new
+ * anonymous sessions an address gets in 10 minutes; the analytics test's visitor then had none.
+ * Sites a file starts itself ignore the header and keep seeing 127.0.0.1.
+ */
+function clientAddress(): string {
+  contexts += 1;
+  return `10.${process.pid % 250}.${(contexts >> 8) & 255}.${contexts & 255}`;
+}
+
 /** `browser` whose contexts hand out pages that wait for hydration after each document load. */
 function hydrationAwareBrowser(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args) => {
-    const context = await newContext(...args);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({
+      ...options,
+      extraHTTPHeaders: { "X-Forwarded-For": clientAddress(), ...options.extraHTTPHeaders },
+    });
     // Without JavaScript nothing hydrates: the server's HTML is the page.
-    if (args[0]?.javaScriptEnabled === false) return context;
+    if (options.javaScriptEnabled === false) return context;
     context.on("page", waitForHydrationAfterLoads);
     const newPage = context.newPage.bind(context);
     context.newPage = async () => waitForHydrationAfterLoads(await newPage());

@@ -46,7 +46,9 @@ export default async function setup(project: TestProject) {
   const site = await startBuiltSite({
     logFile,
     // Every request in the log (status, time taken), to tell afterwards what a failed test was answered.
-    env: { TEST_CLOCK_FILE: clockFile, LOG_LEVEL: "info" },
+    // Behind a proxy, as in production: each browser context names its own client address
+    // (tests/e2e/browser.ts), so per-address limits count visitors, not the test run.
+    env: { TEST_CLOCK_FILE: clockFile, LOG_LEVEL: "info", TRUST_PROXY: "loopback" },
     prepare: async (dataDir) => {
       fixtures = await prepareAccounts(dataDir);
     },
