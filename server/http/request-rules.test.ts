@@ -156,6 +156,19 @@ describe("refuseMalformedRequest, NUL in the address", () => {
   });
 });
 
+describe("refuseMalformedRequest, escapes in the path", () => {
+  it("answers 400 to a '%' that starts no UTF-8 escape in the path, and leaves the query to its parser (found by the fuzz suite)", async () => {
+    for (const target of ["/api/auth/%", "/rv-storage/%zz", "/%C3%28"]) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 400 [^]*not a valid escape/);
+    }
+    for (const target of ["/rv-storage/san%20antonio-tx", "/echo?q=100%"]) {
+      const answer = await raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect(answer, target).toMatch(/^HTTP\/1\.1 200 /);
+    }
+  });
+});
+
 describe("refuseMalformedRequest, bodies on GET and HEAD", () => {
   it("answers 400 to a GET or HEAD with a body, chunked or announced (found by the fuzz suite)", async () => {
     const chunked = "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n";

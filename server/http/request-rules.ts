@@ -63,6 +63,11 @@ export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse
     // text, so a route parameter carrying it would fail in the database instead of here.
     problem = "The address contains a NUL character (%00), which no page or parameter takes.";
   }
+  if (!problem && !decodablePath(req.url ?? "")) {
+    // Routers decode the path to match it; a stray '%' or an escape that is not UTF-8 would make
+    // them throw (a 500) instead of finding no page.
+    problem = "The address has a '%' that is not a valid escape such as %20.";
+  }
   if (!problem) return false;
   res.writeHead(400, {
     "Content-Type": "text/plain; charset=utf-8",
@@ -72,6 +77,20 @@ export function refuseMalformedRequest(req: IncomingMessage, res: ServerResponse
   });
   res.end(problem);
   return true;
+}
+
+/** Whether the path of a request target decodes: every '%' starts an escape of UTF-8. */
+function decodablePath(target: string): boolean {
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  if (!path.includes("%")) return true;
+  try {
+    // The result is used (a decoded path is never longer): the server build drops a call to
+    // decodeURIComponent whose value is unused, and with it the exception this waits for.
+    return decodeURIComponent(path).length <= path.length;
+  } catch {
+    return false;
+  }
 }
 
 /** What the site answers: pages and forms (GET, HEAD, POST); nothing uses PUT, DELETE or PATCH. */
