@@ -8,9 +8,8 @@ import {
   useLocation,
   useRouteError,
   useRouteLoaderData,
-  UNSAFE_FrameworkContext,
 } from "react-router";
-import { useContext, useEffect } from "react";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./analytics/analytics-tracker";
@@ -45,7 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
-  const rootCss = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   // Undefined while an error page renders without the root loader's data.
   const auth = useRouteLoaderData<typeof loader>("root")?.auth ?? SIGNED_OUT;
   return (
@@ -54,13 +52,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4668F2" />
-        {/* The root stylesheet again, with a precedence, so React puts it ahead of the module
-            preloads that <Links> would otherwise queue in front of it (delaying first paint). The
-            URL is the client build's, from React Router's manifest; the later duplicate costs no
-            second download. */}
-        {rootCss.map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
-        ))}
         <Meta />
         <Links />
       </head>

@@ -116,15 +116,22 @@ export function parseWeek(lines: readonly string[]): DaySchedule[] | null {
   return any ? week : null;
 }
 
+/** One formatter per time zone, kept: building one costs more than the page's other work with hours. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zonedClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    // Time zones are a closed set (IANA names), so the map stays small; an invalid name throws above.
+    clockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The weekday and the minutes after midnight of `now` on the clocks of `timeZone`. */
 export function zonedClock(now: Date, timeZone: string): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "long",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(now);
+  const parts = zonedClockFormat(timeZone).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = WEEK_DAYS.indexOf(part("weekday") as (typeof WEEK_DAYS)[number]);
   return {

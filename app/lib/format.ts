@@ -68,44 +68,58 @@ export function sentence(text: string): string {
  */
 type DateInput = Date | string | number;
 
-const number = new Intl.NumberFormat("en-US");
-const percentNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-const date = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const shortDayTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-const localTime = new Intl.DateTimeFormat("en-US", { timeStyle: "medium" });
-const localDateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+/**
+ * A formatter made on its first use and kept: building an Intl formatter takes a millisecond or
+ * more, and ten of them at module load were a long task on a phone before the page could hydrate.
+ */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const number = lazy(() => new Intl.NumberFormat("en-US"));
+const percentNumber = lazy(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }));
+const compact = lazy(() => new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }));
+const date = lazy(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }));
+const longDate = lazy(() => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }));
+const dateTime = lazy(
+  () => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }),
+);
+const shortDay = lazy(() => new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }));
+const shortDayTime = lazy(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+    }),
+);
+const localTime = lazy(() => new Intl.DateTimeFormat("en-US", { timeStyle: "medium" }));
+const localDateTime = lazy(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }));
 
 /** A count with thousands separators: "12,345". */
-export const formatNumber = (n: number): string => number.format(n);
+export const formatNumber = (n: number): string => number().format(n);
 /** A percentage with at most two decimals: "12.5%". */
-export const formatPercent = (n: number): string => `${percentNumber.format(n)}%`;
+export const formatPercent = (n: number): string => `${percentNumber().format(n)}%`;
 /** A large count in short: "120K", "1.2M". */
-export const formatCompactNumber = (n: number): string => compact.format(n);
+export const formatCompactNumber = (n: number): string => compact().format(n);
 
 /** "Nov 27, 2026" (UTC). */
-export const formatDate = (value: DateInput): string => date.format(new Date(value));
+export const formatDate = (value: DateInput): string => date().format(new Date(value));
 /** "November 27, 2026" (UTC). */
-export const formatLongDate = (value: DateInput): string => longDate.format(new Date(value));
+export const formatLongDate = (value: DateInput): string => longDate().format(new Date(value));
 /** "Nov 27, 2026, 10:49 AM" (UTC). */
-export const formatDateTime = (value: DateInput): string => dateTime.format(new Date(value));
+export const formatDateTime = (value: DateInput): string => dateTime().format(new Date(value));
 /** "Nov 27, 10:49 AM" (UTC). */
-export const formatShortDayTime = (value: DateInput): string => shortDayTime.format(new Date(value));
+export const formatShortDayTime = (value: DateInput): string => shortDayTime().format(new Date(value));
 /** "10:49:12 AM" in the viewer's time zone (for screens that only render in the browser's session). */
-export const formatLocalTime = (value: DateInput): string => localTime.format(new Date(value));
+export const formatLocalTime = (value: DateInput): string => localTime().format(new Date(value));
 /** "Nov 27, 2026, 10:49 AM" in the viewer's time zone. */
-export const formatLocalDateTime = (value: DateInput): string => localDateTime.format(new Date(value));
+export const formatLocalDateTime = (value: DateInput): string => localDateTime().format(new Date(value));
 
 /** A calendar day ("2026-11-27") as "Nov 27, 2026". */
 export const formatFullDay = (day: string): string => formatDate(`${day}T00:00:00Z`);
 /** A calendar day ("2026-11-27") as "Nov 27". */
-export const formatShortDay = (day: string): string => shortDay.format(new Date(`${day}T00:00:00Z`));
+export const formatShortDay = (day: string): string => shortDay().format(new Date(`${day}T00:00:00Z`));

@@ -232,22 +232,8 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
     event.preventDefault();
     void navigate(-1);
   };
-  // Opened from filtered results (a card's link carries them in `from`): the question starts with
-  // the RV length and the kind of space the filters asked for. Router state exists only in the
-  // browser, so it is read after hydration, never in the server's HTML.
-  const hydrated = useSyncExternalStore(noSubscription, yes, no);
-  const fromSearch = hydrated && cameFromResults && from!.includes("?") ? from!.slice(from!.indexOf("?")) : "";
-  const fromLength = lengthFromSearch(fromSearch);
-  const prefill: AskPrefill = {
-    rvLengthFeet: loaderData.prefill.rvLengthFeet ?? (fromLength === null ? undefined : String(fromLength)),
-    cover: loaderData.prefill.cover ?? coverFromSearch(fromSearch) ?? undefined,
-  };
   const phone = displayPhone(l.phone);
-  // Apple devices get Apple Maps first (the phone's own maps app) and Google Maps beside it.
-  const apple = useAppleDevice();
   const point = l.latitude !== null && l.longitude !== null ? { lat: l.latitude, lng: l.longitude } : null;
-  const google = point ? googleDirectionsUrl(point) : null;
-  const directions = point ? (apple ? appleDirectionsUrl(point, l.name) : google) : null;
   const photos = imageRefsFromUrls(l.photos);
   return (
     <article className="mx-auto max-w-6xl px-4 pb-28 pt-6 md:pb-12">
@@ -366,26 +352,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
           )}
         </div>
         <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
-          {directions && (
-            <DirectionsLink
-              href={directions}
-              app={apple ? "Apple Maps" : "Google Maps"}
-              // Beside 'Directions in Google Maps', the first link says which app it opens.
-              label={apple ? "Directions in Apple Maps" : "Directions"}
-              className={buttonClasses("primary", "md", "flex justify-start")}
-            />
-          )}
-          {apple && google && (
-            <a
-              href={google}
-              data-analytics-click="directions"
-              target="_blank"
-              rel="noopener"
-              className="flex items-center gap-2 text-brand-700 hover:underline"
-            >
-              <Navigation className="size-4" aria-hidden="true" /> Directions in Google Maps
-            </a>
-          )}
+          {point && <SideCardDirections point={point} name={l.name} />}
           {phone && (
             <PhoneLink phone={phone} className="flex items-center gap-2 text-brand-700 hover:underline">
               {phone}
@@ -414,20 +381,21 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
       </div>
 
       <div className="mt-8 max-w-3xl">
-        <AskAboutSpace
+        <QuestionForm
           facility={l.name}
           stamp={loaderData.leadStamp}
           result={
             actionData && typeof actionData === "object" && "lead" in actionData ? (actionData as AskResult) : undefined
           }
-          prefill={prefill}
+          from={cameFromResults ? from : undefined}
+          prefill={loaderData.prefill}
         />
       </div>
 
       <Nearby items={loaderData.nearby} />
 
       {/* Phones: the side card becomes a bar with the two things people do here. */}
-      {(phone || directions) && (
+      {(phone || point) && (
         <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white p-3 md:hidden">
           {phone && (
             <PhoneLink
@@ -441,13 +409,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
               Call
             </PhoneLink>
           )}
-          {directions && (
-            <DirectionsLink
-              href={directions}
-              app={apple ? "Apple Maps" : "Google Maps"}
-              className={buttonClasses("primary", "md", "flex flex-1 px-0")}
-            />
-          )}
+          {point && <BarDirections point={point} name={l.name} />}
         </div>
       )}
     </article>
@@ -457,6 +419,74 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
 const noSubscription = () => () => {};
 const yes = () => true;
 const no = () => false;
+
+/*
+ * What the browser alone knows (router state, the device) is read in these small components, not
+ * in the page's: a value that differs from the server's makes React render its component again
+ * right after hydration, in one task, and the whole page took ~30 ms of a phone's main thread.
+ */
+
+/**
+ * The question form. Opened from filtered results (a card's link carries them in `from`), it
+ * starts with the RV length and the kind of space the filters asked for. Router state exists
+ * only in the browser, so it is read after hydration, never in the server's HTML.
+ */
+function QuestionForm({
+  from,
+  prefill: fromServer,
+  ...props
+}: Omit<Parameters<typeof AskAboutSpace>[0], "prefill"> & { from: string | undefined; prefill: AskPrefill }) {
+  const hydrated = useSyncExternalStore(noSubscription, yes, no);
+  const fromSearch = hydrated && from?.includes("?") ? from.slice(from.indexOf("?")) : "";
+  const fromLength = lengthFromSearch(fromSearch);
+  const prefill: AskPrefill = {
+    rvLengthFeet: fromServer.rvLengthFeet ?? (fromLength === null ? undefined : String(fromLength)),
+    cover: fromServer.cover ?? coverFromSearch(fromSearch) ?? undefined,
+  };
+  return <AskAboutSpace {...props} prefill={prefill} />;
+}
+
+type Point = { lat: number; lng: number };
+
+/** The side card's directions: Apple devices get Apple Maps first (the phone's own maps app) and Google Maps beside it. */
+function SideCardDirections({ point, name }: { point: Point; name: string }) {
+  const apple = useAppleDevice();
+  const google = googleDirectionsUrl(point);
+  return (
+    <>
+      <DirectionsLink
+        href={apple ? appleDirectionsUrl(point, name) : google}
+        app={apple ? "Apple Maps" : "Google Maps"}
+        // Beside 'Directions in Google Maps', the first link says which app it opens.
+        label={apple ? "Directions in Apple Maps" : "Directions"}
+        className={buttonClasses("primary", "md", "flex justify-start")}
+      />
+      {apple && (
+        <a
+          href={google}
+          data-analytics-click="directions"
+          target="_blank"
+          rel="noopener"
+          className="flex items-center gap-2 text-brand-700 hover:underline"
+        >
+          <Navigation className="size-4" aria-hidden="true" /> Directions in Google Maps
+        </a>
+      )}
+    </>
+  );
+}
+
+/** The phone bar's directions, in the device's own maps app. */
+function BarDirections({ point, name }: { point: Point; name: string }) {
+  const apple = useAppleDevice();
+  return (
+    <DirectionsLink
+      href={apple ? appleDirectionsUrl(point, name) : googleDirectionsUrl(point)}
+      app={apple ? "Apple Maps" : "Google Maps"}
+      className={buttonClasses("primary", "md", "flex flex-1 px-0")}
+    />
+  );
+}
 
 type NearbyItem = Route.ComponentProps["loaderData"]["nearby"][number];
 
