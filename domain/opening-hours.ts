@@ -122,7 +122,13 @@ const clockFormats = new Map<string, Intl.DateTimeFormat>();
 function zonedClockFormat(timeZone: string): Intl.DateTimeFormat {
   let format = clockFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "numeric", minute: "numeric", hourCycle: "h23" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "long",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
     // Time zones are a closed set (IANA names), so the map stays small; an invalid name throws above.
     clockFormats.set(timeZone, format);
   }

@@ -63,6 +63,14 @@ describe("dates and numbers", () => {
     expect(formatPercent(12.3456)).toBe("12.35%");
     expect(formatCompactNumber(123_456)).toBe("123.5K");
   });
+  it("groups whole numbers as Intl's en-US format does, without building one", () => {
+    const intl = new Intl.NumberFormat("en-US");
+    const samples = [0, 7, 12, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 2 ** 40, Number.MAX_SAFE_INTEGER];
+    for (const n of [...samples, ...samples.map((x) => -x).filter((x) => x !== 0)]) {
+      expect(formatNumber(n)).toBe(intl.format(n));
+    }
+    expect(formatNumber(1234.5)).toBe("1,234.5");
+  });
   it("writes dates in UTC whatever the input's form", () => {
     expect(formatDate(at)).toBe("Nov 27, 2026");
     expect(formatDate(new Date(at))).toBe("Nov 27, 2026");

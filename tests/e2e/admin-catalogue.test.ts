@@ -66,9 +66,10 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     const dialog = page.getByRole("dialog", { name: "Write 2 rows to the catalogue?" });
     await dialog.getByRole("button", { name: "Apply 2 rows" }).click();
     await page.getByText("Applied", { exact: true }).first().waitFor();
-    expect((await searchApi(TWIN_A.lat, TWIN_A.lng)).items.map((i) => i.id)).toEqual(
-      expect.arrayContaining([TWIN_A.id, TWIN_B.id]),
-    );
+    // The search index takes the change in the background after the write: wait for it.
+    await expect
+      .poll(async () => (await searchApi(TWIN_A.lat, TWIN_A.lng)).items.map((i) => i.id), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([TWIN_A.id, TWIN_B.id]));
 
     // Two listings with nearly one name a few yards apart: hide the second.
     await page.goto(`${base()}/admin/locations`);

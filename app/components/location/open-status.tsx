@@ -1,21 +1,29 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { openStatus, stateTimeZone } from "../../../domain/opening-hours";
 
-// The current minute, refreshed every 30 s; null on the server and while hydrating, so the
-// server's markup and the first client render agree and the line fills in right after.
-const subscribeMinutes = (onChange: () => void) => {
-  const timer = setInterval(onChange, 30_000);
-  return () => clearInterval(timer);
-};
 const currentMinute = () => Math.floor(Date.now() / 60_000);
-const noMinute = () => null;
 
 /**
- * The current minute (minutes since 1970), or null on the server and while hydrating. The
- * open/closed line and the hours' "Today" read the same minute, on the facility's clock.
+ * The current minute (minutes since 1970), refreshed every 30 s; null on the server and while
+ * hydrating, so the server's markup and the first client render agree and the line fills in
+ * right after. The first value comes in a task of its own and renders as a transition: reading
+ * the facility's clock builds a time-zone formatter (milliseconds on a phone), which must not
+ * lengthen the hydration task (a useSyncExternalStore that differs from its server value would
+ * render again synchronously, inside it). The open/closed line and the hours' "Today" read the
+ * same minute, on the facility's clock.
  */
 export function useCurrentMinute(): number | null {
-  return useSyncExternalStore(subscribeMinutes, currentMinute, noMinute);
+  const [minute, setMinute] = useState<number | null>(null);
+  useEffect(() => {
+    const tick = () => startTransition(() => setMinute(currentMinute()));
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 30_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, []);
+  return minute;
 }
 
 const TONE = {
