@@ -380,7 +380,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
         </aside>
       </div>
 
-      <div className="render-when-near mt-8 max-w-3xl">
+      <div className="mt-8 max-w-3xl">
         <QuestionForm
           facility={l.name}
           stamp={loaderData.leadStamp}
@@ -492,7 +492,7 @@ type NearbyItem = Route.ComponentProps["loaderData"]["nearby"][number];
 
 function Nearby({ items }: { items: NearbyItem[] }) {
   return (
-    <section aria-labelledby="nearby-heading" className="render-when-near mt-12">
+    <section aria-labelledby="nearby-heading" className="mt-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="nearby-heading" className="text-xl font-semibold">
           Nearby storage

@@ -650,7 +650,6 @@ function Results({
                       headingLevel={2}
                       layout="list"
                       eager={i < EAGER_CARD_IMAGES}
-                      belowFirstScreen={i >= EAGER_CARD_IMAGES}
                       placedByTier={placedByTier(item.tier, applied.sort)}
                       location={cardDataFrom({
                         ...item,

@@ -62,28 +62,6 @@ function waitForHydrationAfterLoads(page: Page): Page {
   return page;
 }
 
-/**
- * Full-page screenshots show the whole page: parts below the first screen are drawn only near the
- * viewport (app/app.css `render-when-near`, content-visibility: auto), and a full-page capture does
- * not scroll, so they came out blank. The screenshot draws them for its duration.
- */
-const wholePageScreenshots = new WeakSet<Page>();
-function drawWholePageForScreenshots(page: Page): Page {
-  if (wholePageScreenshots.has(page)) return page;
-  wholePageScreenshots.add(page);
-  const original = page.screenshot.bind(page);
-  page.screenshot = async (options = {}) => {
-    if (!options.fullPage) return original(options);
-    const style = await page.addStyleTag({ content: ".render-when-near { content-visibility: visible !important; }" });
-    try {
-      return await original(options);
-    } finally {
-      await style.evaluate((element) => (element as Element).remove()).catch(() => undefined);
-    }
-  };
-  return page;
-}
-
 let contexts = 0;
 
 /**
@@ -106,15 +84,11 @@ function hydrationAwareBrowser(browser: Browser): Browser {
       ...options,
       extraHTTPHeaders: { "X-Forwarded-For": clientAddress(), ...options.extraHTTPHeaders },
     });
-    context.on("page", drawWholePageForScreenshots);
-    const newPage = context.newPage.bind(context);
     // Without JavaScript nothing hydrates: the server's HTML is the page.
-    if (options.javaScriptEnabled === false) {
-      context.newPage = async () => drawWholePageForScreenshots(await newPage());
-      return context;
-    }
+    if (options.javaScriptEnabled === false) return context;
     context.on("page", waitForHydrationAfterLoads);
-    context.newPage = async () => waitForHydrationAfterLoads(drawWholePageForScreenshots(await newPage()));
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => waitForHydrationAfterLoads(await newPage());
     return context;
   };
   browser.newPage = async (...args) => {

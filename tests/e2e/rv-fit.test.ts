@@ -31,15 +31,9 @@ const settled = () => page.locator('section[aria-label=Results][aria-busy="false
 async function fittingSizes(): Promise<(string[] | null)[]> {
   return cards().evaluateAll((articles) =>
     articles.map((article) => {
-      // innerText: what is shown (a phone's card words it shorter, and hides the long line). Cards
-      // far down the list are laid out only near the viewport (content-visibility: auto), and
-      // innerText reads the layout: the card is drawn for the reading, as a scroll would.
-      const element = article as HTMLElement;
-      const before = element.style.contentVisibility;
-      element.style.contentVisibility = "visible";
+      // innerText: what is shown (a phone's card words it shorter, and hides the long line).
       const line = [...article.querySelectorAll("p")].find((p) => p.innerText.startsWith("Fits your"));
       const list = line?.innerText.split(": ")[1];
-      element.style.contentVisibility = before;
       return list === undefined ? null : list.split(", ");
     }),
   );

@@ -3,7 +3,7 @@ import { SITE_NAME } from "../../../domain/site";
 
 export function SiteFooter() {
   return (
-    <footer className="render-when-near mt-16 border-t print:hidden border-slate-200 bg-slate-50">
+    <footer className="mt-16 border-t print:hidden border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>
           © {new Date().getFullYear()} {SITE_NAME}. Listings marked “Demo listing” are sample data.

@@ -87,12 +87,9 @@ export function LocationCard({
   rv,
   layout = "grid",
   placedByTier = false,
-  belowFirstScreen = false,
 }: {
   location: LocationCardData;
   eager?: boolean;
-  /** Far down a list: the browser draws it only as it comes near the viewport (app.css render-when-near). */
-  belowFirstScreen?: boolean;
   /** The visitor's RV (My RV): the card then says which of its spaces fit. */
   rv?: MyRv | undefined;
   /** The card title's level under the page's own headings (results: 2, sections: 3). */
@@ -117,7 +114,7 @@ export function LocationCard({
       data-tier={location.tier}
       className={`group relative flex overflow-hidden rounded-card border bg-white transition-shadow hover:shadow-md ${
         list ? "flex-row sm:flex-col" : "flex-col"
-      } ${belowFirstScreen ? "render-when-near [--near-size:320px]" : ""} ${highlighted ? "border-amber-400 ring-1 ring-amber-300" : "border-slate-200"}`}
+      } ${highlighted ? "border-amber-400 ring-1 ring-amber-300" : "border-slate-200"}`}
     >
       <div className={list ? "w-28 shrink-0 bg-slate-100 sm:aspect-[4/3] sm:w-auto" : "aspect-[4/3] bg-slate-100"}>
         <CardPhoto photo={location.photo} eager={eager} sizes={list ? LIST_CARD_SIZES : CARD_SIZES} />
