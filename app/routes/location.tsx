@@ -2,11 +2,12 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import Globe from "lucide-react/icons/globe";
 import Navigation from "lucide-react/icons/navigation";
 import Phone from "lucide-react/icons/phone";
-import { useSyncExternalStore, type MouseEvent, type ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link, redirect, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/location";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
 import { LocationMap } from "../components/map/location-map";
+import { useHydrated } from "../components/map/use-client-only";
 import { PhotoGallery } from "../components/location/photo-gallery";
 import { OpenStatusLine } from "../components/location/open-status";
 import { BusinessHours } from "../components/location/business-hours";
@@ -416,10 +417,6 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
   );
 }
 
-const noSubscription = () => () => {};
-const yes = () => true;
-const no = () => false;
-
 /*
  * What the browser alone knows (router state, the device) is read in these small components, not
  * in the page's: a value that differs from the server's makes React render its component again
@@ -436,7 +433,7 @@ function QuestionForm({
   prefill: fromServer,
   ...props
 }: Omit<Parameters<typeof AskAboutSpace>[0], "prefill"> & { from: string | undefined; prefill: AskPrefill }) {
-  const hydrated = useSyncExternalStore(noSubscription, yes, no);
+  const hydrated = useHydrated();
   const fromSearch = hydrated && from?.includes("?") ? from.slice(from.indexOf("?")) : "";
   const fromLength = lengthFromSearch(fromSearch);
   const prefill: AskPrefill = {
@@ -448,15 +445,26 @@ function QuestionForm({
 
 type Point = { lat: number; lng: number };
 
-/** The side card's directions: Apple devices get Apple Maps first (the phone's own maps app) and Google Maps beside it. */
-function SideCardDirections({ point, name }: { point: Point; name: string }) {
+/** Directions in the device's own maps app: Apple Maps on Apple devices, Google Maps elsewhere. */
+function useDirections(point: Point, name: string) {
   const apple = useAppleDevice();
   const google = googleDirectionsUrl(point);
+  return {
+    apple,
+    google,
+    href: apple ? appleDirectionsUrl(point, name) : google,
+    app: apple ? "Apple Maps" : "Google Maps",
+  };
+}
+
+/** The side card's directions: Apple devices get Apple Maps first and Google Maps beside it. */
+function SideCardDirections({ point, name }: { point: Point; name: string }) {
+  const { apple, google, href, app } = useDirections(point, name);
   return (
     <>
       <DirectionsLink
-        href={apple ? appleDirectionsUrl(point, name) : google}
-        app={apple ? "Apple Maps" : "Google Maps"}
+        href={href}
+        app={app}
         // Beside 'Directions in Google Maps', the first link says which app it opens.
         label={apple ? "Directions in Apple Maps" : "Directions"}
         className={buttonClasses("primary", "md", "flex justify-start")}
@@ -478,14 +486,8 @@ function SideCardDirections({ point, name }: { point: Point; name: string }) {
 
 /** The phone bar's directions, in the device's own maps app. */
 function BarDirections({ point, name }: { point: Point; name: string }) {
-  const apple = useAppleDevice();
-  return (
-    <DirectionsLink
-      href={apple ? appleDirectionsUrl(point, name) : googleDirectionsUrl(point)}
-      app={apple ? "Apple Maps" : "Google Maps"}
-      className={buttonClasses("primary", "md", "flex flex-1 px-0")}
-    />
-  );
+  const { href, app } = useDirections(point, name);
+  return <DirectionsLink href={href} app={app} className={buttonClasses("primary", "md", "flex flex-1 px-0")} />;
 }
 
 type NearbyItem = Route.ComponentProps["loaderData"]["nearby"][number];
