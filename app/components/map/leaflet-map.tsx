@@ -231,9 +231,12 @@ export default function LeafletMap({
       // would throw on it.
       if (!map.getPane("mapPane")) return;
       // A new frame size moves the centre: not the visitor's move (its move end, if any, is sync).
+      // The flag goes back to what it was: a view set just before and still animating must keep
+      // its own move end from counting as the visitor's ("Search this area" showed after a search).
+      const setting = settingView.current;
       settingView.current = true;
       map.invalidateSize({ animate: false });
-      settingView.current = false;
+      settingView.current = setting;
       if (pending && hasSize()) {
         pending = false;
         settingView.current = true;
