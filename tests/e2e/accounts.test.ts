@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
 import { newHumanContext, browserForThisFile, signInAfterSignUp } from "./browser";
+import { screenshot } from "./screenshot";
 
 const baseUrl = inject("baseUrl");
 const fixtures = inject("fixtures");
@@ -60,7 +61,7 @@ describe("accounts in the browser", () => {
     await page.getByText("Use at least 8 characters for your password.").waitFor();
     await expect.poll(focused).toBe("password");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: ".tmp/screenshots/signup-error-phone.png", fullPage: true });
+    await screenshot(page, { path: ".tmp/screenshots/signup-error-phone.png", fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
@@ -85,7 +86,7 @@ describe("accounts in the browser", () => {
     await signInThroughForm(page, "robin@e2e.test");
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
-    await page.screenshot({ path: ".tmp/screenshots/signed-in-header.png" });
+    await screenshot(page, { path: ".tmp/screenshots/signed-in-header.png" });
     await context.close();
   });
 });
@@ -100,7 +101,7 @@ describe.skipIf(!fixtures)("roles in the browser", () => {
     // On a phone, every header control still fits without scrolling sideways.
     await admin.page.setViewportSize({ width: 360, height: 740 });
     expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await admin.page.screenshot({ path: ".tmp/screenshots/admin-header-phone.png" });
+    await screenshot(admin.page, { path: ".tmp/screenshots/admin-header-phone.png" });
     await admin.context.close();
 
     const user = await freshPage();
@@ -120,7 +121,7 @@ describe.skipIf(!fixtures)("roles in the browser", () => {
     const { context, page } = await freshPage();
     await page.goto(`${baseUrl}/admin/users`);
     await page.waitForURL(`${baseUrl}/login?redirectTo=%2Fadmin%2Fusers`);
-    await page.screenshot({ path: ".tmp/screenshots/login.png" });
+    await screenshot(page, { path: ".tmp/screenshots/login.png" });
     await signInThroughForm(page, ACCOUNTS.admin.email);
     await page.waitForURL(`${baseUrl}/admin/users`);
     await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
@@ -135,7 +136,7 @@ describe.skipIf(!fixtures)("roles in the browser", () => {
     await page.getByRole("heading", { name: "Your listings" }).waitFor();
     expect(await page.getByRole("link", { name: /Update listing/ }).count()).toBe(1);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: ".tmp/screenshots/business-dashboard-phone.png", fullPage: true });
+    await screenshot(page, { path: ".tmp/screenshots/business-dashboard-phone.png", fullPage: true });
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { locationMetricsDaily, locations } from "../../server/db/schema";
 import { stateNameFromCode } from "../../server/geo/states";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext, signedInPage } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The admin analytics screen in a real browser (docs/product.md section 10, "Platform analytics"):
@@ -174,7 +175,7 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("admin analytics", () => {
     const gaps = page.getByRole("table", { name: /no listing within 100 miles/ });
     expect(await gaps.getByRole("row", { name: / 1 1$/ }).count()).toBe(1);
     expect(await page.getByText(/^2 searches for 2 places; 1 found nothing/).count()).toBe(1);
-    await page.screenshot({ path: path.join(shots, "admin-analytics.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "admin-analytics.png"), fullPage: true });
 
     // A preset shows at once; a year shows the older days too.
     await page.getByText("A year", { exact: true }).click();
@@ -219,7 +220,7 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("admin analytics", () => {
     await page.goto(`${site.baseUrl}/admin/analytics?days=90`);
     await page.getByRole("heading", { name: "Views by state" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: path.join(shots, "admin-analytics-phone.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "admin-analytics-phone.png"), fullPage: true });
     const refused = await page.request.get(`${site.baseUrl}/admin/analytics.csv?table=users&days=7`);
     expect(refused.status()).toBe(400);
     const bad = await page.goto(`${site.baseUrl}/admin/analytics?days=14`);

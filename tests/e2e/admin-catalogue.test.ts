@@ -7,6 +7,7 @@ import { announce } from "./announce";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * The admin catalogue end to end (docs/product.md section 12): an administrator imports a file with
@@ -58,7 +59,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     const problems = page.getByRole("table", { name: "Rows with problems" });
     expect(await problems.getByRole("row").filter({ hasText: "e2e_bad_row" }).textContent()).toMatch(/3.*latitude/);
     expect(await page.getByText("The check found 2 rows to write and 1 row with problems").count()).toBe(1);
-    await page.screenshot({ path: path.join(shots, "admin-import-checked.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "admin-import-checked.png"), fullPage: true });
     // Nothing is written before the administrator applies.
     expect((await searchApi(TWIN_A.lat, TWIN_A.lng)).items.map((i) => i.id)).not.toContain(TWIN_A.id);
 
@@ -81,12 +82,12 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     await page.getByRole("button", { name: "Hide (1)" }).click();
     const confirm = page.getByRole("dialog", { name: "Hide 1 listing?" });
     expect(await confirm.textContent()).toContain("Visitors will no longer find it");
-    await page.screenshot({ path: path.join(shots, "admin-locations-bulk-confirm.png") });
+    await screenshot(page, { path: path.join(shots, "admin-locations-bulk-confirm.png") });
     await confirm.getByRole("button", { name: "Hide 1 listing" }).click();
     await toast(page, "Hid 1 listing.").waitFor();
     const row = page.getByRole("row").filter({ hasText: TWIN_B.name });
     expect(await row.textContent()).toContain("Hidden");
-    await page.screenshot({ path: path.join(shots, "admin-locations.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "admin-locations.png"), fullPage: true });
 
     expect((await searchApi(TWIN_A.lat, TWIN_A.lng)).items.map((i) => i.id)).not.toContain(TWIN_B.id);
     await page.goto(`${base()}/admin/manage/${TWIN_B.id}`);
@@ -140,7 +141,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     const lng = Number(await page.getByLabel("Longitude").inputValue());
     expect(lat).toBeLessThan(TWIN_A.lat);
     expect(lng).toBeGreaterThan(TWIN_A.lng);
-    await page.screenshot({ path: path.join(shots, "admin-listing-editor.png") });
+    await screenshot(page, { path: path.join(shots, "admin-listing-editor.png") });
     await page.getByRole("button", { name: "Save changes" }).click();
     await toast(page, "Saved.").waitFor();
 
@@ -170,7 +171,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin catalogue", () => 
     await admin1.waitForURL(`${base()}/admin/manage?section=reports`);
     const item = admin1.getByRole("listitem").filter({ hasText: "It rings a pizza place." });
     expect(await item.textContent()).toContain("The phone number is wrong");
-    await admin1.screenshot({ path: path.join(shots, "admin-queue-reports.png"), fullPage: true });
+    await screenshot(admin1, { path: path.join(shots, "admin-queue-reports.png"), fullPage: true });
     await item.getByRole("button", { name: "Resolved" }).click();
     await toast(admin1, "Report resolved.").waitFor();
     await admin1.getByText("No open reports").waitFor();

@@ -6,6 +6,7 @@ import { PENDING_CHANGE_GONE_TEXT } from "../../domain/listings";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * Listing moderation end to end (docs/product.md section 10): an owner renames their listing, the
@@ -62,7 +63,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
 
     const admin = await signedIn(ACCOUNTS.admin.email);
     await admin.goto(`${base()}/admin`);
-    await admin.screenshot({ path: path.join(shots, "admin-overview.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "admin-overview.png"), fullPage: true });
     // This week's figures link to their screens; the test's accounts were all created today.
     const signUps = admin.getByRole("link", { name: /new accounts? in the last 7 days/ });
     expect(await signUps.getAttribute("href")).toBe("/admin/users");
@@ -77,14 +78,14 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     expect(await row.textContent()).toContain(ACCOUNTS.listing_owner.email);
     for (const width of [1280, 390]) {
       await admin.setViewportSize({ width, height: 900 });
-      await admin.screenshot({ path: path.join(shots, `admin-manage-${width}.png`), fullPage: true });
+      await screenshot(admin, { path: path.join(shots, `admin-manage-${width}.png`), fullPage: true });
       expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
     await admin.setViewportSize({ width: 1280, height: 900 });
     await admin.getByRole("button", { name: `Approve the change to ${oldName}` }).click();
     await toast(admin, `Approved: ${approvedName} now shows the new values`).waitFor();
     await admin.getByText("Nothing waiting for review").waitFor();
-    await admin.screenshot({ path: path.join(shots, "admin-manage-empty.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "admin-manage-empty.png"), fullPage: true });
 
     // Published: the facility page and search show the new name.
     await owner.goto(`${base()}${slug}`);
@@ -102,7 +103,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     await admin.getByRole("link", { name: `Reject the change to ${approvedName}` }).click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByLabel("Reason").fill("Keep the business name only, without slogans.");
-    await admin.screenshot({ path: path.join(shots, "admin-manage-reject.png") });
+    await screenshot(admin, { path: path.join(shots, "admin-manage-reject.png") });
     await dialog.getByRole("button", { name: "Reject the change" }).click();
     await toast(admin, `Rejected the change to ${approvedName}`).waitFor();
     await admin.getByText("Nothing waiting for review").waitFor();
@@ -113,7 +114,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     // The history says what the owner asked for, in words.
     expect(await rejected.textContent()).toContain(rejectedName);
     await rejected.scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: path.join(shots, "owner-history-rejected.png") });
+    await screenshot(owner, { path: path.join(shots, "owner-history-rejected.png") });
     await expect
       .poll(() => Boolean(mailTo(ACCOUNTS.listing_owner.email, /was rejected/)), { timeout: 15_000 })
       .toBe(true);
@@ -135,12 +136,12 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("moderating owners' listing c
     expect(await confirm.textContent()).toContain(oldName);
     for (const width of [1280, 390]) {
       await admin.setViewportSize({ width, height: 900 });
-      await admin.screenshot({ path: path.join(shots, `admin-manage-location-restore-${width}.png`), fullPage: true });
+      await screenshot(admin, { path: path.join(shots, `admin-manage-location-restore-${width}.png`), fullPage: true });
     }
     await admin.setViewportSize({ width: 1280, height: 900 });
     await confirm.getByRole("button", { name: "Restore these values" }).click();
     await toast(admin, "Restored: Name.").waitFor();
-    await admin.screenshot({ path: path.join(shots, "admin-manage-location.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "admin-manage-location.png"), fullPage: true });
     await owner.goto(`${base()}${slug}`);
     expect((await owner.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(oldName);
 

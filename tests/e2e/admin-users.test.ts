@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * The admin accounts screens end to end (docs/product.md section 12, "Accounts"): an
@@ -62,7 +63,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin accounts screens",
     await toast(admin, `Account banned: it cannot sign in, and ${ended} ended.`).waitFor();
     await admin.getByText("This account is banned: it cannot sign in. Reason: Posting fake listings.").waitFor();
     expect(await admin.getByText("user.ban").count()).toBeGreaterThan(0);
-    await admin.screenshot({ path: path.join(shots, "admin-user-banned.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "admin-user-banned.png"), fullPage: true });
 
     // The open session ended with the ban: the owner console sends the owner to sign in again.
     await owner.goto(`${base()}/owner`);
@@ -90,6 +91,6 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the admin accounts screens",
     expect(await admin.getByRole("button", { name: "Delete account" }).count()).toBe(0);
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.goto(`${base()}/admin/users`);
-    await admin.screenshot({ path: path.join(shots, "admin-users-phone.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "admin-users-phone.png"), fullPage: true });
   });
 });

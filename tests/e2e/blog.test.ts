@@ -6,6 +6,7 @@ import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built"
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { announce } from "./announce";
 import { browserForThisFile, newHumanContext, signedInPage } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The blog end to end (docs/product.md section 13): an administrator writes an article with a
@@ -79,7 +80,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the blog", () => {
     expect(await card.textContent()).toContain("RV storage in Austin, TX");
     // A draft saves itself once typing stops.
     await admin.getByText(/^Saved at /).waitFor({ timeout: 15_000 });
-    await admin.screenshot({ path: path.join(shots, "blog-editor-1280.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "blog-editor-1280.png"), fullPage: true });
 
     // Scheduled a minute ahead of the site's clock, in the browser's time zone.
     const at = new Date(Date.now() + 60_000);
@@ -124,7 +125,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the blog", () => {
     expect(jsonLd.some((t) => t.includes('"@type":"BreadcrumbList"'))).toBe(true);
     for (const width of [1280, 390]) {
       await visitor.setViewportSize({ width, height: 900 });
-      await visitor.screenshot({ path: path.join(shots, `blog-article-${width}.png`), fullPage: true });
+      await screenshot(visitor, { path: path.join(shots, `blog-article-${width}.png`), fullPage: true });
       expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
 
@@ -137,7 +138,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("the blog", () => {
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/blog/rv-storage-in-austin-heat");
     await admin.setViewportSize({ width: 390, height: 900 });
-    await admin.screenshot({ path: path.join(shots, "blog-editor-390.png"), fullPage: true });
+    await screenshot(admin, { path: path.join(shots, "blog-editor-390.png"), fullPage: true });
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 

@@ -9,6 +9,7 @@ import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { axeViolations } from "./axe-check";
 import { browserForThisFile, hydrated, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * An admin decides the fixture claim (docs/product.md sections 10 and 14), as a person does from
@@ -18,7 +19,7 @@ import { mailingSiteForThisFile } from "./mail-site";
  * shared site's fixture claim must stay pending for the other files.
  */
 const browser = browserForThisFile();
-const shots = "/tmp/shots-b";
+const shots = ".tmp/screenshots";
 let fixtures: Fixtures | undefined;
 let listing: { placeId: string; name: string } | undefined;
 const VISITOR = "Quinn Early";
@@ -63,7 +64,7 @@ async function both(page: Page, name: string) {
     [1366, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/${name}-${width}.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 }

@@ -10,6 +10,7 @@ import { cookieFrom } from "../setup/auth";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext, signInAfterSignUp } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * The claim lifecycle in a real browser against the built site (docs/product.md section 10),
@@ -130,7 +131,7 @@ async function decideAsAdmin(listingName: string, decision: "Approve" | "Reject"
     .first()
     .click();
   await page.getByRole("heading", { level: 1, name: `Claim for ${listingName}` }).waitFor();
-  if (shot) await page.screenshot({ path: path.join(shots, shot), fullPage: true });
+  if (shot) await screenshot(page, { path: path.join(shots, shot), fullPage: true });
   await page.getByLabel("Reason").fill(reason);
   await page.getByRole("button", { name: new RegExp(`^${decision}`) }).click();
   await page.waitForURL(`${base()}/admin/claims`);
@@ -160,7 +161,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("claiming a listing", () => {
 
     await page.goto(`${base()}/owner`);
     await page.getByRole("link", { name: listing.name, exact: true }).waitFor();
-    await page.screenshot({ path: path.join(shots, "owner-dashboard.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "owner-dashboard.png"), fullPage: true });
     await page.goto(`${base()}/location/${listing.slug}`);
     await page.getByText("Verified owner").waitFor();
     // 'Claim This Business' stays for anyone.
@@ -268,12 +269,12 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("claiming a listing", () => {
     const { context, page } = await freshPage({ viewport: { width: 390, height: 844 }, isMobile: true });
     await signInAs(page, ACCOUNTS.business_owner.email);
     await page.goto(`${base()}/owner/claim?q=${encodeURIComponent(listings[3]!.name.split(" ")[0]!)}`);
-    await page.screenshot({ path: path.join(shots, "claim-finder-phone.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "claim-finder-phone.png"), fullPage: true });
     await page.goto(`${base()}/owner/claim/${listings[3]!.placeId}`);
     await page.getByRole("button", { name: "Send claim" }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(shots, "claim-form-phone.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "claim-form-phone.png"), fullPage: true });
     await context.close();
   });
 });

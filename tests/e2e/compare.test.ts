@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { PASSWORD } from "./accounts";
 import { browserForThisFile, hydrated as pageHydrated, newHumanContext, signInAfterSignUp } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * Save and compare (docs/product.md section 15): an anonymous visitor saves three facilities from
@@ -92,7 +93,7 @@ describe("save and compare", () => {
       expect(await save.getAttribute("aria-pressed")).toBe("true");
     }
     await page.getByRole("link", { name: "Saved (3)" }).waitFor();
-    await page.screenshot({ path: ".tmp/screenshots/saved-results-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/saved-results-desktop.png" });
 
     // The saves are stored on the server: a reload shows them pressed and counted.
     await page.reload();
@@ -110,7 +111,7 @@ describe("save and compare", () => {
     await page.getByText("Pick 2 to 4 to compare: 3 picked.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: `${shots}/saved-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/saved-desktop.png`, fullPage: true });
     await page.getByRole("button", { name: "Compare (3)" }).click();
     await page.waitForURL((url) => new URL(url).pathname === "/compare");
     const compareUrl = page.url();
@@ -146,7 +147,7 @@ describe("save and compare", () => {
     expect(await calls.first().getAttribute("href")).toMatch(/^tel:\+1\d{10}$/);
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.screenshot({ path: `${shots}/compare-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/compare-desktop.png`, fullPage: true });
 
     // The link alone, in a browser that never saw the site: the same table.
     const fresh = await newHumanContext(browser(), { viewport: { width: 390, height: 844 }, isMobile: true });
@@ -171,12 +172,12 @@ describe("save and compare", () => {
     expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The photos are there on a phone too.
     expect(await other.locator("thead img").count()).toBe(3);
-    await other.screenshot({ path: `${shots}/compare-phone-start.png` });
+    await screenshot(other, { path: `${shots}/compare-phone-start.png` });
     const nameCell = other.locator("tbody tr th").first();
     const before = await nameCell.boundingBox();
     await region.evaluate((el) => el.scrollBy(300, 0));
     await expect.poll(async () => (await nameCell.boundingBox())?.x).toBe(before?.x);
-    await other.screenshot({ path: `${shots}/compare-phone.png`, fullPage: true });
+    await screenshot(other, { path: `${shots}/compare-phone.png`, fullPage: true });
     await fresh.close();
 
     // Signing up keeps the saves.
@@ -234,7 +235,7 @@ describe("save and compare", () => {
     await page.getByRole("button", { name: `Save ${name}`, exact: true }).click();
     expect((await stored).status()).toBe(200);
     await page.getByRole("link", { name: "Saved (1)" }).waitFor();
-    await page.screenshot({ path: ".tmp/screenshots/saved-results-phone.png" });
+    await screenshot(page, { path: ".tmp/screenshots/saved-results-phone.png" });
     await page.getByRole("link", { name: "Saved (1)" }).click();
     await page.getByLabel(`Compare ${name}`).waitFor();
     // The header keeps 'Saved' without pushing the page wider than the phone.
@@ -243,14 +244,14 @@ describe("save and compare", () => {
     const photo = page.locator("main li img").first();
     await photo.waitFor();
     expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(80);
-    await page.screenshot({ path: `${shots}/saved-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/saved-phone.png`, fullPage: true });
     // The facility page's own button says it is saved.
     await page.getByRole("link", { name, exact: true }).click();
     await page.waitForURL((url) => new URL(url).pathname.startsWith("/location/"));
     await page.getByRole("heading", { level: 1, name }).waitFor();
     const onPage = page.getByRole("button", { name: `Save ${name}`, exact: true }).first();
     await expect.poll(() => onPage.getAttribute("aria-pressed")).toBe("true");
-    await page.screenshot({ path: ".tmp/screenshots/location-saved-phone.png" });
+    await screenshot(page, { path: ".tmp/screenshots/location-saved-phone.png" });
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * The consoles' small words and notices (issue 32 item 15): a ban reason typed with its own full
@@ -54,7 +55,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("console notices", () => {
         return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
       }),
     ).toBe(true);
-    await admin.screenshot({ path: `${shots}/console-notice-desktop.png` });
+    await screenshot(admin, { path: `${shots}/console-notice-desktop.png` });
 
     // A phone: 'Sign out' is behind 'Menu', and the notice is at the bottom.
     await admin.setViewportSize(PHONE);
@@ -65,7 +66,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("console notices", () => {
     expect(await menu.isVisible()).toBe(true);
     expect(await overlap(lifted, menu)).toBe(false);
     expect((await lifted.boundingBox())!.y).toBeGreaterThan(PHONE.height / 2);
-    await admin.screenshot({ path: `${shots}/console-notice-phone.png` });
+    await screenshot(admin, { path: `${shots}/console-notice-phone.png` });
     await admin.context().close();
   });
 
@@ -82,14 +83,14 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("console notices", () => {
     await admin.getByRole("button", { name: "Apply 1 row" }).click();
     const dialog = admin.getByRole("dialog", { name: "Write 1 row to the catalogue?" });
     expect(await dialog.textContent()).toContain("1 new listing is added, all at once.");
-    await admin.screenshot({ path: `${shots}/import-confirm-desktop.png` });
+    await screenshot(admin, { path: `${shots}/import-confirm-desktop.png` });
     await dialog.getByRole("button", { name: "Apply 1 row" }).click();
     await admin.getByText(/^Applied .*: 1 row written\. Search shows them now\.$/).waitFor();
     expect(await admin.getByText("Applying the import").count()).toBe(0);
     expect(await admin.getByText("Writing the good rows").count()).toBe(0);
-    await admin.screenshot({ path: `${shots}/import-applied-desktop.png`, fullPage: true });
+    await screenshot(admin, { path: `${shots}/import-applied-desktop.png`, fullPage: true });
     await admin.setViewportSize(PHONE);
-    await admin.screenshot({ path: `${shots}/import-applied-phone.png`, fullPage: true });
+    await screenshot(admin, { path: `${shots}/import-applied-phone.png`, fullPage: true });
     await admin.context().close();
   });
 
@@ -115,12 +116,12 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("console notices", () => {
     // Dragged right and down: east and south of where it was.
     await expect.poll(async () => Number(await owner.getByLabel("Latitude").inputValue())).toBeLessThan(before.lat);
     expect(Number(await owner.getByLabel("Longitude").inputValue())).toBeGreaterThan(before.lng);
-    await owner.screenshot({ path: `${shots}/owner-pin-desktop.png` });
+    await screenshot(owner, { path: `${shots}/owner-pin-desktop.png` });
     await owner.getByRole("button", { name: "Save changes" }).click();
     await toast(owner, "Changes to the name, address or map position wait for an administrator.").waitFor();
     await owner.setViewportSize(PHONE);
     await owner.locator('[data-testid="pin-picker"]').scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: `${shots}/owner-pin-phone.png` });
+    await screenshot(owner, { path: `${shots}/owner-pin-phone.png` });
     await owner.context().close();
   });
 });

@@ -10,6 +10,7 @@ import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { axeViolations } from "./axe-check";
 import { browserForThisFile, hydrated, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * Issue 32, items 6 and 7, on a fresh install of 3,000 demo listings after the nightly data check:
@@ -19,7 +20,7 @@ import { mailingSiteForThisFile } from "./mail-site";
  * runs the data check on the fresh database before the site starts.
  */
 const browser = browserForThisFile();
-const shots = "/tmp/shots-b";
+const shots = ".tmp/screenshots";
 let fixtures: Fixtures | undefined;
 let stale: { placeId: string; name: string } | undefined;
 let ownedName = "";
@@ -62,7 +63,7 @@ async function both(page: Page, name: string) {
     [1366, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/${name}-${width}.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 }

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openStatus } from "../../domain/opening-hours";
 import { browserForThisFile, hydrated } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The facility page reads its hours on one clock, the facility's (docs/product.md section 2): a
@@ -13,7 +14,7 @@ import { browserForThisFile, hydrated } from "./browser";
  */
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
-const shots = "/tmp/shots-a";
+const shots = ".tmp/screenshots";
 /** 8:53 PM on Thursday in Austin (UTC-6 in November). */
 const THURSDAY_EVENING_IN_AUSTIN = new Date("2026-11-27T02:53:00Z");
 
@@ -64,9 +65,9 @@ describe("a facility's hours, seen from another time zone", () => {
       if (expected!.detail?.endsWith("tomorrow")) expect(lines.some((l) => l.startsWith("Friday:"))).toBe(true);
 
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${shots}/facility-status-${timezoneId.replace("/", "-")}-${size.width}.png` });
+      await screenshot(page, { path: `${shots}/facility-status-${timezoneId.replace("/", "-")}-${size.width}.png` });
       await hours.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/facility-hours-${timezoneId.replace("/", "-")}-${size.width}.png` });
+      await screenshot(page, { path: `${shots}/facility-hours-${timezoneId.replace("/", "-")}-${size.width}.png` });
       await context.close();
     });
   }

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LEAD_LIMITS } from "../../domain/leads";
 import { browserForThisFile, HUMAN_USER_AGENT, hydrated, newHumanContext } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The facility page as a visitor who came from filtered results uses it (docs/product.md
@@ -88,7 +89,7 @@ describe("the facility page from filtered results", () => {
       await form.getByRole("button", { name: "Send my question" }).click();
       await form.getByRole("status").filter({ hasText: SENT }).waitFor();
       await expect.poll(() => confirmationInViewAndFocused(page)).toBe(true);
-      await page.screenshot({ path: `${shots}/question-sent-${size}.png` });
+      await screenshot(page, { path: `${shots}/question-sent-${size}.png` });
       await context.close();
     });
   }
@@ -127,10 +128,10 @@ describe("the facility page from filtered results", () => {
     expect(await directions.getAttribute("href")).toContain(`q=${encodeURIComponent(name)}`);
     const google = page.getByRole("link", { name: "Directions in Google Maps" });
     expect(await google.getAttribute("href")).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\//);
-    await page.screenshot({ path: `${shots}/facility-iphone.png` });
+    await screenshot(page, { path: `${shots}/facility-iphone.png` });
     await page.setViewportSize(DESKTOP.viewport);
     await page.locator("aside").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/facility-apple-desktop.png` });
+    await screenshot(page, { path: `${shots}/facility-apple-desktop.png` });
     await iphone.close();
 
     const linux = await newHumanContext(browser(), DESKTOP);
@@ -174,7 +175,7 @@ describe("the facility page from filtered results", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("status").filter({ hasText: "Link copied." }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url().replace(/[?#].*$/, ""));
-    await page.screenshot({ path: `${shots}/facility-share-copied-desktop.png` });
+    await screenshot(page, { path: `${shots}/facility-share-copied-desktop.png` });
     await copying.close();
   });
 });

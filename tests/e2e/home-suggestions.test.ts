@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForThisFile, hydrated, newHumanContext } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The home page's search suggestions (docs/product.md section 5, issue 32 item 3): typing a town
@@ -52,7 +53,7 @@ describe("home search suggestions", () => {
       const list = page.getByRole("listbox", { name: "Suggested places" });
       const options = list.getByRole("option");
       await expect.poll(() => options.count()).toBe(8);
-      await page.screenshot({ path: `${shots}/home-suggestions-${size.name}.png` });
+      await screenshot(page, { path: `${shots}/home-suggestions-${size.name}.png` });
 
       // Every suggestion is on screen and on top: not clipped by the hero, not under anything.
       for (const option of await options.all()) expect(await seen(page, option)).toBe(true);

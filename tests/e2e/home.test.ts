@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForThisFile } from "./browser";
+import { screenshot } from "./screenshot";
 
 const baseUrl = inject("baseUrl");
 
@@ -36,7 +37,7 @@ describe("home page", () => {
     const partners = page.getByRole("heading", { name: "Preferred partners" });
     expect(await partners.isVisible()).toBe(true);
     expect(await page.getByText("Demo listing").count()).toBeGreaterThan(0);
-    await page.screenshot({ path: ".tmp/screenshots/home-desktop.png", fullPage: false });
+    await screenshot(page, { path: ".tmp/screenshots/home-desktop.png", fullPage: false });
   });
 
   it("has an opaque header and a footer credits link elsewhere", async () => {

@@ -9,6 +9,7 @@ import { openDatabase } from "../../server/db/client";
 import { listingOwners, locations } from "../../server/db/schema";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, hydrated, newHumanContext, signedInPage } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * A visitor's phone number reads as every phone number on the site, "(512) 555-0111", not as it
@@ -18,7 +19,7 @@ import { browserForThisFile, hydrated, newHumanContext, signedInPage } from "./b
  * the form's 3-second minimum instead of waiting. Its own site, since it moves that site's clock.
  */
 const browser = browserForThisFile();
-const shots = "/tmp/shots-a";
+const shots = ".tmp/screenshots";
 const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rv-clock-")), "offset");
 let site: RunningSite | undefined;
 let owned: { slug: string; name: string };
@@ -99,11 +100,11 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("lead phone numbers", () => {
     expect(await call.getAttribute("href")).toBe("tel:+15125550111");
     expect(await lead.textContent()).not.toContain("+1512");
     await call.scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: `${shots}/owner-leads-phone-1366.png` });
+    await screenshot(owner, { path: `${shots}/owner-leads-phone-1366.png` });
     await owner.setViewportSize({ width: 390, height: 844 });
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await call.scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: `${shots}/owner-leads-phone-390.png` });
+    await screenshot(owner, { path: `${shots}/owner-leads-phone-390.png` });
     // Keyboard: the link is reachable and announced by its number.
     await call.focus();
     expect(await owner.evaluate(() => document.activeElement?.textContent?.trim())).toBe("(512) 555-0111");
@@ -135,11 +136,11 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("lead phone numbers", () => {
     expect(text).not.toContain("+1512");
     expect(text).toMatch(/Listed phone \(\d{3}\) \d{3}-\d{4}/);
     await call.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: `${shots}/admin-leads-phone-1366.png` });
+    await screenshot(admin, { path: `${shots}/admin-leads-phone-1366.png` });
     await admin.setViewportSize({ width: 390, height: 844 });
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await call.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: `${shots}/admin-leads-phone-390.png` });
+    await screenshot(admin, { path: `${shots}/admin-leads-phone-390.png` });
     await admin.context().close();
   });
 });

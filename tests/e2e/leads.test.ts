@@ -9,6 +9,7 @@ import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { announce } from "./announce";
 import { browserForThisFile, HUMAN_USER_AGENT, newHumanContext, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * Leads end to end (docs/product.md section 14): a visitor asks about a 40 ft covered space at an
@@ -100,7 +101,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("leads", () => {
     await form.getByLabel("Your name").fill("Robin Camper");
     await form.getByLabel("Email").fill("robin@example.com");
     await form.getByLabel("Message").fill("Do you have a covered 40 ft space from December?");
-    await visitor.screenshot({ path: path.join(shots, "lead-form-1280.png"), fullPage: false });
+    await screenshot(visitor, { path: path.join(shots, "lead-form-1280.png"), fullPage: false });
     // A person takes more than 3 seconds; a bot that does not is ignored.
     fiveSecondsLater();
     await form.getByRole("button", { name: "Send my question" }).click();
@@ -120,7 +121,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("leads", () => {
     await owner.goto(`${base()}/owner/leads`);
     const lead = owner.getByRole("article").filter({ hasText: "Robin Camper" });
     expect(await lead.textContent()).toContain("Do you have a covered 40 ft space from December?");
-    await owner.screenshot({ path: path.join(shots, "owner-leads-1280.png"), fullPage: true });
+    await screenshot(owner, { path: path.join(shots, "owner-leads-1280.png"), fullPage: true });
     await lead.getByLabel(/Reply to Robin Camper/).fill("Yes: space C12 is free from December 1.");
     await lead.getByRole("button", { name: "Send reply" }).click();
     await owner.getByText("Reply sent by email").first().waitFor();
@@ -130,7 +131,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("leads", () => {
       .toBe(true);
     expect(mailTo("robin@example.com", /Re: your question to/)!.mail.text).toContain("space C12");
     await owner.setViewportSize({ width: 390, height: 844 });
-    await owner.screenshot({ path: path.join(shots, "owner-leads-390.png"), fullPage: true });
+    await screenshot(owner, { path: path.join(shots, "owner-leads-390.png"), fullPage: true });
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await owner.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForThisFile } from "./browser";
+import { screenshot } from "./screenshot";
 
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
@@ -48,7 +49,7 @@ describe("facility page", () => {
     expect(await page.getByRole("heading", { name: "Nearby storage" }).isVisible()).toBe(true);
     const phone = page.locator('aside a[href^="tel:+1"]');
     expect(await phone.textContent()).not.toContain("+1");
-    await page.screenshot({ path: ".tmp/screenshots/location-desktop.png", fullPage: true });
+    await screenshot(page, { path: ".tmp/screenshots/location-desktop.png", fullPage: true });
 
     await page.getByRole("link", { name: "Back" }).click();
     await page.waitForURL(`${baseUrl}/rv-storage/austin-tx?sort=rating`);
@@ -85,7 +86,7 @@ describe("facility page", () => {
     await phone.locator("section[aria-label=Results] article h2 a").first().click();
     await phone.getByRole("link", { name: "Call" }).waitFor();
     expect(await phone.getByRole("link", { name: "Directions" }).last().isVisible()).toBe(true);
-    await phone.screenshot({ path: ".tmp/screenshots/location-phone.png" });
+    await screenshot(phone, { path: ".tmp/screenshots/location-phone.png" });
     await phone.close();
   });
 
@@ -130,7 +131,7 @@ describe("facility page", () => {
       )
       .toBe(true);
     expect([...zooms]).toEqual(["15"]);
-    await tab.screenshot({ path: ".tmp/screenshots/location-map-desktop.png" });
+    await screenshot(tab, { path: ".tmp/screenshots/location-map-desktop.png" });
     await context.close();
   });
 
@@ -154,7 +155,7 @@ describe("facility page", () => {
     expect(await link.getAttribute("href")).toMatch(
       /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
     );
-    await tab.screenshot({ path: ".tmp/screenshots/location-map-error-phone.png" });
+    await screenshot(tab, { path: ".tmp/screenshots/location-map-error-phone.png" });
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { browserForThisFile, hydrated } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The map that is never a blank sheet, the gallery that never crops, and the result card that
@@ -69,7 +70,7 @@ describe("a map without tiles", () => {
     // The big towns around it, for bearings.
     const town = page.locator(".leaflet-rvBackdrop-pane").getByText("San Antonio", { exact: true });
     expect(await town.count()).toBe(1);
-    await page.screenshot({ path: ".tmp/screenshots/map-offline-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/map-offline-desktop.png" });
   });
 
   it("draws them on a phone's map too", async () => {
@@ -78,7 +79,7 @@ describe("a map without tiles", () => {
     await page.locator('[data-map-state="ready"]').waitFor();
     await expect.poll(() => backdropPaths().count()).toBeGreaterThanOrEqual(51);
     expect(await markers().count()).toBeGreaterThan(0);
-    await page.screenshot({ path: ".tmp/screenshots/map-offline-phone.png" });
+    await screenshot(page, { path: ".tmp/screenshots/map-offline-phone.png" });
   });
 
   it("draws them on a facility's map", async () => {
@@ -115,7 +116,7 @@ describe("a site with no tile server (MAP_TILE_URL=none)", () => {
     await expect.poll(() => page.locator(".leaflet-rvBackdrop-pane").getByText("Texas").count()).toBe(1);
     expect(await page.locator(".leaflet-tile").count()).toBe(0);
     expect(tiles).toEqual([]);
-    await page.screenshot({ path: ".tmp/screenshots/map-no-tiles-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/map-no-tiles-desktop.png" });
   });
 });
 
@@ -136,7 +137,7 @@ describe("result cards and their pins", () => {
     );
     const litZ = zIndexes.find((m) => m.lit)!.z;
     expect(zIndexes.filter((m) => !m.lit).every((m) => m.z < litZ)).toBe(true);
-    await page.screenshot({ path: ".tmp/screenshots/map-highlight-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/map-highlight-desktop.png" });
 
     await page.getByRole("heading", { level: 1 }).hover();
     await expect.poll(() => lit.count()).toBe(0);
@@ -161,7 +162,7 @@ describe("the facility gallery", () => {
     expect(box.width / box.height).toBeCloseTo(4 / 3, 1);
     const total = Number(/\/ (\d+)$/.exec((await counter().textContent())!)?.[1]);
     expect(total).toBeGreaterThanOrEqual(2);
-    await page.screenshot({ path: ".tmp/screenshots/gallery-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/gallery-desktop.png" });
 
     // A click on the photo opens full screen, fitted (never cropped) inside the window.
     await frame.click();
@@ -180,7 +181,7 @@ describe("the facility gallery", () => {
     await page.keyboard.press("ArrowLeft");
     expect(await fullCounter().textContent()).toBe(`${total} / ${total}`);
     await full.evaluate((el) => (el as HTMLImageElement).decode().catch(() => {}));
-    await page.screenshot({ path: ".tmp/screenshots/gallery-full-screen-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/gallery-full-screen-desktop.png" });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await counter().textContent()).toBe(`${total} / ${total}`);
@@ -227,7 +228,7 @@ describe("the facility gallery", () => {
     await swipe(300, 60);
     await expect.poll(() => fullCounter().textContent()).toBe(`2 / ${total}`);
     await dialog.locator("img").evaluate((el) => (el as HTMLImageElement).decode().catch(() => {}));
-    await page.screenshot({ path: ".tmp/screenshots/gallery-full-screen-phone.png" });
+    await screenshot(page, { path: ".tmp/screenshots/gallery-full-screen-phone.png" });
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await counter().textContent()).toBe(`2 / ${total}`);
@@ -243,6 +244,6 @@ describe("the facility gallery", () => {
     await right(); // wraps around
     await expect.poll(() => counter().textContent()).toBe(`${total} / ${total}`);
     expect(await dialog.count()).toBe(0); // a swipe is not a tap
-    await page.screenshot({ path: ".tmp/screenshots/gallery-phone.png" });
+    await screenshot(page, { path: ".tmp/screenshots/gallery-phone.png" });
   });
 });

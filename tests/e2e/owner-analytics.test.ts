@@ -8,6 +8,7 @@ import { ingestEvents } from "../../server/analytics/ingest";
 import { openDatabase } from "../../server/db/client";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The owner analytics screen in a real browser (docs/product.md section 10, "Analytics"): the
@@ -115,7 +116,7 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("owner analytics", () => {
       twoDaysAgo,
     );
     expect(await viewsTable.getByRole("row", { name: new RegExp(`^${day} 4 3 2$`) }).count()).toBe(1);
-    await page.screenshot({ path: path.join(shots, "owner-analytics.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "owner-analytics.png"), fullPage: true });
 
     const csvLink = page.getByRole("link", { name: "Download CSV" });
     const href = await csvLink.getAttribute("href");
@@ -134,7 +135,7 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("owner analytics", () => {
     expect(await page.getByText("The start date must not be after the end date.").count()).toBe(1);
     expect(await page.getByLabel("From").getAttribute("aria-invalid")).toBe("true");
     await page.goto(`${site.baseUrl}/owner/locations/analytics?days=30`);
-    await page.screenshot({ path: path.join(shots, "owner-analytics-phone.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "owner-analytics-phone.png"), fullPage: true });
     const refused = await page.request.get(`${site.baseUrl}/owner/locations/analytics.csv?listing=not-mine`);
     expect(refused.status()).toBe(404);
     await page.context().close();

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS } from "./accounts";
 import { browserForThisFile, hydrated, signedInPage } from "./browser";
 import { exclusiveForThisFile } from "./exclusive";
+import { screenshot } from "./screenshot";
 
 /**
  * The owner's hours editor (docs/product.md section 10) on the shared site: time boxes wide enough
@@ -17,7 +18,7 @@ const fixtures = inject("fixtures");
 // These three files edit the fixture listing: one at a time.
 exclusiveForThisFile("owned-listing");
 const browser = browserForThisFile();
-const shots = "/tmp/shots-a";
+const shots = ".tmp/screenshots";
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const WEEKDAYS = ["Tuesday", "Wednesday", "Thursday", "Friday"];
@@ -41,7 +42,7 @@ async function showsWholeTime(input: Locator): Promise<boolean> {
 
 async function shot(page: Page, name: string, locator: Locator) {
   await locator.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/${name}.png` });
+  await screenshot(page, { path: `${shots}/${name}.png` });
 }
 
 describe.skipIf(!fixtures)("the owner's hours editor", () => {

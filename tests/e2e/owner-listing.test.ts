@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
 import { browserForThisFile, newHumanContext } from "./browser";
 import { exclusiveForThisFile } from "./exclusive";
+import { screenshot } from "./screenshot";
 
 /**
  * An owner updates their listing (docs/product.md section 10) on the shared site: hours, amenities
@@ -67,10 +68,10 @@ describe.skipIf(!fixtures)("updating a listing", () => {
     expect(await page.getByRole("heading", { name: "History" }).isVisible()).toBe(true);
     expect(await page.locator("ol li").filter({ hasText: "Sent for review" }).count()).toBeGreaterThan(0);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${shots}/owner-listing-update.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/owner-listing-update.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${shots}/owner-listing-update-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/owner-listing-update-phone.png`, fullPage: true });
 
     await page.getByRole("link", { name: "View the public page" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/location/"));
@@ -87,7 +88,7 @@ describe.skipIf(!fixtures)("updating a listing", () => {
     // The name waits for an administrator.
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(oldName);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${shots}/owner-listing-public.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/owner-listing-public.png`, fullPage: true });
 
     // Search filters see the new amenities at once (the index refresh, no restart).
     const directions = await page.locator('a[href*="/maps/dir/"]').first().getAttribute("href");

@@ -6,6 +6,7 @@ import { PHOTO_TEXT } from "../../domain/listing-photos";
 import { ACCOUNTS, type Persona } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { exclusiveForThisFile } from "./exclusive";
+import { screenshot } from "./screenshot";
 
 /**
  * An owner manages their listing's photos (docs/product.md section 10 "Photos") on the shared
@@ -76,10 +77,10 @@ describe.skipIf(!fixtures)("listing photos", () => {
     await page.reload();
     expect((await photoUrls(page))[0]).toBe(blue);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${shots}/owner-photos.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/owner-photos.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${shots}/owner-photos-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/owner-photos-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The keyboard way: "Make main photo" on the red one.
@@ -117,7 +118,7 @@ describe.skipIf(!fixtures)("listing photos", () => {
       .click();
     await page.getByText(PHOTO_TEXT.restored).first().waitFor();
     await expect.poll(async () => (await photoUrls(page)).at(-1)).toBe(red);
-    await page.screenshot({ path: `${shots}/photos-restored.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/photos-restored.png`, fullPage: true });
     await page.context().close();
   });
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * Account recovery in a real browser against the built site (docs/product.md section 10): "Forgot password?" on
@@ -33,7 +34,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("resetting a forgotten passwo
     await page.getByText(`If an account uses ${email}, we have sent a reset link`).waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: path.join(shots, `forgot-password-${width}.png`), fullPage: true });
+      await screenshot(page, { path: path.join(shots, `forgot-password-${width}.png`), fullPage: true });
     }
 
     // An unknown address gets the very same answer, and no mail.
@@ -54,7 +55,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("resetting a forgotten passwo
     await page.getByLabel("New password again").fill("something else");
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.getByText("The two passwords differ").waitFor();
-    await page.screenshot({ path: path.join(shots, "reset-password-390.png"), fullPage: true });
+    await screenshot(page, { path: path.join(shots, "reset-password-390.png"), fullPage: true });
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel("New password again").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
@@ -74,7 +75,7 @@ describe.skipIf(Boolean(process.env.E2E_BASE_URL))("resetting a forgotten passwo
     await page.getByRole("heading", { level: 1, name: "Account settings" }).waitFor();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: path.join(shots, `owner-settings-${width}.png`), fullPage: true });
+      await screenshot(page, { path: path.join(shots, `owner-settings-${width}.png`), fullPage: true });
     }
 
     // The link was spent.

@@ -7,6 +7,7 @@ import { locations } from "../../server/db/schema";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
+import { screenshot } from "./screenshot";
 
 /**
  * Invoice mode end to end (docs/product.md section 11): an owner promotes their listing to
@@ -64,7 +65,8 @@ async function coordinatesOf(page: Page, href: string): Promise<{ lat: number; l
   throw new Error(`No coordinates on ${href}`);
 }
 
-describe("promotion by invoice", () => {
+// One long journey through two consoles and two mails: 30 s alone, twice that beside the axe scans.
+describe("promotion by invoice", { timeout: 150_000 }, () => {
   it("promotes a listing to Preferred, and once the invoice is paid it shows the badge ahead of nearer free listings", async () => {
     if (!fixtures) return;
     const owner = await signedIn(ACCOUNTS.listing_owner.email, "/business/login");
@@ -92,11 +94,11 @@ describe("promotion by invoice", () => {
     // The owner chooses Preferred, monthly.
     await owner.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
     await owner.getByRole("heading", { name: "Choose a plan" }).waitFor();
-    await owner.screenshot({ path: `${shots}/promote.png`, fullPage: true });
+    await screenshot(owner, { path: `${shots}/promote.png`, fullPage: true });
     await owner.getByRole("button", { name: "Choose Preferred" }).click();
     await owner.waitForURL(/\/owner\/checkout\?promotion=/);
     await owner.getByText("$49.00 per month", { exact: true }).waitFor();
-    await owner.screenshot({ path: `${shots}/checkout.png`, fullPage: true });
+    await screenshot(owner, { path: `${shots}/checkout.png`, fullPage: true });
     await owner.getByRole("button", { name: "Request invoice" }).click();
     await owner.waitForURL(/\/owner\/checkout\/success\?promotion=/);
     const number = (await owner
@@ -105,7 +107,7 @@ describe("promotion by invoice", () => {
       .first()
       .textContent())!;
     expect(number).toMatch(/^RVS-/);
-    await owner.screenshot({ path: `${shots}/checkout-success.png`, fullPage: true });
+    await screenshot(owner, { path: `${shots}/checkout-success.png`, fullPage: true });
     // Reloading the page changes nothing: still one invoice, the same one.
     await owner.reload();
     await owner.getByText(number, { exact: true }).waitFor();
@@ -134,9 +136,9 @@ describe("promotion by invoice", () => {
       "Billing contact: billing@",
     );
     await owner.emulateMedia({ media: "print" });
-    await owner.screenshot({ path: `${shots}/invoice-print.png`, fullPage: true });
+    await screenshot(owner, { path: `${shots}/invoice-print.png`, fullPage: true });
     await owner.emulateMedia({ media: "screen" });
-    await owner.screenshot({ path: `${shots}/invoice.png`, fullPage: true });
+    await screenshot(owner, { path: `${shots}/invoice.png`, fullPage: true });
 
     // Nothing changes until the payment is recorded.
     await owner.goto(resultsPage);
@@ -146,7 +148,7 @@ describe("promotion by invoice", () => {
     const admin = await signedIn(ACCOUNTS.admin.email, "/login");
     await admin.goto(`${base()}/admin/promotions`);
     await admin.getByRole("link", { name: number }).waitFor();
-    await admin.screenshot({ path: `${shots}/admin-promotions.png`, fullPage: true });
+    await screenshot(admin, { path: `${shots}/admin-promotions.png`, fullPage: true });
     await admin.getByRole("button", { name: `Mark ${number} paid` }).click();
     await admin.getByRole("dialog").getByRole("button", { name: "Mark paid" }).click();
     await admin.getByText(`Invoice ${number} is paid`).first().waitFor();
@@ -161,7 +163,7 @@ describe("promotion by invoice", () => {
     expect(oursAfter).toBeLessThan(after.findIndex((c) => c.href === neighbour!.href));
     for (const card of after.slice(oursAfter + 1)) expect(["Free", "Basic", "Preferred"]).toContain(card.tier);
     for (const card of after.slice(0, oursAfter)) expect(["Pro", "Preferred"]).toContain(card.tier);
-    await owner.screenshot({ path: `${shots}/results-after-promotion.png` });
+    await screenshot(owner, { path: `${shots}/results-after-promotion.png` });
     await owner.goto(`${base()}${ours}`);
     await owner.getByText("Preferred Partner").first().waitFor();
 
@@ -201,6 +203,6 @@ describe("promotion by invoice", () => {
     const phone = await signedIn(ACCOUNTS.listing_owner.email, "/business/login", { width: 390, height: 844 });
     await phone.goto(`${base()}/owner/promote?listing=${encodeURIComponent(fixtures.ownedLocationId)}`);
     await phone.getByRole("heading", { name: "Change plan" }).waitFor();
-    await phone.screenshot({ path: `${shots}/promote-phone.png`, fullPage: true });
+    await screenshot(phone, { path: `${shots}/promote-phone.png`, fullPage: true });
   });
 });

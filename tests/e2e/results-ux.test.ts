@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForThisFile, openPage, resultsCount } from "./browser";
+import { screenshot } from "./screenshot";
 
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
@@ -113,7 +114,7 @@ describe("results page: keyboard", () => {
       if (info.card) {
         reached = true;
         expect(info.cardRing, "the card's ring").toBe(true);
-        await page.screenshot({ path: `${shots}/focus-first-card.png` });
+        await screenshot(page, { path: `${shots}/focus-first-card.png` });
       } else await page.keyboard.press("Tab");
     }
     expect(reached, stops.join(" > ")).toBe(true);
@@ -149,7 +150,7 @@ describe("results page: keyboard", () => {
     const size = page.getByRole("group", { name: "Filters" }).getByRole("button", { name: /^Size/ });
     await size.click();
     await page.getByRole("dialog").waitFor();
-    await page.screenshot({ path: `${shots}/size-filter-open.png` });
+    await screenshot(page, { path: `${shots}/size-filter-open.png` });
     await size.click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
   });
@@ -200,7 +201,7 @@ describe("results page: the search box", () => {
     expect(await alert.textContent()).toContain("Did you mean Austin, TX");
     // A notice, not a red error.
     expect(await alert.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/rgb\(254, 242, 242\)/);
-    await page.screenshot({ path: `${shots}/typo-desktop.png` });
+    await screenshot(page, { path: `${shots}/typo-desktop.png` });
     await alert.getByRole("link", { name: "Austin, TX" }).click();
     await waitForUrl((u) => u.pathname === "/rv-storage/austin-tx");
     await page.getByRole("heading", { level: 1, name: /Austin, Texas/ }).waitFor();
@@ -217,7 +218,7 @@ describe("results page: the search box", () => {
     await open("/rv-storage/austn-tx", PHONE);
     expect(await box().inputValue()).toBe("austn tx");
     await page.getByRole("alert").getByRole("link", { name: "Austin, TX" }).waitFor();
-    await page.screenshot({ path: `${shots}/typo-phone.png` });
+    await screenshot(page, { path: `${shots}/typo-phone.png` });
   });
 
   it("shows the whole placeholder on a 390 px phone", async () => {
@@ -249,13 +250,13 @@ describe("results page: phones", () => {
       }),
     );
     expect(shown.length).toBeGreaterThanOrEqual(2);
-    await page.screenshot({ path: `${shots}/results-phone.png` });
+    await screenshot(page, { path: `${shots}/results-phone.png` });
 
     // The bar stays in reach while the list scrolls.
     await wheelAndSettle(2500);
     const after = (await filters.boundingBox())!;
     expect(after.y).toBeCloseTo(bar.y, -1);
-    await page.screenshot({ path: `${shots}/results-phone-scrolled.png` });
+    await screenshot(page, { path: `${shots}/results-phone-scrolled.png` });
   });
 
   it("switches between the list and the map with one floating button", async () => {
@@ -269,7 +270,7 @@ describe("results page: phones", () => {
     await toggle.click();
     await page.locator('[data-map-state="ready"]').waitFor();
     expect(await list.isVisible()).toBe(false);
-    await page.screenshot({ path: `${shots}/results-phone-map.png` });
+    await screenshot(page, { path: `${shots}/results-phone-map.png` });
     await page.getByRole("button", { name: "List", exact: true }).click();
     expect(await list.isVisible()).toBe(true);
     expect(await map.isVisible()).toBe(false);
@@ -285,7 +286,7 @@ describe("results page: phones", () => {
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     const before = (await apply.boundingBox())!;
     expect(before.y + before.height).toBeLessThanOrEqual(844);
-    await page.screenshot({ path: `${shots}/amenities-sheet-phone.png` });
+    await screenshot(page, { path: `${shots}/amenities-sheet-phone.png` });
     await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     const after = (await apply.boundingBox())!;
     expect(after.y).toBeCloseTo(before.y, 0);
@@ -305,7 +306,7 @@ describe("results page: what the cards say", () => {
     for (const card of all.filter((c) => c.tier === "Free")) expect(card.text).not.toContain("Sponsored");
     // A whole state's page: no distances from the state's centre.
     for (const card of all) expect(card.text).not.toMatch(/\d mi\b/);
-    await page.screenshot({ path: `${shots}/state-desktop.png` });
+    await screenshot(page, { path: `${shots}/state-desktop.png` });
 
     await page.getByRole("button", { name: "Rating" }).click();
     await waitForUrl((u) => u.searchParams.get("sort") === "rating");
@@ -325,7 +326,7 @@ describe("results page: what the cards say", () => {
     expect(paid.length).toBeLessThanOrEqual(3);
     const free = all.filter((c) => c.tier === "Free").map((c) => c.miles);
     expect(free).toEqual([...free].sort((a, b) => a - b));
-    await page.screenshot({ path: `${shots}/results-desktop.png` });
+    await screenshot(page, { path: `${shots}/results-desktop.png` });
   });
 
   it("says '+N more' when a card hides amenities", async () => {
@@ -350,7 +351,7 @@ describe("results page: what the cards say", () => {
     // The map is not empty: the nearest is its one pin, framed with the searched place.
     await page.locator(".leaflet-marker-pane .rv-map-pin").first().waitFor();
     expect(await page.locator(".leaflet-marker-pane .rv-map-pin").count()).toBe(1);
-    await page.screenshot({ path: `${shots}/nearest-beyond.png` });
+    await screenshot(page, { path: `${shots}/nearest-beyond.png` });
   });
 });
 
@@ -425,7 +426,9 @@ describe("results page: Back and current location", () => {
     await page.getByRole("link", { name: "Back" }).click();
     await page.waitForURL(results);
     await heading().waitFor();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 60);
+    // Restored when the results render again, which on a busy machine can be seconds after the
+    // address changed and the heading is back (expect.poll gives up after one second by default).
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(scrolled - 60);
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(60);
     expect(await page.evaluate(() => history.length)).toBe(entries);
   });
@@ -513,7 +516,7 @@ describe("results page: distance and the map's area (issue 32, item 14)", () => 
     await page.mouse.move(x - frame.width * 0.45, y, { steps: 5 });
     await page.mouse.up();
     await button.waitFor();
-    await page.screenshot({ path: `${shots}/search-this-area.png` });
+    await screenshot(page, { path: `${shots}/search-this-area.png` });
     await button.click();
     await waitForUrl((u) => u.pathname === "/rv-storage" && u.searchParams.has("lat") && u.searchParams.has("radius"));
     const url = new URL(page.url());

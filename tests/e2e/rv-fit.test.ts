@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { browserForThisFile, openPage, resultsCount } from "./browser";
+import { screenshot } from "./screenshot";
 
 /** "Will my RV fit?" and prices on the results page (docs/product.md section 5, "My RV" and "Prices"). */
 const baseUrl = inject("baseUrl");
@@ -90,7 +91,7 @@ describe("My RV", () => {
       return (await res.json()) as { total: number; items: { sizes: string[] }[] };
     });
     for (const item of api.items) expect(item.sizes.some((s) => Number(s.split("x")[1]) >= 40)).toBe(true);
-    await page.screenshot({ path: `${shots}/rv-fit-desktop.png` });
+    await screenshot(page, { path: `${shots}/rv-fit-desktop.png` });
 
     // The server applies the remembered RV (its cookie): a page asked for without it answers with a
     // redirect that adds it, so the first list the visitor sees is already filtered.
@@ -149,13 +150,13 @@ describe("My RV", () => {
     await waitForUrl((u) => u.searchParams.get("rvLength") === "38" && u.searchParams.get("rvHeight") === "12.5");
     await settled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${shots}/rv-fit-phone.png` });
+    await screenshot(page, { path: `${shots}/rv-fit-phone.png` });
     await cards().first().locator("p", { hasText: "Fits your 38 ft RV" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/rv-fit-phone-card.png` });
+    await screenshot(page, { path: `${shots}/rv-fit-phone-card.png` });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("button", { name: "My RV: 38 ft" }).click();
     await page.getByRole("dialog", { name: "My RV" }).waitFor();
-    await page.screenshot({ path: `${shots}/rv-fit-phone-popover.png` });
+    await screenshot(page, { path: `${shots}/rv-fit-phone-popover.png` });
   });
 });
 
@@ -193,11 +194,11 @@ describe("prices", () => {
       expect(price).not.toBeNull();
       expect(price!).toBeLessThanOrEqual(150);
     }
-    await page.screenshot({ path: `${shots}/prices-desktop.png` });
+    await screenshot(page, { path: `${shots}/prices-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole("button", { name: "Up to $150/mo" }).click();
     await page.getByRole("button", { name: /^Apply Filters \(\d+\)$/ }).waitFor();
-    await page.screenshot({ path: `${shots}/prices-phone-popover.png` });
+    await screenshot(page, { path: `${shots}/prices-phone-popover.png` });
     await page.keyboard.press("Escape");
     await page.setViewportSize({ width: 1280, height: 900 });
 

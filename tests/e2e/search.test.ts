@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { browserForThisFile, hydrated, openPage, resultsCount } from "./browser";
+import { screenshot } from "./screenshot";
 
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
@@ -40,7 +41,7 @@ describe("search", () => {
     // The map renders its markers (clustered) even though no tile server can be reached.
     await page.locator('[data-map-state="ready"]').waitFor();
     expect(await page.locator(".leaflet-marker-icon").count()).toBeGreaterThan(0);
-    await page.screenshot({ path: ".tmp/screenshots/results-desktop.png" });
+    await screenshot(page, { path: ".tmp/screenshots/results-desktop.png" });
   });
 
   it("applies staged size and amenity filters, sorts, pages, reloads and clears", async () => {
@@ -195,9 +196,9 @@ describe("search", () => {
     expect(await map.isVisible()).toBe(false);
     await page.getByRole("button", { name: "Map" }).click();
     await map.waitFor();
-    await page.screenshot({ path: ".tmp/screenshots/results-phone-map.png" });
+    await screenshot(page, { path: ".tmp/screenshots/results-phone-map.png" });
     await page.getByRole("button", { name: "List" }).click();
-    await page.screenshot({ path: ".tmp/screenshots/results-phone.png", fullPage: false });
+    await screenshot(page, { path: ".tmp/screenshots/results-phone.png", fullPage: false });
   });
 
   for (const [device, options] of [
@@ -227,7 +228,7 @@ describe("search", () => {
       expect(shape?.width).toBeCloseTo(firstCard!.width, 0);
       // Real cards vary with their names, addresses and amenities; a skeleton has typical ones.
       expect(Math.abs(shape!.height - firstCard!.height)).toBeLessThan(firstCard!.height * 0.3);
-      await page.screenshot({ path: `.tmp/screenshots/results-loading-${device}.png` });
+      await screenshot(page, { path: `.tmp/screenshots/results-loading-${device}.png` });
 
       release();
       await page.getByText(/^Showing 13 to \d+ of \d+ locations$/).waitFor();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { ACCOUNTS } from "./accounts";
 import { browserForThisFile, signIn } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The small facts of issue 17 item 7 away from the results page: a wrong address keeps its status
@@ -40,7 +41,7 @@ describe("a wrong address", () => {
     expect(await page.getByText("Error 404").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Go to Home" }).isVisible()).toBe(true);
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `${shots}/not-found-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/not-found-desktop.png`, fullPage: true });
     const box = page
       .getByRole("main")
       .getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" });
@@ -60,7 +61,7 @@ describe("a wrong address", () => {
     const search = page.getByRole("main").getByRole("search");
     expect(await search.getAttribute("action")).toBe("/rv-storage");
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `${shots}/bad-request-phone.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/bad-request-phone.png`, fullPage: true });
     await page
       .getByRole("main")
       .getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" })
@@ -87,7 +88,7 @@ describe("the home page's states", () => {
       expect(await link.textContent()).not.toMatch(/^[A-Z]{2}\b/);
     }
     await page.getByRole("heading", { name: "Browse by state" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/home-states-phone.png` });
+    await screenshot(page, { path: `${shots}/home-states-phone.png` });
   });
 });
 
@@ -103,7 +104,7 @@ describe.skipIf(!fixtures)("the signed-in phone header", () => {
     await header.getByRole("link", { name: "Admin Console" }).waitFor();
     expect(await header.getByRole("link", { name: "Owner Console" }).isVisible()).toBe(true);
     expect((await header.getByRole("button", { name: "Sign out" }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
-    await page.screenshot({ path: `${shots}/header-menu-phone.png` });
+    await screenshot(page, { path: `${shots}/header-menu-phone.png` });
     await page.keyboard.press("Escape");
     expect(await header.getByRole("link", { name: "Admin Console" }).isVisible()).toBe(false);
     await header.getByText("Menu", { exact: true }).click();
@@ -132,7 +133,7 @@ describe("sign-up", () => {
     // The hint describes the field, so a screen reader reads it with the password box.
     const described = await password.getAttribute("aria-describedby");
     expect(await page.locator(`[id="${described?.split(" ")[0]}"]`).textContent()).toContain("Strength: Strong.");
-    await page.screenshot({ path: `${shots}/signup-strength-desktop.png` });
+    await screenshot(page, { path: `${shots}/signup-strength-desktop.png` });
   });
 
   it.skipIf(!fixtures)(
@@ -150,7 +151,7 @@ describe("sign-up", () => {
       const link = page.getByRole("link", { name: "Go to sign in" });
       await link.waitFor();
       expect(await link.getAttribute("href")).toBe("/login?redirectTo=%2Fabout");
-      await page.screenshot({ path: `${shots}/signup-taken-phone.png`, fullPage: true });
+      await screenshot(page, { path: `${shots}/signup-taken-phone.png`, fullPage: true });
       await link.click();
       await page.waitForURL(`${baseUrl}/login?redirectTo=%2Fabout`);
     },
@@ -179,6 +180,6 @@ describe("a facility page", () => {
     await expect
       .poll(async () => page.getByTestId("open-status").textContent(), { timeout: 10_000 })
       .toMatch(/^(Open now · Closes at .+|Closes soon · Closes at .+|Closed · Opens at .+|Open 24 hours|Closed)$/);
-    await page.screenshot({ path: `${shots}/facility-open-status-phone.png` });
+    await screenshot(page, { path: `${shots}/facility-open-status-phone.png` });
   });
 });
