@@ -1,13 +1,17 @@
 /**
- * npm run backup and npm run restore as real command lines on embedded databases in temporary
- * DATA_DIRs (docs/operations.md, Backups): exit codes, one-line messages, the lock of a running
- * site, the file manifest checked against DATA_DIR, and --force.
+ * npm run backup and npm run restore on embedded databases in temporary DATA_DIRs
+ * (docs/operations.md, Backups): exit codes, one-line messages, the lock of a running site, the
+ * file manifest checked against DATA_DIR, and --force. In this process, but for one real command
+ * line of each (the backup refused for the lock this process holds, the restore of a truncated
+ * file: both end before opening a database, which costs a new process far more than this one).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScript } from "../tests/setup/cli";
+import { runCommand, runScript } from "../tests/setup/cli";
+import { backupCommand } from "./commands/backup";
+import { restoreCommand } from "./commands/restore";
 import { fill, snapshotOf, storesIn } from "../server/backup/test-support";
 import { openDatabase } from "../server/db/client";
 import { acquireDataDirLock } from "../server/db/lock";
@@ -45,16 +49,17 @@ afterAll(() => {
 
 describe("npm run backup / npm run restore", { timeout: SLOW }, () => {
   it("backs up a stopped site's database, and refuses while it runs or without --out", async () => {
-    const usage = await runScript("backup.ts", [], { dataDir: source });
+    const usage = await runCommand(backupCommand, [], { dataDir: source });
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/^Missing --out FILE\.\n\nUsage: npm run backup -- --out FILE/);
 
-    const nothing = await runScript("backup.ts", ["--out", backupFile], { dataDir: path.join(work, "none") });
+    const nothing = await runCommand(backupCommand, ["--out", backupFile], { dataDir: path.join(work, "none") });
     expect(nothing).toMatchObject({
       code: 1,
       stderr: `Backup failed: There is no embedded database in ${path.join(work, "none", "pglite")} (check DATA_DIR).\n`,
     });
 
+    // Another process: this one would take over a lock with its own pid (server/db/lock.ts).
     const release = acquireDataDirLock(source);
     try {
       const locked = await runScript("backup.ts", ["--out", backupFile], { dataDir: source });
@@ -69,7 +74,7 @@ describe("npm run backup / npm run restore", { timeout: SLOW }, () => {
       release();
     }
 
-    const done = await runScript("backup.ts", ["--out", backupFile], { dataDir: source });
+    const done = await runCommand(backupCommand, ["--out", backupFile], { dataDir: source });
     expect(done).toMatchObject({ code: 0, stderr: "" });
     expect(done.stdout).toMatch(
       /^Backed up \d+ rows in \d+ tables \(pglite, migration \d{4}_[\w-]+\) and a manifest of 2 images and 1 private files to \S+site\.ndjson\.gz \(\d+\.\d MB, \d+\.\d s\)\.\n$/,
@@ -91,7 +96,7 @@ describe("npm run backup / npm run restore", { timeout: SLOW }, () => {
     });
     expect(fs.readdirSync(target)).toEqual([]);
 
-    const first = await runScript("restore.ts", [backupFile], { dataDir: target });
+    const first = await runCommand(restoreCommand, [backupFile], { dataDir: target });
     expect(first.code).toBe(2);
     expect(first.stdout).toMatch(
       new RegExp(
@@ -105,13 +110,13 @@ describe("npm run backup / npm run restore", { timeout: SLOW }, () => {
 
     for (const folder of ["place-images", "blog-images", "private"])
       fs.cpSync(path.join(source, folder), path.join(target, folder), { recursive: true });
-    const again = await runScript("restore.ts", [backupFile], { dataDir: target });
+    const again = await runCommand(restoreCommand, [backupFile], { dataDir: target });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       /^Restore failed: The database already holds data \(in [a-z_, 0-9]+\)\. A restore replaces all of it: pass --force to empty it first\n$/,
     );
 
-    const forced = await runScript("restore.ts", [backupFile, "--force"], { dataDir: target });
+    const forced = await runCommand(restoreCommand, [backupFile, "--force"], { dataDir: target });
     expect(forced).toMatchObject({ code: 0, stderr: "" });
     expect(forced.stdout).toContain("\nEmptied first (--force): ");
     expect(forced.stdout).toMatch(/\nFiles: all 3 of the manifest are in the store\.\n$/);

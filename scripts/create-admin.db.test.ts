@@ -1,13 +1,16 @@
 /**
- * npm run user:create-admin as a real command line, on an embedded database in a temporary
- * DATA_DIR; then the account signs in through the same code the /login form uses.
+ * npm run user:create-admin on an embedded database in a temporary DATA_DIR, in this process but
+ * for one real command line (a usage error: it ends before opening the database, which costs a new
+ * process far more than this one); then the account signs in through the same code the /login form
+ * uses.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, installTestAuth, siteRequest } from "../tests/setup/auth";
-import { runScript } from "../tests/setup/cli";
+import { runCommand, runScript } from "../tests/setup/cli";
+import { createAdminCommand } from "./commands/create-admin";
 import { signIn } from "../server/auth/forms";
 import { openDatabase } from "../server/db/client";
 import { users } from "../server/db/schema";
@@ -22,12 +25,16 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const createAdmin = (args: string[], options: { env?: Record<string, string>; input?: string } = {}) =>
+type Options = { env?: Record<string, string>; input?: string };
+const createAdmin = (args: string[], options: Options = {}) =>
+  runCommand(createAdminCommand, args, { dataDir, ...options });
+/** The same, as `npm run user:create-admin` in a child process. */
+const createAdminSpawned = (args: string[], options: Options = {}) =>
   runScript("create-admin.ts", args, { dataDir, ...options });
 
 describe("npm run user:create-admin", { timeout: SLOW }, () => {
   it("refuses a missing or malformed email with the usage (exit 1)", async () => {
-    const missing = await createAdmin([]);
+    const missing = await createAdminSpawned([]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^Missing EMAIL\.\n\nUsage: npm run user:create-admin -- EMAIL/);
     const bad = await createAdmin(["not-an-email"]);

@@ -1,39 +1,5 @@
-/**
- * npm run analytics:rebuild-rollups
- *
- * Recomputes the admin analytics roll-ups (docs/decisions/017-admin-analytics-rollups.md) from
- * the tables they add up, in one transaction: a repair after rows were written with the triggers
- * disabled (a bulk load with `session_replication_role = replica`, say). The triggers keep them
- * right otherwise. On PGlite, stop the site first (one process per data directory).
- */
-import { rebuildAnalyticsRollups } from "../server/analytics/rollups";
-import { runCli, UsageError } from "../server/cli";
-import { getConfig } from "../server/config";
-import { connectDatabase, disconnectDatabase } from "../server/db";
-import { databaseOptionsFromConfig, openDatabase } from "../server/db/client";
+// npm run analytics:rebuild-rollups; the command is ./commands/rebuild-analytics-rollups.ts.
+import { runCli } from "../server/cli";
+import { rebuildAnalyticsRollupsCommand } from "./commands/rebuild-analytics-rollups";
 
-const USAGE = `Usage: npm run analytics:rebuild-rollups
-
-Recomputes the admin analytics roll-ups (monthly listing counters, platform days, traffic sources
-per day from the raw events kept, search demand per month and day, visitors per settled day).`;
-
-function parse(argv: string[]) {
-  if (argv.includes("-h") || argv.includes("--help")) return "help" as const;
-  if (argv.length > 0) throw new UsageError(`Unexpected argument: ${argv[0]}`);
-  return {};
-}
-
-async function run(): Promise<number> {
-  const handle = await connectDatabase(await openDatabase(databaseOptionsFromConfig(getConfig())));
-  try {
-    await handle.migrate();
-    const started = Date.now();
-    await rebuildAnalyticsRollups(handle.db);
-    console.log(`Rebuilt the analytics roll-ups in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-    return 0;
-  } finally {
-    await disconnectDatabase();
-  }
-}
-
-void runCli({ usage: USAGE, failure: "Rebuild failed", parse, run });
+void runCli(rebuildAnalyticsRollupsCommand);

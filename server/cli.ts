@@ -18,49 +18,77 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/**
+ * What a command reads and writes: the real process's streams and environment from runCli, or
+ * strings in a test (tests/setup/cli.ts runCommand), so that a command runs in-process.
+ */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
 export interface CliSpec<C> {
   usage: string;
   /** Prefix of the one-line message for a fatal error, e.g. "Import failed". */
   failure: string;
   /** The parsed command, or "help"; throws UsageError for bad arguments. */
   parse(argv: string[]): C | "help";
-  /** Runs the command and returns the exit code. */
-  run(command: C): Promise<number>;
+  /** Runs the command and returns the exit code; reads and writes nothing of the process but `io`. */
+  run(command: C, io: CliIo): Promise<number>;
   /** Errors that end the command quietly (a closed pipe, say). */
   isQuiet?(error: unknown): boolean;
+}
+
+/** What console.log and console.error would print, to a stream of the command's own. */
+export function writeLine(stream: NodeJS.WritableStream, text: string): void {
+  stream.write(`${text}\n`);
 }
 
 /**
  * The shared shape of the command-line tools: --help prints the usage (exit 0), a usage error
  * prints itself and the usage (exit 1), a fatal error prints one line (exit 1), else the command's
- * own exit code.
+ * own exit code, which this returns.
  */
-export function runCli<C>(spec: CliSpec<C>, argv = process.argv.slice(2)): Promise<void> {
-  const main = async (): Promise<number> => {
+export async function executeCli<C>(spec: CliSpec<C>, argv: string[], io: CliIo): Promise<number> {
+  try {
     let command: C | "help";
     try {
       command = spec.parse(argv);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
-      console.error(`${error.message}\n\n${spec.usage}`);
+      writeLine(io.stderr, `${error.message}\n\n${spec.usage}`);
       return 1;
     }
     if (command === "help") {
-      console.log(spec.usage);
+      writeLine(io.stdout, spec.usage);
       return 0;
     }
-    return spec.run(command);
-  };
-  return main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      if (spec.isQuiet?.(error)) return;
-      console.error(`${spec.failure}: ${describeError(error)}`);
-      process.exitCode = 1;
-    },
-  );
+    return await spec.run(command, io);
+  } catch (error) {
+    if (spec.isQuiet?.(error)) return 0;
+    writeLine(io.stderr, `${spec.failure}: ${describeError(error)}`);
+    return 1;
+  }
+}
+
+/**
+ * A command as its scripts/*.ts entry point runs it: on the process's own streams and
+ * environment, its result the process's exit code.
+ */
+export function runCli<C>(spec: CliSpec<C>, argv = process.argv.slice(2)): Promise<void> {
+  const { isQuiet } = spec;
+  // A reader that stops early (`| head`) closes the pipe: an error the command calls quiet ends
+  // nothing, any other is the crash it always was.
+  if (isQuiet)
+    process.stdout.on("error", (error) => {
+      if (!isQuiet(error)) throw error;
+    });
+  const io: CliIo = { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  return executeCli(spec, argv, io).then((code) => {
+    process.exitCode = code;
+  });
 }
 
 type OptionSpecs = NonNullable<Parameters<typeof parseArgs>[0]>["options"];

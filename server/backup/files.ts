@@ -4,9 +4,9 @@ import path from "node:path";
 import { BLOG_IMAGES_FOLDER } from "../../domain/articles";
 import { PLACE_IMAGES_FOLDER } from "../../domain/images";
 import type { Config } from "../config";
-import { getPrivateStore } from "../files";
+import { privateStoreFor } from "../files";
 import { assertStoreKey, type PrivateStore } from "../files/private-store";
-import { getImageStorage } from "../images";
+import { imageStorageFor } from "../images";
 import type { ImageStorage } from "../images/storage";
 import type { ManifestEntry, StoreName } from "./format";
 
@@ -165,13 +165,14 @@ export class ManifestChecker {
 }
 
 /**
- * The stores the site is configured with. The private folder is walked only when the private store
- * is the local one (no S3_BUCKET: docs/operations.md, Object storage).
+ * The stores `config` names (the environment a backup or restore was given). The private folder is
+ * walked only when the private store is the local one (no S3_BUCKET: docs/operations.md, Object
+ * storage).
  */
-export function configuredFileStores(config: Pick<Config, "dataDir" | "S3_BUCKET">): FileStores {
+export function configuredFileStores(config: Config): FileStores {
   return {
-    images: getImageStorage(),
-    private: getPrivateStore(),
+    images: imageStorageFor(config),
+    private: privateStoreFor(config),
     privateDir: config.S3_BUCKET ? null : path.join(config.dataDir, "private"),
   };
 }

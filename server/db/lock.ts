@@ -63,6 +63,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // Released by close(), the lock needs no exit handler: one per open would pile up in a
+        // process that opens data directories many times (the tests, which run the tools in-process).
+        process.removeListener("exit", release);
         try {
           if (fs.readFileSync(lockPath, "utf8") === mine) fs.unlinkSync(lockPath);
         } catch {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { getConfig } from "../config";
+import { getConfig, type Config } from "../config";
 import { createLocalPrivateStore, type PrivateStore } from "./private-store";
 import { onFirstUse, s3SettingsOf, type S3Settings } from "./s3-settings";
 
@@ -7,11 +7,14 @@ let current: PrivateStore | undefined;
 
 /** The bucket's `private/` folder when S3_BUCKET is set, else DATA_DIR/private. */
 export function getPrivateStore(): PrivateStore {
-  if (current) return current;
-  const config = getConfig();
-  const s3 = s3SettingsOf(config);
-  current = s3 ? lazyS3PrivateStore(s3) : createLocalPrivateStore(path.join(config.dataDir, "private"));
+  current ??= privateStoreFor(getConfig());
   return current;
+}
+
+/** A new private store for `config`: a command-line tool's, read from the environment it was given. */
+export function privateStoreFor(config: Config): PrivateStore {
+  const s3 = s3SettingsOf(config);
+  return s3 ? lazyS3PrivateStore(s3) : createLocalPrivateStore(path.join(config.dataDir, "private"));
 }
 
 /** The S3 driver, loaded on first use so that a site on DATA_DIR never loads the AWS SDK. */

@@ -1,4 +1,4 @@
-import { getConfig } from "../config";
+import { getConfig, type Config } from "../config";
 import type { S3Settings } from "../files/s3";
 import { onFirstUse, s3SettingsOf } from "../files/s3-settings";
 import { createLocalStorage } from "./local-storage";
@@ -13,11 +13,14 @@ let storage: ImageStorage | undefined;
  * set DATA_DIR first, then call the route).
  */
 export function getImageStorage(): ImageStorage {
-  if (storage) return storage;
-  const config = getConfig();
-  const s3 = s3SettingsOf(config);
-  storage = s3 ? lazyS3Storage(s3) : createLocalStorage(config.dataDir);
+  storage ??= imageStorageFor(getConfig());
   return storage;
+}
+
+/** A new storage for `config`: a command-line tool's, read from the environment it was given. */
+export function imageStorageFor(config: Config): ImageStorage {
+  const s3 = s3SettingsOf(config);
+  return s3 ? lazyS3Storage(s3) : createLocalStorage(config.dataDir);
 }
 
 /**

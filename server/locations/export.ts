@@ -4,7 +4,7 @@
  * The CSV goes through the site's one writer (server/csv.ts), which puts an apostrophe before text
  * a spreadsheet would run as a formula; the importer takes it off again (read-file.ts).
  */
-import { Readable, type Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, asc, gt, isNotNull, type SQL } from "drizzle-orm";
 import type { Feature, Point } from "geojson";
@@ -62,7 +62,7 @@ async function* pagesOf(db: Database, pageSize: number, filter?: SQL): AsyncGene
  * Streams the text into `out` (left open: it may be stdout). pipeline() minds backpressure and
  * stops at the first error of either side, such as a closed pipe.
  */
-async function writeAll(out: Writable, text: AsyncIterable<string>): Promise<void> {
+async function writeAll(out: NodeJS.WritableStream, text: AsyncIterable<string>): Promise<void> {
   await pipeline(Readable.from(text), out, { end: false });
 }
 
@@ -85,7 +85,11 @@ export async function* csvText(
 }
 
 /** Writes every location (or those `filter` keeps) as CSV; returns the number of rows. */
-export async function exportCsv(db: Database, out: Writable, options: ExportOptions = {}): Promise<number> {
+export async function exportCsv(
+  db: Database,
+  out: NodeJS.WritableStream,
+  options: ExportOptions = {},
+): Promise<number> {
   const counted = { rows: 0 };
   await writeAll(out, csvText(db, options, counted));
   return counted.rows;
@@ -136,7 +140,11 @@ export async function* geoJsonText(
 }
 
 /** Writes a FeatureCollection of the locations that have coordinates; returns the number of features. */
-export async function exportGeoJson(db: Database, out: Writable, options: ExportOptions = {}): Promise<number> {
+export async function exportGeoJson(
+  db: Database,
+  out: NodeJS.WritableStream,
+  options: ExportOptions = {},
+): Promise<number> {
   const counted = { rows: 0 };
   await writeAll(out, geoJsonText(db, options, counted));
   return counted.rows;

@@ -1,15 +1,18 @@
 /**
- * npm run images:ingest end to end: child processes on an embedded database in a temporary
- * DATA_DIR (always PGlite, like server/locations/cli.db.test.ts), locations put there by the
- * real import command.
+ * npm run images:ingest end to end on an embedded database in a temporary DATA_DIR (always PGlite,
+ * like scripts/import-export-cli.db.test.ts), locations put there by the real import command. In
+ * this process, but for the refusal while another process holds the database: that one is a real
+ * command line, since this process would take over a lock with its own pid (server/db/lock.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScript } from "../../tests/setup/cli";
-import { openDatabase } from "../db/client";
+import { runCommand, runScript } from "../tests/setup/cli";
+import { openDatabase } from "../server/db/client";
+import { imagesIngestCommand } from "./commands/images-ingest";
+import { importCommand } from "./commands/import";
 
 const ROOT = path.resolve(".");
 const FIXTURES = path.join(ROOT, "tests/fixtures/images");
@@ -25,8 +28,7 @@ afterAll(() => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-const run = (script: string, args: string[]) => runScript(script, args, { dataDir });
-const ingest = (...args: string[]) => run("images-ingest.ts", args);
+const ingest = (...args: string[]) => runCommand(imagesIngestCommand, args, { dataDir });
 
 function originals(name: string, layout: Record<string, Record<string, string>>): string {
   const dir = path.join(work, name);
@@ -75,7 +77,7 @@ describe("npm run images:ingest", { timeout: SLOW }, () => {
         { place_id: "ChIJingest-b", name: "Ingest B", state: "TX", latitude: 30.3, longitude: -97.7 },
       ]),
     );
-    const imported = await run("import.ts", [listing]);
+    const imported = await runCommand(importCommand, [listing], { dataDir });
     expect(imported.stderr).toBe("");
     expect(imported.code).toBe(0);
 
@@ -149,7 +151,7 @@ describe("npm run images:ingest", { timeout: SLOW }, () => {
     const lockFile = path.join(dataDir, "db.lock");
     fs.writeFileSync(lockFile, String(process.pid));
     try {
-      const outcome = await ingest(path.join(work, "batch-2"));
+      const outcome = await runScript("images-ingest.ts", [path.join(work, "batch-2")], { dataDir });
       expect(outcome.code).toBe(1);
       expect(outcome.stderr).toMatch(/^Image ingest failed: The embedded database in .* is in use by another process/);
       expect(fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid));

@@ -1,13 +1,17 @@
 /**
- * The real command lines, run as child processes on an embedded database in a temporary DATA_DIR
- * (always PGlite: the lock they must respect only exists there).
+ * npm run import and npm run export on an embedded database in a temporary DATA_DIR (always
+ * PGlite: the lock they must respect only exists there). In this process, but for one real command
+ * line of each: the import refused while another process holds the database (this one would take
+ * over a lock with its own pid, server/db/lock.ts), and the export to standard output.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runScript } from "../../tests/setup/cli";
-import { parseCsv } from "../csv";
+import { runCommand, runScript } from "../tests/setup/cli";
+import { parseCsv } from "../server/csv";
+import { exportCommand } from "./commands/export";
+import { importCommand } from "./commands/import";
 
 const ROOT = path.resolve(".");
 const fixture = (name: string) => path.join(ROOT, "tests/fixtures/import", name);
@@ -21,7 +25,10 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const run = (script: "import" | "export", args: string[]) => runScript(`${script}.ts`, args, { dataDir });
+const run = (command: "import" | "export", args: string[]) =>
+  command === "import" ? runCommand(importCommand, args, { dataDir }) : runCommand(exportCommand, args, { dataDir });
+/** The same, as `npm run import` or `npm run export` in a child process. */
+const spawned = (script: "import" | "export", args: string[]) => runScript(`${script}.ts`, args, { dataDir });
 
 describe("npm run import", { timeout: SLOW }, () => {
   it("prints usage for --help (exit 0) and for a missing FILE (exit 1)", async () => {
@@ -74,7 +81,7 @@ describe("npm run import", { timeout: SLOW }, () => {
     const lockFile = path.join(dataDir, "db.lock");
     fs.writeFileSync(lockFile, String(process.pid));
     try {
-      const outcome = await run("import", [fixture("good.json")]);
+      const outcome = await spawned("import", [fixture("good.json")]);
       expect(outcome.code).toBe(1);
       expect(outcome.stderr).toContain(`is in use by another process (pid ${process.pid})`);
       expect(fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid));
@@ -104,7 +111,7 @@ describe("npm run export", { timeout: SLOW }, () => {
   });
 
   it("writes GeoJSON to standard output", async () => {
-    const outcome = await run("export", ["--format", "geojson"]);
+    const outcome = await spawned("export", ["--format", "geojson"]);
     expect(outcome.code).toBe(0);
     expect((JSON.parse(outcome.stdout) as { features: unknown[] }).features).toHaveLength(4);
     expect(outcome.stderr).toBe("Exported 4 locations.\n");

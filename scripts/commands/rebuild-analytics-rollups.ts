@@ -1,0 +1,38 @@
+/**
+ * npm run analytics:rebuild-rollups
+ *
+ * Recomputes the admin analytics roll-ups (docs/decisions/017-admin-analytics-rollups.md) from
+ * the tables they add up, in one transaction: a repair after rows were written with the triggers
+ * disabled (a bulk load with `session_replication_role = replica`, say). The triggers keep them
+ * right otherwise. On PGlite, stop the site first (one process per data directory).
+ */
+import { rebuildAnalyticsRollups } from "../../server/analytics/rollups";
+import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { parseConfig } from "../../server/config";
+import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
+
+const USAGE = `Usage: npm run analytics:rebuild-rollups
+
+Recomputes the admin analytics roll-ups (monthly listing counters, platform days, traffic sources
+per day from the raw events kept, search demand per month and day, visitors per settled day).`;
+
+function parse(argv: string[]) {
+  if (argv.includes("-h") || argv.includes("--help")) return "help" as const;
+  if (argv.length > 0) throw new UsageError(`Unexpected argument: ${argv[0]}`);
+  return {};
+}
+
+async function run(_command: object, io: CliIo): Promise<number> {
+  const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));
+  try {
+    await handle.migrate();
+    const started = Date.now();
+    await rebuildAnalyticsRollups(handle.db);
+    writeLine(io.stdout, `Rebuilt the analytics roll-ups in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+export const rebuildAnalyticsRollupsCommand: CliSpec<object> = { usage: USAGE, failure: "Rebuild failed", parse, run };
