@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { browserForThisFile, hydrated } from "./browser";
@@ -23,13 +23,24 @@ afterEach(async () => {
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-async function open(path: string, options: Parameters<ReturnType<typeof browser>["newContext"]>[0] = {}) {
+/**
+ * Opens `path` in a new context; with `awaitedResponse`, also resolves to the first response it
+ * matches, listened for before the page loads: the map can fetch its outlines before a busy test
+ * process hears that the page hydrated.
+ */
+async function open(
+  path: string,
+  options: Parameters<ReturnType<typeof browser>["newContext"]>[0] = {},
+  awaitedResponse?: (response: Response) => boolean,
+): Promise<Response | undefined> {
   context = await browser().newContext({ viewport: DESKTOP, ...options });
   // Whatever tile server is configured, no tile gets through: the offline case, for certain.
   await context.route(/\{z\}|tile\.openstreetmap\.org/, (route) => route.abort("internetdisconnected"));
   page = await context.newPage();
+  const response = awaitedResponse ? page.waitForResponse(awaitedResponse) : undefined;
   await page.goto(baseUrl + path);
   await hydrated(page);
+  return response;
 }
 
 const backdropPaths = () => page.locator(".leaflet-rvBackdrop-pane svg path");
@@ -56,9 +67,8 @@ describe("a map without tiles", () => {
   });
 
   it("draws the state outlines and the searched place under the markers when tiles are blocked", async () => {
-    await open("/rv-storage/austin-tx");
-    const response = await page.waitForResponse((r) => r.url().endsWith("/map/us-states.json"));
-    expect(response.status()).toBe(200);
+    const response = await open("/rv-storage/austin-tx", {}, (r) => r.url().endsWith("/map/us-states.json"));
+    expect(response?.status()).toBe(200);
     await page.locator('[data-map-state="ready"]').waitFor();
     await expect.poll(() => backdropPaths().count()).toBeGreaterThanOrEqual(51);
     expect(await markers().count()).toBeGreaterThan(0);
