@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 /** Helpers shared by the command-line tools under scripts/. */
 
 /**
@@ -92,6 +92,34 @@ export function runCli<C>(spec: CliSpec<C>, argv = process.argv.slice(2)): Promi
 }
 
 type OptionSpecs = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
+
+/**
+ * Parses a command line of options only (no positional) with node's parseArgs, -h/--help
+ * included: "help" when asked, else the option values; every mistake (an unknown option, a
+ * missing value, a stray argument) is a UsageError naming it. `{}` for a command that takes none.
+ */
+export function parseOptionsCommand<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+): OptionValues<O> | "help" {
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: "boolean", short: "h", default: false } },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return "help";
+  return values as OptionValues<O>;
+}
+
+/** The values node's parseArgs gives for `options`, typed from them. */
+type OptionValues<O extends NonNullable<ParseArgsConfig["options"]>> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true }>
+>["values"];
 
 /**
  * Parses a command line of options plus exactly one `positional` (FILE, DIR) with node's

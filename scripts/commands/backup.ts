@@ -7,10 +7,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { parseConfig } from "../../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
-import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { UsageError, writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
 import { writeBackup } from "../../server/backup/backup";
 import { configuredFileStores } from "../../server/backup/files";
 
@@ -28,17 +27,9 @@ Options:
   -h, --help   show this help`;
 
 function parseCommandLine(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { help, out } = parsed.values;
-  if (help) return "help" as const;
+  const values = parseOptionsCommand(argv, { out: { type: "string" } });
+  if (values === "help") return values;
+  const { out } = values;
   if (out === undefined || out === "") throw new UsageError("Missing --out FILE.");
   return { out: path.resolve(out) };
 }

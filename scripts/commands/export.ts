@@ -8,10 +8,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { finished } from "node:stream/promises";
-import { parseArgs } from "node:util";
 import { parseConfig } from "../../server/config";
 import { databaseOptionsFromConfig, openDatabase, type Database } from "../../server/db/client";
-import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { UsageError, writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
 import { exportCsv, exportGeoJson } from "../../server/locations/export";
 
 const USAGE = `Usage: npm run export -- --format csv|geojson [--out FILE]
@@ -31,21 +30,9 @@ const EXPORTERS: Record<string, (db: Database, out: NodeJS.WritableStream) => Pr
 };
 
 function parseCommandLine(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        format: { type: "string" },
-        out: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { help, format, out } = parsed.values;
-  if (help) return "help" as const;
+  const values = parseOptionsCommand(argv, { format: { type: "string" }, out: { type: "string" } });
+  if (values === "help") return values;
+  const { format, out } = values;
   if (format === undefined) throw new UsageError("Missing --format (csv or geojson).");
   const exporter = EXPORTERS[format];
   if (!exporter) throw new UsageError(`Unknown --format ${format}: use csv or geojson.`);

@@ -4,9 +4,8 @@
  * Exit codes: 0 every file copied or already there, 2 some files skipped, 1 a fatal error (bad
  * usage, S3_BUCKET unset, the bucket unreachable).
  */
-import { parseArgs } from "node:util";
 import { parseConfig } from "../../server/config";
-import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
 import { copyFilesToS3, formatAreaReport } from "../../server/files/copy-to-s3";
 import { createS3Client } from "../../server/files/s3";
 import { s3SettingsOf } from "../../server/files/s3-settings";
@@ -27,20 +26,8 @@ Options:
 Exit codes: 0 all copied or already there, 2 some files skipped, 1 fatal error.`;
 
 function parseCommandLine(argv: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        "dry-run": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help" as const;
+  const values = parseOptionsCommand(argv, { "dry-run": { type: "boolean", default: false } });
+  if (values === "help") return values;
   return { dryRun: values["dry-run"] === true };
 }
 

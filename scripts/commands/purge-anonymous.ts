@@ -5,7 +5,7 @@
  * its own; use this from cron when the schedule should live outside the app.
  */
 import { purgeIdleAnonymousUsers } from "../../server/auth/anonymous-cleanup";
-import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
 import { parseConfig } from "../../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 
@@ -13,11 +13,8 @@ const USAGE = `Usage: npm run auth:purge-anonymous
 
 Deletes anonymous accounts (and their sessions) idle for 30 days.`;
 
-function parse(argv: string[]) {
-  if (argv.includes("-h") || argv.includes("--help")) return "help" as const;
-  if (argv.length > 0) throw new UsageError(`Unexpected argument: ${argv[0]}`);
-  return {};
-}
+/** No arguments: -h/--help, or anything else is a usage error. */
+const parse = (argv: string[]) => parseOptionsCommand(argv, {});
 
 async function run(_command: object, io: CliIo): Promise<number> {
   const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));

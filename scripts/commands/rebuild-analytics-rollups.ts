@@ -7,7 +7,7 @@
  * right otherwise. On PGlite, stop the site first (one process per data directory).
  */
 import { rebuildAnalyticsRollups } from "../../server/analytics/rollups";
-import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
 import { parseConfig } from "../../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 
@@ -16,11 +16,8 @@ const USAGE = `Usage: npm run analytics:rebuild-rollups
 Recomputes the admin analytics roll-ups (monthly listing counters, platform days, traffic sources
 per day from the raw events kept, search demand per month and day, visitors per settled day).`;
 
-function parse(argv: string[]) {
-  if (argv.includes("-h") || argv.includes("--help")) return "help" as const;
-  if (argv.length > 0) throw new UsageError(`Unexpected argument: ${argv[0]}`);
-  return {};
-}
+/** No arguments: -h/--help, or anything else is a usage error. */
+const parse = (argv: string[]) => parseOptionsCommand(argv, {});
 
 async function run(_command: object, io: CliIo): Promise<number> {
   const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));

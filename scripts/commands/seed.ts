@@ -4,8 +4,7 @@
  * Loads the demo catalogue into an empty database, or with --reset replaces every demo listing
  * (real listings are never touched).
  */
-import { parseArgs } from "node:util";
-import { UsageError, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { UsageError, writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
 import { parseConfig } from "../../server/config";
 import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 import { ensureDemoData, resetDemoData } from "../../server/locations/demo-seed";
@@ -20,20 +19,8 @@ Options:
   -h, --help show this help`;
 
 function parseCommandLine(argv: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        reset: { type: "boolean", default: false },
-        count: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return "help" as const;
+  const values = parseOptionsCommand(argv, { reset: { type: "boolean", default: false }, count: { type: "string" } });
+  if (values === "help") return values;
   return { reset: values.reset, count: values.count === undefined ? undefined : checkCount(values.count) };
 }
 
