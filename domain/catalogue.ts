@@ -1,3 +1,5 @@
+import { formatCount } from "./numbers";
+
 /**
  * Constants of the admin catalogue shared by its screens and the server (docs/product.md
  * section 12). No server imports: the console's browser code reads these.
@@ -48,11 +50,10 @@ export const BULK_ACTION_LABELS = {
 
 /** What applying a checked import does, counted in words: "1 new listing is added and 2 existing ones updated". */
 export function applySummary(inserted: number, updated: number): string {
-  const n = (count: number) => count.toLocaleString("en-US");
-  const added = inserted === 1 ? "1 new listing is added" : `${n(inserted)} new listings are added`;
-  const changed = updated === 1 ? "1 existing one updated" : `${n(updated)} existing ones updated`;
+  const added = inserted === 1 ? "1 new listing is added" : `${formatCount(inserted)} new listings are added`;
+  const changed = updated === 1 ? "1 existing one updated" : `${formatCount(updated)} existing ones updated`;
   if (updated === 0) return `${added}, all at once.`;
   if (inserted === 0)
-    return `${updated === 1 ? "1 existing listing is updated" : `${n(updated)} existing listings are updated`}, all at once.`;
+    return `${updated === 1 ? "1 existing listing is updated" : `${formatCount(updated)} existing listings are updated`}, all at once.`;
   return `${added} and ${changed}, all at once.`;
 }

@@ -1,3 +1,5 @@
+import { formatCount } from "./numbers";
+
 /**
  * The words of a listing edit (docs/product.md section 10), shared by the owner screens, the
  * facility page and the server. Browser-safe and small: the form's zod schema lives on the server
@@ -138,5 +140,5 @@ export function clockLabel(minutes: number): string {
 
 /** "$145/mo", or null. */
 export function priceLabel(price: number | null): string | null {
-  return price === null ? null : `$${price.toLocaleString("en-US")}/mo`;
+  return price === null ? null : `$${formatCount(price)}/mo`;
 }

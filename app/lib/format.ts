@@ -1,5 +1,7 @@
 /** Small display rules shared by pages. Browser-safe. */
 
+import { formatCount } from "../../domain/numbers";
+
 /** A phone number as shown: without a leading +1 (docs/product.md section 9). */
 export function displayPhone(phone: string | null | undefined): string | null {
   const trimmed = phone?.trim();
@@ -99,22 +101,9 @@ const shortDayTime = lazy(
 const localTime = lazy(() => new Intl.DateTimeFormat("en-US", { timeStyle: "medium" }));
 const localDateTime = lazy(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }));
 
-/** A count with thousands separators: "12,345". */
-export const formatNumber = (n: number): string => (Number.isSafeInteger(n) ? groupThousands(n) : number().format(n));
+/** A count with thousands separators: "12,345" (without Intl for whole numbers: domain/numbers.ts). */
+export const formatNumber = (n: number): string => (Number.isSafeInteger(n) ? formatCount(n) : number().format(n));
 
-/**
- * A whole number with commas, as Intl's en-US format writes it, without Intl: the first Intl
- * formatter on a page loads the locale's data (~10 ms on a phone), and public pages show counts
- * ("(1,234 reviews)") while they hydrate.
- */
-function groupThousands(n: number): string {
-  const digits = String(Math.abs(n));
-  let out = "";
-  for (let end = digits.length; end > 0; end -= 3) {
-    out = digits.slice(Math.max(0, end - 3), end) + (out ? `,${out}` : "");
-  }
-  return n < 0 ? `-${out}` : out;
-}
 /** A percentage with at most two decimals: "12.5%". */
 export const formatPercent = (n: number): string => `${percentNumber().format(n)}%`;
 /** A large count in short: "120K", "1.2M". */
