@@ -1,5 +1,7 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
 /** Helpers shared by the command-line tools under scripts/. */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { Config } from "./config";
+import { databaseOptionsFromConfig, openDatabase, type Database } from "./db/client";
 
 /**
  * One line for a fatal error. Node reports a refused connection to a host with several addresses
@@ -89,6 +91,22 @@ export function runCli<C>(spec: CliSpec<C>, argv = process.argv.slice(2)): Promi
   return executeCli(spec, argv, io).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * Opens the database `config` names (DATABASE_URL, else the embedded one in DATA_DIR), brings its
+ * schema up to date, runs `work` on it and closes it however `work` ends. A command's own handle,
+ * never the process-wide one (server/db connectDatabase): a run inside a test leaves no connection
+ * behind.
+ */
+export async function withCommandDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(databaseOptionsFromConfig(config));
+  try {
+    await handle.migrate();
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
 }
 
 type OptionSpecs = NonNullable<Parameters<typeof parseArgs>[0]>["options"];

@@ -17,9 +17,15 @@ import {
 } from "../../server/auth/admin-user";
 import { signUpSchema } from "../../server/auth/forms";
 import { resolveAuthSecret } from "../../server/auth/secret";
-import { UsageError, parseSingleTargetCommand, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import {
+  UsageError,
+  parseSingleTargetCommand,
+  withCommandDatabase,
+  writeLine,
+  type CliIo,
+  type CliSpec,
+} from "../../server/cli";
 import { parseConfig, publicUrl } from "../../server/config";
-import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 
 const USAGE = `Usage: npm run user:create-admin -- EMAIL [--promote [--reset-password]]
 
@@ -98,25 +104,19 @@ async function askPassword(io: CliIo, prompt: string): Promise<string> {
 
 async function run({ email, promote, resetPassword }: Command, io: CliIo): Promise<number> {
   const config = parseConfig(io.env);
-  // The command's own handle, not the process-wide one (server/db connectDatabase): nothing it
-  // calls reads that, and a run inside a test leaves no connection behind.
-  const handle = await openDatabase(databaseOptionsFromConfig(config));
   try {
-    await handle.migrate();
-    const auth = createAuth({
-      db: handle.db,
-      secret: resolveAuthSecret(config),
-      baseURL: publicUrl(config),
+    return await withCommandDatabase(config, async (db) => {
+      const auth = createAuth({ db, secret: resolveAuthSecret(config), baseURL: publicUrl(config) });
+      const fromEnv = io.env.ADMIN_PASSWORD;
+      let password = fromEnv;
+      const needsPassword = resetPassword || !(await accountExists(db, email));
+      if (!password && needsPassword) {
+        password = await askPassword(io, `Password for ${email} (at least 8 characters): `);
+      }
+      const result = await createOrPromoteAdmin(auth, db, { email, password, promote, resetPassword });
+      writeLine(io.stdout, report(email, result, { passwordFromEnv: Boolean(fromEnv) }));
+      return 0;
     });
-    const fromEnv = io.env.ADMIN_PASSWORD;
-    let password = fromEnv;
-    const needsPassword = resetPassword || !(await accountExists(handle.db, email));
-    if (!password && needsPassword) {
-      password = await askPassword(io, `Password for ${email} (at least 8 characters): `);
-    }
-    const result = await createOrPromoteAdmin(auth, handle.db, { email, password, promote, resetPassword });
-    writeLine(io.stdout, report(email, result, { passwordFromEnv: Boolean(fromEnv) }));
-    return 0;
   } catch (error) {
     if (error instanceof AccountExists) {
       writeLine(io.stderr, error.message);
@@ -124,8 +124,6 @@ async function run({ email, promote, resetPassword }: Command, io: CliIo): Promi
     }
     if (error instanceof InvalidAdminInput) throw new UsageError(error.message);
     throw error;
-  } finally {
-    await handle.close();
   }
 }
 

@@ -9,8 +9,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { finished } from "node:stream/promises";
 import { parseConfig } from "../../server/config";
-import { databaseOptionsFromConfig, openDatabase, type Database } from "../../server/db/client";
-import { UsageError, writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
+import type { Database } from "../../server/db/client";
+import {
+  UsageError,
+  writeLine,
+  type CliIo,
+  type CliSpec,
+  parseOptionsCommand,
+  withCommandDatabase,
+} from "../../server/cli";
 import { exportCsv, exportGeoJson } from "../../server/locations/export";
 
 const USAGE = `Usage: npm run export -- --format csv|geojson [--out FILE]
@@ -71,10 +78,8 @@ async function run(command: ExportCommand, io: CliIo): Promise<number> {
   const { exporter, out } = command;
   if (out !== undefined) await checkWritable(path.dirname(path.resolve(out)));
 
-  const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));
-  try {
-    await handle.migrate();
-    const run = (stream: NodeJS.WritableStream) => exporter(handle.db, stream);
+  return withCommandDatabase(parseConfig(io.env), async (db) => {
+    const run = (stream: NodeJS.WritableStream) => exporter(db, stream);
     if (out === undefined) {
       const count = await run(io.stdout);
       writeLine(io.stderr, `Exported ${count} locations.`);
@@ -83,9 +88,7 @@ async function run(command: ExportCommand, io: CliIo): Promise<number> {
       writeLine(io.stdout, `Exported ${count} locations to ${out}.`);
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** A reader that stops early (`| head`) closes the pipe: that ends the export, it is no failure. */

@@ -6,8 +6,7 @@
  */
 import { parseConfig } from "../../server/config";
 import { notifyLocationsChanged } from "../../server/search";
-import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
-import { parseSingleTargetCommand, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import { parseSingleTargetCommand, writeLine, type CliIo, type CliSpec, withCommandDatabase } from "../../server/cli";
 import { imageStorageFor } from "../../server/images";
 import {
   assertIngestDirectory,
@@ -46,21 +45,17 @@ async function run(command: IngestCommand, io: CliIo): Promise<number> {
   // The directory is checked before the database is opened, so a typo costs nothing.
   await assertIngestDirectory(command.dir);
   const config = parseConfig(io.env);
-  const handle = await openDatabase(databaseOptionsFromConfig(config));
-  try {
-    await handle.migrate();
-    const report = await ingestPlaceImages(handle.db, imageStorageFor(config), command.dir, {
+  return withCommandDatabase(config, async (db) => {
+    const report = await ingestPlaceImages(db, imageStorageFor(config), command.dir, {
       dryRun: command.dryRun,
       concurrency: 2,
       onPlace: (place) => writeLine(io.stdout, formatPlaceReport(place, command.dryRun)),
     });
     writeLine(io.stdout, formatIngestSummary(report));
     // The first photo is part of each search result: let a running site (PostgreSQL) rebuild.
-    if (!command.dryRun) await notifyLocationsChanged(handle.db, { refreshLocal: false });
+    if (!command.dryRun) await notifyLocationsChanged(db, { refreshLocal: false });
     return ingestExitCode(report);
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export const imagesIngestCommand: CliSpec<IngestCommand> = {

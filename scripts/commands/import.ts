@@ -5,8 +5,14 @@
  * --dry-run), 1 a fatal error (bad usage, unreadable file, database unavailable or locked).
  */
 import { parseConfig } from "../../server/config";
-import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
-import { UsageError, parseSingleTargetCommand, writeLine, type CliIo, type CliSpec } from "../../server/cli";
+import {
+  UsageError,
+  parseSingleTargetCommand,
+  writeLine,
+  type CliIo,
+  type CliSpec,
+  withCommandDatabase,
+} from "../../server/cli";
 import { importSource } from "../../server/locations/import";
 import { notifyLocationsChanged } from "../../server/search";
 import { openLocationFile, type FileFormat } from "../../server/locations/read-file";
@@ -45,17 +51,13 @@ type ImportCommand = Exclude<ReturnType<typeof parseCommandLine>, "help">;
 async function run(command: ImportCommand, io: CliIo): Promise<number> {
   // The file is checked before the database is opened, so a typo costs nothing.
   const source = await openLocationFile(command.file, command.format);
-  const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));
-  try {
-    await handle.migrate();
-    const report = await importSource(handle.db, source, { dryRun: command.dryRun });
+  return withCommandDatabase(parseConfig(io.env), async (db) => {
+    const report = await importSource(db, source, { dryRun: command.dryRun });
     // On PostgreSQL the running site LISTENs for this and rebuilds its search index.
-    if (!report.dryRun && report.accepted > 0) await notifyLocationsChanged(handle.db, { refreshLocal: false });
+    if (!report.dryRun && report.accepted > 0) await notifyLocationsChanged(db, { refreshLocal: false });
     writeLine(io.stdout, formatImportReport(report, { source: command.file }));
     return importExitCode(report);
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export const importCommand: CliSpec<ImportCommand> = {

@@ -5,9 +5,8 @@
  * its own; use this from cron when the schedule should live outside the app.
  */
 import { purgeIdleAnonymousUsers } from "../../server/auth/anonymous-cleanup";
-import { writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
+import { writeLine, type CliIo, type CliSpec, parseOptionsCommand, withCommandDatabase } from "../../server/cli";
 import { parseConfig } from "../../server/config";
-import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 
 const USAGE = `Usage: npm run auth:purge-anonymous
 
@@ -17,15 +16,11 @@ Deletes anonymous accounts (and their sessions) idle for 30 days.`;
 const parse = (argv: string[]) => parseOptionsCommand(argv, {});
 
 async function run(_command: object, io: CliIo): Promise<number> {
-  const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));
-  try {
-    await handle.migrate();
-    const count = await purgeIdleAnonymousUsers(handle.db);
+  return withCommandDatabase(parseConfig(io.env), async (db) => {
+    const count = await purgeIdleAnonymousUsers(db);
     writeLine(io.stdout, `Removed ${count} idle anonymous account${count === 1 ? "" : "s"}.`);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export const purgeAnonymousCommand: CliSpec<object> = { usage: USAGE, failure: "Purge failed", parse, run };

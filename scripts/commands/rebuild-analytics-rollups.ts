@@ -7,9 +7,8 @@
  * right otherwise. On PGlite, stop the site first (one process per data directory).
  */
 import { rebuildAnalyticsRollups } from "../../server/analytics/rollups";
-import { writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
+import { writeLine, type CliIo, type CliSpec, parseOptionsCommand, withCommandDatabase } from "../../server/cli";
 import { parseConfig } from "../../server/config";
-import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 
 const USAGE = `Usage: npm run analytics:rebuild-rollups
 
@@ -20,16 +19,12 @@ per day from the raw events kept, search demand per month and day, visitors per 
 const parse = (argv: string[]) => parseOptionsCommand(argv, {});
 
 async function run(_command: object, io: CliIo): Promise<number> {
-  const handle = await openDatabase(databaseOptionsFromConfig(parseConfig(io.env)));
-  try {
-    await handle.migrate();
+  return withCommandDatabase(parseConfig(io.env), async (db) => {
     const started = Date.now();
-    await rebuildAnalyticsRollups(handle.db);
+    await rebuildAnalyticsRollups(db);
     writeLine(io.stdout, `Rebuilt the analytics roll-ups in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export const rebuildAnalyticsRollupsCommand: CliSpec<object> = { usage: USAGE, failure: "Rebuild failed", parse, run };

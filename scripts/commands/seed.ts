@@ -4,9 +4,15 @@
  * Loads the demo catalogue into an empty database, or with --reset replaces every demo listing
  * (real listings are never touched).
  */
-import { UsageError, writeLine, type CliIo, type CliSpec, parseOptionsCommand } from "../../server/cli";
+import {
+  UsageError,
+  writeLine,
+  type CliIo,
+  type CliSpec,
+  parseOptionsCommand,
+  withCommandDatabase,
+} from "../../server/cli";
 import { parseConfig } from "../../server/config";
-import { databaseOptionsFromConfig, openDatabase } from "../../server/db/client";
 import { ensureDemoData, resetDemoData } from "../../server/locations/demo-seed";
 import { locations } from "../../server/db/schema";
 import { notifyLocationsChanged } from "../../server/search";
@@ -41,26 +47,22 @@ async function run(command: SeedCommand, io: CliIo): Promise<number> {
   if (command.count === undefined && config.DEMO_COUNT < 1)
     throw new UsageError(`DEMO_COUNT is ${config.DEMO_COUNT}: pass --count N, a whole number from 1 to 100000.`);
   const count = command.count ?? config.DEMO_COUNT;
-  const handle = await openDatabase(databaseOptionsFromConfig(config));
-  try {
-    await handle.migrate();
+  return withCommandDatabase(config, async (db) => {
     if (reset) {
-      const { removed, inserted } = await resetDemoData(handle.db, count);
+      const { removed, inserted } = await resetDemoData(db, count);
       writeLine(io.stdout, `Removed ${removed} demo listings and loaded ${inserted}.`);
     } else {
-      const inserted = await ensureDemoData(handle.db, { mode: "auto", count });
+      const inserted = await ensureDemoData(db, { mode: "auto", count });
       writeLine(
         io.stdout,
         inserted > 0
           ? `Loaded ${inserted} demo listings.`
-          : `The database already holds ${await handle.db.$count(locations)} listings; nothing loaded (use --reset to rebuild the demo listings).`,
+          : `The database already holds ${await db.$count(locations)} listings; nothing loaded (use --reset to rebuild the demo listings).`,
       );
     }
-    await notifyLocationsChanged(handle.db, { refreshLocal: false });
+    await notifyLocationsChanged(db, { refreshLocal: false });
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 export const seedCommand: CliSpec<SeedCommand> = {
