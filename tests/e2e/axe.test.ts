@@ -2,7 +2,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
-import { browserForThisFile } from "./browser";
+import { browserForThisFile, nextFrames } from "./browser";
 
 /**
  * axe-core on every screen of app/routes.ts (public pages, both consoles, the error pages), on a
@@ -205,10 +205,6 @@ const OWNER: Screen[] = [
   { path: `/owner/claim/${LOCATION}`, who: "user" },
   { path: "/owner", who: "user", open: openPhoneMenu },
 ];
-
-/** The next frame after the next: layout and React's effects have caught up with a resize. */
-const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 /**
  * Loads the screen once and scans it on a desktop window, then narrowed to a 390x844 phone. The

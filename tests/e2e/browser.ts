@@ -23,6 +23,13 @@ export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Resolves after the frame after next: layout, paint and React's effects have caught up. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 /**
  * A document of ours that has not hydrated yet: its module script (or the inert copy the server
  * holds back until the first paint, server/http/script-priority.ts) is there and the root's effect

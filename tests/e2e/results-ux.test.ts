@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { browserForThisFile, openPage, resultsCount } from "./browser";
+import { browserForThisFile, nextFrames, openPage, resultsCount } from "./browser";
 import { screenshot } from "./screenshot";
 
 const baseUrl = inject("baseUrl");
@@ -52,10 +52,6 @@ const headingCount = () => resultsCount(page);
 const cards = () => page.locator("section[aria-label=Results] article");
 const box = () => page.getByRole("combobox", { name: "Search by city, state, ZIP code or coordinates" });
 const waitForUrl = (test: (url: URL) => boolean) => page.waitForURL((url) => test(new URL(url)));
-
-/** Resolves after two painted frames: a React effect of the last commit has run by then. */
-const twoFrames = () =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 /**
  * Turns the mouse wheel by `dy` and waits until the page has moved and held still for two frames
@@ -189,7 +185,7 @@ describe("results page: the search box", () => {
     await waitForUrl((u) => u.pathname === "/rv-storage/san-antonio-tx");
     await page.getByRole("heading", { level: 1, name: /San Antonio/ }).waitFor();
     // The new page's effects have run: one that cleared the box would have done so by now.
-    await twoFrames();
+    await nextFrames(page);
     expect(await box().inputValue()).toBe("San Antonio, TX");
   });
 
