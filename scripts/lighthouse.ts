@@ -13,7 +13,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, assertChromium } from "./lib/chromium";
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  assertChromium,
+  disableFeaturesFlag,
+  disabledFeatureLists,
+} from "./lib/chromium";
 import { measuredPages, runScript, startBuiltSite } from "./lib/serve-built";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -58,7 +64,13 @@ async function main(): Promise<number> {
   const site = await startBuiltSite();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+    // chrome-launcher's defaults name features to disable too: ours adds to them (the last
+    // --disable-features is the one Chromium reads).
+    chromeFlags: [
+      "--headless=new",
+      ...CHROMIUM_FLAGS,
+      disableFeaturesFlag(disabledFeatureLists(chromeLauncher.Launcher.defaultFlags()).flat()),
+    ],
   });
   try {
     // `--pages results,home` measures only those pages.
