@@ -30,8 +30,6 @@ import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../.
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
-import { getImageStorage } from "../../server/images";
-import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { verifiedOwnerBadge } from "../../server/locations/pages";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
@@ -87,15 +85,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (location?.deletedAt) throw listingRemoved();
   if (!location || location.hiddenAt) throw notFound("Location not found");
   if (location.slug !== slug) throw redirect(`/location/${location.slug}`, 301);
-  if (location.isDemo) {
-    // Demo photos are drawn on first request; start now, main photo first, while the page renders.
-    const own = imageRefsFromUrls(location.imageUrls).filter((ref) => ref.placeId === location.placeId);
-    warmDemoPhotos(
-      getImageStorage(),
-      location.placeId,
-      own.map((ref) => ref.index),
-    );
-  }
   const flags = amenityFlagsOf(location);
   const near =
     location.latitude !== null && location.longitude !== null

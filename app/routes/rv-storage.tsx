@@ -17,7 +17,6 @@ import { SORT_EXPLANATIONS, SortButtons } from "../components/search/sort-button
 import { TextFilter } from "../components/search/text-filter";
 import { CURRENT_LOCATION_FAILED, UseMyLocationButton } from "../components/search/use-my-location";
 import { AMENITY_LABELS, type AmenityFilter } from "../../domain/amenities";
-import { imageRefFromUrl } from "../../domain/images";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../../domain/input-limits";
 import { originFrom, seo } from "../lib/meta";
 import { itemListJsonLd } from "../lib/structured-data";
@@ -44,8 +43,6 @@ import {
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
 import { getCatalogueStats } from "../../server/locations/repository";
-import { getImageStorage } from "../../server/images";
-import { warmDemoPhotos } from "../../server/images/demo-photos";
 import { nearestBeyond, searchResultsPage } from "../../server/search";
 import { recordResultsSearch } from "../../server/search/demand";
 import { Button } from "../components/ui/button";
@@ -189,11 +186,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       page: parsed.page,
     },
   );
-  // The eagerly loaded card photos: demo ones are drawn on first request, so start them now.
-  for (const item of result.items.slice(0, EAGER_CARD_IMAGES)) {
-    const ref = item.isDemo && item.photo ? imageRefFromUrl(item.photo) : undefined;
-    if (ref?.placeId === item.id) warmDemoPhotos(getImageStorage(), ref.placeId, [ref.index]);
-  }
   return {
     kind: "results" as const,
     place,

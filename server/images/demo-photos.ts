@@ -1,23 +1,23 @@
 import { and, eq, sql } from "drizzle-orm";
-import { placeImageUrl } from "../../domain/images";
+import { placeImageUrl, type ImageFormat, type ImageWidth } from "../../domain/images";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { DEMO_ID_PREFIX } from "../locations/demo";
 import { renderDemoPhoto } from "../locations/demo-photo";
-import { processImage, type ImageVariant } from "./pipeline";
-import { logger } from "../logger";
-import { photoKeys, storePhoto, type StoredPhoto } from "./place-photos";
-import { RenderQueueFullError, createRenderQueue, type RenderQueue } from "./render-queue";
+import { prepareImage, renderVariant, type ImageVariant } from "./pipeline";
+import { placeImageKey } from "./place-photos";
+import { createRenderQueue, type RenderQueue } from "./render-queue";
 import type { ImageStorage } from "./storage";
 
 /**
- * Demo listings' photos are drawn (server/locations/demo-photo.ts) and then put through the real
- * pipeline the first time someone asks for one, and kept in storage from then on. Start-up stays
+ * Demo listings' photos are drawn (server/locations/demo-photo.ts) and put through the real
+ * pipeline one file at a time: the first request for a file (say `w640n2.avif`) draws the photo
+ * and encodes that width and format alone, and storage keeps it from then on. A browser asks for
+ * one or two of a photo's twelve files, so drawing all twelve for it cost ten times the work (about
+ * 1 s of both cores against 0.1 s of one) and made the visitor wait for all of them. Start-up stays
  * fast (thousands of demo listings, none rendered up front) and the demo serves the same AVIF,
- * WebP and JPEG files as real listings do. Drawing them all when the demo data loads instead
- * would cost hours of both cores and 120,000 files for photos mostly never looked at;
- * the renders on request go through one bounded queue (render-queue.ts) instead, which will
- * serve real uploads' processing as well.
+ * WebP and JPEG files as real listings do. The renders go through one bounded queue
+ * (render-queue.ts), which serves real uploads' processing as well.
  */
 
 /** Demo listings have 2 to 5 photos; a little headroom, but no unbounded numbers. */
@@ -27,9 +27,10 @@ export function isDemoPhoto(placeId: string, index: number): boolean {
   return placeId.startsWith(DEMO_ID_PREFIX) && Number.isInteger(index) && index >= 1 && index <= MAX_DEMO_PHOTO_INDEX;
 }
 
-export interface RenderedDemoPhoto {
-  stored: StoredPhoto;
-  variants: ImageVariant[];
+/** One file of a photo: a width slot and a format. */
+export interface PhotoFile {
+  width: ImageWidth;
+  format: ImageFormat;
 }
 
 // One queue per storage: in production one for the process; tests with separate roots never
@@ -43,69 +44,37 @@ export function renderQueueFor(storage: ImageStorage): RenderQueue {
   return queue;
 }
 
-/** Draws one demo photo and encodes its twelve files, in memory. */
-export async function drawDemoPhoto(placeId: string, index: number): Promise<ImageVariant[]> {
-  return (await processImage(Buffer.from(renderDemoPhoto(placeId, index)))).variants;
+/** Draws one demo photo and encodes one of its files, in memory. */
+export async function drawDemoPhoto(placeId: string, index: number, file: PhotoFile): Promise<ImageVariant> {
+  const prepared = await prepareImage(Buffer.from(renderDemoPhoto(placeId, index)));
+  return renderVariant(prepared, file.width, file.format);
 }
 
 export interface RenderOptions {
   /** Default: the storage's queue (renderQueueFor). */
   queue?: RenderQueue;
   /** Default: drawDemoPhoto; tests pass a slow or counting one. */
-  draw?: (placeId: string, index: number) => Promise<ImageVariant[]>;
+  draw?: (placeId: string, index: number, file: PhotoFile) => Promise<ImageVariant>;
 }
 
 /**
- * Draws, processes and stores all twelve files of one demo photo, when the render queue gives it
- * a turn. Concurrent calls for the same photo (a page asks for several widths and formats at
- * once) share one render. Rejects with RenderQueueFullError when the queue is full.
+ * Draws, encodes and stores one file of a demo photo, when the render queue gives it a turn.
+ * Concurrent calls for the same file share one render. Rejects with RenderQueueFullError when the
+ * queue is full.
  */
 export function renderAndStoreDemoPhoto(
   storage: ImageStorage,
   placeId: string,
   index: number,
+  file: PhotoFile,
   { queue = renderQueueFor(storage), draw = drawDemoPhoto }: RenderOptions = {},
-): Promise<RenderedDemoPhoto> {
+): Promise<ImageVariant> {
   if (!isDemoPhoto(placeId, index)) return Promise.reject(new Error(`${placeId} #${index} is not a demo photo`));
-  return queue.run(`demo:${placeId}/${index}`, async () => {
-    const variants = await draw(placeId, index);
-    const stored = await storePhoto(storage, placeId, index, variants);
-    return { stored, variants };
-  });
-}
-
-// Per storage: the photos queued or being drawn by warmDemoPhotos, and the end of that queue.
-const warming = new WeakMap<ImageStorage, { queued: Set<string>; tail: Promise<void> }>();
-
-/**
- * Draws the listed photos of a demo listing in the background, in the order given, skipping
- * those already stored. A page that is about to ask for them (the facility page, the first result
- * cards) calls this while it renders, so that the browser's image requests join a render already
- * under way or find the files ready, instead of each starting one from nothing. One queue per
- * storage, one photo at a time: page views never occupy more than one core with drawing.
- * Only for photos of listings read from the database (demo and listed); never throws.
- */
-export function warmDemoPhotos(storage: ImageStorage, placeId: string, indexes: readonly number[]): void {
-  let state = warming.get(storage);
-  if (!state) warming.set(storage, (state = { queued: new Set(), tail: Promise.resolve() }));
-  const { queued } = state;
-  const todo = indexes.filter((i) => isDemoPhoto(placeId, i) && !queued.has(`${placeId}/${i}`));
-  if (todo.length === 0) return;
-  for (const i of todo) queued.add(`${placeId}/${i}`);
-  state.tail = state.tail.then(async () => {
-    for (const index of todo) {
-      try {
-        const stored = await Promise.all(photoKeys(placeId, index).map((key) => storage.exists(key)));
-        if (!stored.every(Boolean)) await renderAndStoreDemoPhoto(storage, placeId, index);
-      } catch (error) {
-        // A full queue is busy with requests already: the page's own image requests will ask again.
-        if (!(error instanceof RenderQueueFullError)) {
-          logger.warn({ err: error, placeId, index }, "could not pre-render a demo photo");
-        }
-      } finally {
-        queued.delete(`${placeId}/${index}`);
-      }
-    }
+  const key = placeImageKey(placeId, index, file.width, file.format);
+  return queue.run(`demo:${key}`, async () => {
+    const variant = await draw(placeId, index, file);
+    await storage.put(key, variant.bytes);
+    return variant;
   });
 }
 

@@ -5,7 +5,14 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_FORMATS, IMAGE_WIDTHS } from "../../domain/images";
 import { renderDemoPhoto } from "../locations/demo-photo";
-import { ImageRejectedError, MAX_INPUT_BYTES, processImage, type ImageVariant } from "./pipeline";
+import {
+  ImageRejectedError,
+  MAX_INPUT_BYTES,
+  prepareImage,
+  processImage,
+  renderVariant,
+  type ImageVariant,
+} from "./pipeline";
 
 const fixture = (name: string) => fs.readFileSync(path.resolve("tests/fixtures/images", name));
 
@@ -108,6 +115,26 @@ describe("processImage", () => {
     expect(result.variants.map((v) => [v.outputWidth, v.outputHeight])).toEqual(
       IMAGE_WIDTHS.flatMap((w) => IMAGE_FORMATS.map(() => [w, (w * 3) / 4])),
     );
+  });
+
+  it("makes one slot's file alone (renderVariant) exactly as it makes it among the twelve", async () => {
+    const svg = Buffer.from(renderDemoPhoto("demo_0001abcdefghij", 2));
+    const all = await processImage(svg);
+    const prepared = await prepareImage(svg);
+    for (const [width, format] of [
+      [640, "avif"],
+      [320, "jpg"],
+      [1280, "webp"],
+    ] as const) {
+      const one = await renderVariant(prepared, width, format);
+      const among = variant(all.variants, width, format);
+      expect([one.outputWidth, one.outputHeight, one.contentType]).toEqual([
+        among.outputWidth,
+        among.outputHeight,
+        among.contentType,
+      ]);
+      expect(one.bytes.equals(among.bytes)).toBe(true);
+    }
   });
 
   it("flattens transparency onto white", async () => {

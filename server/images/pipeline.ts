@@ -180,36 +180,57 @@ export async function prepareImage(input: Uint8Array): Promise<PreparedImage> {
   }
 }
 
+interface ScaledImage {
+  data: Buffer;
+  raw: { width: number; height: number; channels: 3 };
+}
+
+/** A prepared image scaled to a width slot (never up: a narrower original stays its size). */
+async function scaleTo(prepared: PreparedImage, width: ImageWidth): Promise<ScaledImage> {
+  const raw = { width: prepared.width, height: prepared.height, channels: prepared.channels };
+  const { data, info } = await sharp(prepared.pixels, { raw })
+    .resize({ width: Math.min(width, prepared.width) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: 3 } };
+}
+
+async function encode(scaled: ScaledImage, width: ImageWidth, format: ImageFormat): Promise<ImageVariant> {
+  const { data, info } = await ENCODERS[format](sharp(scaled.data, { raw: scaled.raw })).toBuffer({
+    resolveWithObject: true,
+  });
+  return {
+    width,
+    format,
+    contentType: IMAGE_CONTENT_TYPES[format],
+    outputWidth: info.width,
+    outputHeight: info.height,
+    bytes: data,
+  };
+}
+
 /** Encodes a prepared image into every width and format. */
 export async function renderVariants(prepared: PreparedImage): Promise<ImageVariant[]> {
-  const raw = { width: prepared.width, height: prepared.height, channels: prepared.channels };
   const perWidth = await Promise.all(
     IMAGE_WIDTHS.map(async (width) => {
-      const target = Math.min(width, prepared.width);
       // Resize once per width; the three encoders then start from the same scaled pixels.
-      const scaled = await sharp(prepared.pixels, { raw })
-        .resize({ width: target })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const scaledRaw = { width: scaled.info.width, height: scaled.info.height, channels: 3 as const };
-      return Promise.all(
-        IMAGE_FORMATS.map(async (format): Promise<ImageVariant> => {
-          const { data, info } = await ENCODERS[format](sharp(scaled.data, { raw: scaledRaw })).toBuffer({
-            resolveWithObject: true,
-          });
-          return {
-            width,
-            format,
-            contentType: IMAGE_CONTENT_TYPES[format],
-            outputWidth: info.width,
-            outputHeight: info.height,
-            bytes: data,
-          };
-        }),
-      );
+      const scaled = await scaleTo(prepared, width);
+      return Promise.all(IMAGE_FORMATS.map((format) => encode(scaled, width, format)));
     }),
   );
   return perWidth.flat();
+}
+
+/**
+ * Encodes a prepared image at one width and format: the same file renderVariants makes for that
+ * slot, for a caller that needs only one (a demo photo drawn on request, server/images/demo-photos.ts).
+ */
+export async function renderVariant(
+  prepared: PreparedImage,
+  width: ImageWidth,
+  format: ImageFormat,
+): Promise<ImageVariant> {
+  return encode(await scaleTo(prepared, width), width, format);
 }
 
 /** prepareImage then renderVariants: the twelve files of one photo, in memory. */

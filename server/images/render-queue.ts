@@ -8,8 +8,9 @@
  */
 
 /**
- * Renders at once. One: a render already keeps both cores busy (sharp encodes its twelve files in
- * parallel on libvips threads), so a second would only double the memory and the wait of both.
+ * Renders at once. One: an upload's render keeps both cores busy (sharp encodes its twelve files
+ * in parallel on libvips threads), so a second would only double the memory and the wait of both.
+ * A demo photo's file is one encode (30-100 ms), so a cold page's photos still follow quickly.
  */
 export const RENDER_CONCURRENCY = 1;
 /**
@@ -18,7 +19,7 @@ export const RENDER_CONCURRENCY = 1;
  * visitor to a demo sees every photo; a waiting render costs no memory until its turn.
  */
 export const RENDER_MAX_WAITING = 16;
-/** What a refused request is told to wait: about the time to work off a full queue (16 x 0.4-1 s). */
+/** What a refused request is told to wait: more than the time to work off a full queue (16 x 0.03-1 s). */
 export const RENDER_RETRY_AFTER_SECONDS = 10;
 
 export class RenderQueueFullError extends Error {

@@ -13,7 +13,7 @@ import { assertValidKey, etagOf, normalizePrefix, type ImageStorage, type Stored
  * as the local driver's, so they match across instances and drivers. Reads go through a small
  * in-memory cache (LRU by total bytes, entries kept a few minutes) so hot files are not fetched
  * from the bucket on every request, and exists() remembers the keys it has seen stored, so that
- * warming demo photos does not send a HEAD per file per page view. This instance's own writes and
+ * repeated checks for the same files do not send a HEAD each. This instance's own writes and
  * removals clear both at once; another instance's show within `cacheTtlMs`.
  */
 export interface S3StorageOptions {
@@ -74,8 +74,8 @@ export function createS3Storage({
   // write never caches the bytes the write replaced.
   const reading = new Map<string, Read>();
 
-  // Keys seen stored lately (put, read or HEAD), with when that expires: the page views that warm
-  // demo photos ask exists() for twelve files per photo, which would be a HEAD each every time.
+  // Keys seen stored lately (put, read or HEAD), with when that expires: a caller that checks the
+  // same files again and again (a photo's twelve) would otherwise send a HEAD each every time.
   const known = new Map<string, number>();
   const remember = (key: string) => {
     known.delete(key);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLocalStorage } from "./local-storage";
 import { processImage, type ImageVariant } from "./pipeline";
 import { storePhoto } from "./place-photos";
+import type { PhotoFile } from "./demo-photos";
 import { RENDER_CONCURRENCY, RENDER_MAX_WAITING, createRenderQueue } from "./render-queue";
 import { servePlaceImage, type ServePlaceImageOptions } from "./serve";
 import type { ImageStorage } from "./storage";
@@ -88,25 +89,30 @@ describe("servePlaceImage", () => {
     expect(await response.text()).toBe("Image not found");
   });
 
-  it("draws a listed demo photo on first request: a real AVIF, all twelve files kept", async () => {
+  it("draws the asked-for file of a listed demo photo on first request: a real AVIF, that file alone kept", async () => {
     const response = await get(DEMO, "w960n2.avif", {}, { demoPhotoIsListed: async () => true });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/avif");
     const body = Buffer.from(await response.arrayBuffer());
     expect(isAvif(body)).toBe(true);
     expect(await sharp(body).metadata()).toMatchObject({ format: "heif", compression: "av1", width: 960, height: 720 });
-    expect(fs.readdirSync(path.join(root, "place-images", DEMO)).sort()).toEqual(
-      ["w1280n2", "w320n2", "w640n2", "w960n2"].flatMap((n) => [`${n}.avif`, `${n}.jpg`, `${n}.webp`]),
-    );
+    expect(fs.readdirSync(path.join(root, "place-images", DEMO))).toEqual(["w960n2.avif"]);
     // The stored copy is what later requests get, with the same ETag.
     const again = await get(DEMO, "w960n2.avif");
     expect(again.headers.get("etag")).toBe(response.headers.get("etag"));
+    // Another file of the same photo is drawn when it is asked for, at its own width and format.
+    const small = await get(DEMO, "w320n2.jpg", {}, { demoPhotoIsListed: async () => true });
+    expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({
+      format: "jpeg",
+      width: 320,
+    });
+    expect(fs.readdirSync(path.join(root, "place-images", DEMO)).sort()).toEqual(["w320n2.jpg", "w960n2.avif"]);
   });
 
-  it("renders a demo photo once however many of its files are asked for at the same time", async () => {
-    let puts = 0;
-    const counting: ImageStorage = { ...storage, put: (key, bytes) => (puts++, storage.put(key, bytes)) };
-    const files = ["w320n3.avif", "w640n3.webp", "w1280n3.jpg", "w320n3.avif", "w960n3.jpg", "w640n3.avif"];
+  it("draws a demo photo's file once however many times it is asked for at the same time", async () => {
+    const puts: string[] = [];
+    const counting: ImageStorage = { ...storage, put: (key, bytes) => (puts.push(key), storage.put(key, bytes)) };
+    const files = ["w320n3.avif", "w640n3.webp", "w1280n3.jpg", "w320n3.avif", "w960n3.jpg", "w640n3.webp"];
     const responses = await Promise.all(
       files.map((file) =>
         servePlaceImage(
@@ -117,7 +123,7 @@ describe("servePlaceImage", () => {
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(files.map(() => 200));
-    expect(puts).toBe(12);
+    expect(puts.map((key) => key.split("/").at(-1)).sort()).toEqual([...new Set(files)].sort());
   });
 
   it("draws nothing for a demo photo that is not listed, numbered above 9, or not a demo id", async () => {
@@ -138,22 +144,22 @@ describe("photos drawn on request go through one bounded queue", () => {
     const drawn: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const drawDemoPhoto = async (placeId: string, index: number) => {
+    const drawDemoPhoto = async (placeId: string, index: number, { width, format }: PhotoFile) => {
       drawing++;
       peak = Math.max(peak, drawing);
-      drawn.push(`${placeId}/${index}`);
+      drawn.push(`${placeId}/${index}/w${width}.${format}`);
       await gate;
       drawing--;
-      return fixture;
+      return fixture.find((variant) => variant.width === width && variant.format === format)!;
     };
     const queued = createRenderQueue();
     const own = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "serve-queue-")));
-    // 20 different photos, each asked for twice (two widths): 40 requests at once.
+    // 20 different photos, the same file of each asked for twice: 40 requests at once.
     const photos = Array.from({ length: 20 }, (_, i) => ({
       placeId: `demo_${String(i).padStart(4, "0")}queue`,
       index: 1,
     }));
-    const requests = photos.flatMap(({ placeId }) => ["w320n1.webp", "w640n1.jpg"].map((file) => ({ placeId, file })));
+    const requests = photos.flatMap(({ placeId }) => ["w320n1.webp", "w320n1.webp"].map((file) => ({ placeId, file })));
     const settled: Response[] = [];
     const pending = requests.map(({ placeId, file }) =>
       servePlaceImage(
@@ -179,7 +185,7 @@ describe("photos drawn on request go through one bounded queue", () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(2 * admitted);
     expect(responses.filter((r) => r.status === 503)).toHaveLength(refused);
     expect(peak).toBe(RENDER_CONCURRENCY);
-    // Each admitted photo drawn exactly once, though two files of it were asked for at once.
+    // Each admitted file drawn exactly once, though it was asked for twice at once.
     expect(drawn).toHaveLength(admitted);
     expect(new Set(drawn).size).toBe(admitted);
     expect(queued.running + queued.waiting).toBe(0);

@@ -1,14 +1,14 @@
 import { IMAGE_CONTENT_TYPES, isValidPlaceId, parseImageFileName } from "../../domain/images";
 import { logger } from "../logger";
-import { isDemoPhoto, renderAndStoreDemoPhoto } from "./demo-photos";
+import { isDemoPhoto, renderAndStoreDemoPhoto, type PhotoFile } from "./demo-photos";
 import type { ImageVariant } from "./pipeline";
 import { RenderQueueFullError, type RenderQueue } from "./render-queue";
 import { placeImageKey } from "./place-photos";
 import { etagOf, type ImageStorage, type StoredObject } from "./storage";
 
 /**
- * GET/HEAD /place-images/{placeId}/{file}: a stored photo file, or a demo photo drawn on first
- * request. Responses are cached as immutable: a file name changes content only when a place is
+ * GET/HEAD /place-images/{placeId}/{file}: a stored photo file, or a demo photo's file drawn on its
+ * first request. Responses are cached as immutable: a file name changes content only when a place is
  * re-ingested, which is rare, and browsers keeping the older photo for a while is acceptable.
  */
 
@@ -21,8 +21,8 @@ export interface ServePlaceImageOptions {
   demoPhotoIsListed?: (placeId: string, index: number) => Promise<boolean>;
   /** The queue demo photos are drawn through; default the storage's (server/images/render-queue.ts). */
   renderQueue?: RenderQueue;
-  /** Draws one demo photo's files; default the real drawing (tests pass a counting one). */
-  drawDemoPhoto?: (placeId: string, index: number) => Promise<ImageVariant[]>;
+  /** Draws one file of a demo photo; default the real drawing (tests pass a counting one). */
+  drawDemoPhoto?: (placeId: string, index: number, file: PhotoFile) => Promise<ImageVariant>;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -49,12 +49,11 @@ export async function servePlaceImage(
 
   if (!object && isDemoPhoto(placeId, file.index) && (await options.demoPhotoIsListed?.(placeId, file.index))) {
     try {
-      const { variants } = await renderAndStoreDemoPhoto(options.storage, placeId, file.index, {
+      const { bytes } = await renderAndStoreDemoPhoto(options.storage, placeId, file.index, file, {
         queue: options.renderQueue,
         draw: options.drawDemoPhoto,
       });
-      const variant = variants.find((v) => v.width === file.width && v.format === file.format);
-      if (variant) object = { bytes: variant.bytes, etag: etagOf(variant.bytes), lastModified: new Date() };
+      object = { bytes, etag: etagOf(bytes), lastModified: new Date() };
     } catch (error) {
       if (error instanceof RenderQueueFullError) {
         return textResponse(503, error.message, { "Retry-After": String(error.retryAfterSeconds) });

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import routes from "../../app/routes";
+import { IMAGE_FORMATS, IMAGE_WIDTHS } from "../../domain/images";
 import { runScript, startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
 import { ACCOUNTS, PASSWORD, prepareAccounts, type Fixtures } from "../e2e/accounts";
 import { encodeRequest, sendRaw, type RawOutcome, type RawRequest } from "./raw-http";
@@ -165,9 +166,14 @@ async function siteFacts(site: Site): Promise<SiteFacts> {
     return cookie;
   };
   const fixtures = site.fixtures;
-  // A demo photo is drawn on its first request (seconds); draw a few now so the ceiling applies to serving them.
+  // A demo photo's file is drawn on its first request; draw every file of a few now so the
+  // ceiling applies to serving them.
   const warmImages = search.items.slice(0, 2).flatMap((item) => [1, 2].map((index) => ({ placeId: item.id, index })));
-  for (const { placeId, index } of warmImages) await fetch(`${base}/place-images/${placeId}/w320n${index}.webp`);
+  for (const { placeId, index } of warmImages) {
+    for (const width of IMAGE_WIDTHS) {
+      for (const format of IMAGE_FORMATS) await fetch(`${base}/place-images/${placeId}/w${width}n${index}.${format}`);
+    }
+  }
   return {
     host: site.host,
     facilitySlugs: search.items.map((item) => item.slug),
