@@ -19,7 +19,7 @@ export const CHROMIUM_FLAGS = [
  * for the address bar's suggestion popups (chrome://omnibox-popup.top-chrome), headless too, and
  * playwright-core opens a window per browser context: hundreds in a test run. Turning them off
  * cut the CPU of a run of the axe and results files by 18% and its time by 13%
- * (docs/operations.md, "Test run time").
+ * (docs/operations.md, "Tests and their run time").
  */
 export const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 
