@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { eq, ne } from "drizzle-orm";
 import type { Page } from "playwright-core";
@@ -100,7 +99,6 @@ beforeAll(async () => {
       }
     },
   });
-  fs.mkdirSync(shots, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {

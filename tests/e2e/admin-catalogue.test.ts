@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LISTING_CONFLICT_TEXT } from "../../domain/listings";
 import { announce } from "./announce";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
@@ -21,10 +20,6 @@ const browser = browserForThisFile();
 const shots = path.resolve(".tmp/screenshots");
 const { base } = mailingSiteForThisFile(async (dataDir) => {
   await prepareAccounts(dataDir);
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 const admin = (): Promise<Page> => signedInPage(browser(), base(), ACCOUNTS.admin.email);

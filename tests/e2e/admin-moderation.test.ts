@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PENDING_CHANGE_GONE_TEXT } from "../../domain/listings";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
@@ -20,10 +19,6 @@ const shots = path.resolve(".tmp/screenshots");
 let fixtures: Fixtures | undefined;
 const { base, mailTo } = mailingSiteForThisFile(async (dataDir) => {
   fixtures = await prepareAccounts(dataDir);
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 const signedIn = (email: string, loginPath = "/login"): Promise<Page> =>

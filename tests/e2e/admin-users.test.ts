@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
@@ -18,10 +17,6 @@ const browser = browserForThisFile();
 const shots = path.resolve(".tmp/screenshots");
 const { base } = mailingSiteForThisFile(async (dataDir) => {
   await prepareAccounts(dataDir);
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 const TARGET = ACCOUNTS.business_owner.email;

@@ -21,7 +21,6 @@ const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rv-clock-")),
 let site: RunningSite | undefined;
 
 beforeAll(async () => {
-  fs.mkdirSync(shots, { recursive: true });
   fs.writeFileSync(clockFile, "0");
   if (process.env.E2E_BASE_URL) return;
   process.env.SKIP_BUILD = "1";

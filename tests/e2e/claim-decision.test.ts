@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { claims, locations } from "../../server/db/schema";
 import { submitLead } from "../../server/leads/service";
@@ -52,10 +51,6 @@ const { base, mailTo } = mailingSiteForThisFile(async (dataDir) => {
   } finally {
     await handle.close();
   }
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 async function both(page: Page, name: string) {

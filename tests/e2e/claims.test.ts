@@ -1,8 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { locations } from "../../server/db/schema";
 import { exeBytes, PDF_BYTES } from "../../server/claims/test-support";
@@ -35,10 +34,6 @@ const { base, mailTo: mailFor } = mailingSiteForThisFile(async (dataDir) => {
   } finally {
     await handle.close();
   }
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 async function freshPage(options: Parameters<typeof newHumanContext>[1] = {}) {

@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
 import { browserForThisFile, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
@@ -18,10 +17,6 @@ const shots = process.env.SHOTS_DIR ?? ".tmp/screenshots";
 let fixtures: Fixtures;
 const { base } = mailingSiteForThisFile(async (dataDir) => {
   fixtures = await prepareAccounts(dataDir);
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 const DESKTOP = { width: 1366, height: 900 };

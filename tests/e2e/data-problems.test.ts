@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { grantListing } from "../../server/auth/ownership";
 import { checkListingProblems } from "../../server/catalogue/problems";
 import { openDatabase } from "../../server/db/client";
@@ -51,10 +50,6 @@ const { base } = mailingSiteForThisFile(async (dataDir) => {
   } finally {
     await handle.close();
   }
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 async function both(page: Page, name: string) {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openStatus } from "../../domain/opening-hours";
@@ -41,7 +40,6 @@ describe("a facility's hours, seen from another time zone", () => {
     ["Asia/Tokyo", { width: 390, height: 844 }],
   ] as const) {
     it(`marks the facility's today and says open or closed on its clock (browser in ${timezoneId}, ${size.width} px)`, async () => {
-      fs.mkdirSync(shots, { recursive: true });
       const context = await browser().newContext({ timezoneId, viewport: size, isMobile: size.width < 768 });
       const page = await context.newPage();
       await page.clock.setFixedTime(THURSDAY_EVENING_IN_AUSTIN);

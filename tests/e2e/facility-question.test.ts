@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { LEAD_LIMITS } from "../../domain/leads";
 import { browserForThisFile, HUMAN_USER_AGENT, hydrated, newHumanContext } from "./browser";
 import { screenshot } from "./screenshot";
@@ -37,10 +37,6 @@ const DESKTOP = { viewport: { width: 1366, height: 900 } } as const;
 const COVERED = "/rv-storage/austin-tx?amenity=has_covered_parking";
 /** The confirmation, for a listing with an owner or without one (docs/product.md section 14). */
 const SENT = /^(Your question is on its way\.|Thank you: this facility has not claimed its listing yet)/;
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
-});
 
 /** From the Covered-filtered results, the first card's title opens its facility page. */
 async function openFromCoveredResults(page: Page): Promise<string> {

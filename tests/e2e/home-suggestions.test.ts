@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { browserForThisFile, hydrated, newHumanContext } from "./browser";
 import { screenshot } from "./screenshot";
 
@@ -13,10 +12,6 @@ import { screenshot } from "./screenshot";
 const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
 const shots = process.env.SHOTS_DIR ?? ".tmp/screenshots";
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
-});
 
 /** Whether a person sees the element: the topmost element at its centre is it (or inside it), within the window. */
 async function seen(page: Page, locator: Locator): Promise<boolean> {

@@ -27,7 +27,6 @@ let unclaimed: { slug: string; name: string };
 let offset = 0;
 
 beforeAll(async () => {
-  fs.mkdirSync(shots, { recursive: true });
   fs.writeFileSync(clockFile, "0");
   if (process.env.E2E_BASE_URL) return;
   process.env.SKIP_BUILD = "1";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, isNotNull, notInArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { listingOwners, locations } from "../../server/db/schema";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
@@ -57,10 +57,6 @@ const { base, mailTo, mailsTo } = mailingSiteForThisFile(
   },
   { TEST_CLOCK_FILE: clockFile },
 );
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
-});
 
 /** The form's signed time from a page served now. */
 async function stampOf(slug: string): Promise<string> {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { startBuiltSite, type RunningSite } from "../../scripts/lib/serve-built";
@@ -13,8 +12,6 @@ const baseUrl = inject("baseUrl");
 const browser = browserForThisFile();
 let context: BrowserContext;
 let page: Page;
-
-fs.mkdirSync(".tmp/screenshots", { recursive: true });
 
 afterEach(async () => {
   await context?.close();

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,7 +77,6 @@ beforeAll(async () => {
       }
     },
   });
-  fs.mkdirSync(shots, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS } from "./accounts";
@@ -47,7 +46,6 @@ async function shot(page: Page, name: string, locator: Locator) {
 
 describe.skipIf(!fixtures)("the owner's hours editor", () => {
   it("copies Monday's hours, keeps gate hours apart, refuses a bad range and shows both on the facility page", async () => {
-    fs.mkdirSync(shots, { recursive: true });
     const page = await signedInPage(browser(), baseUrl, ACCOUNTS.listing_owner.email, {
       loginPath: "/business/login",
       viewport: DESKTOP,

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ACCOUNTS, PASSWORD } from "./accounts";
@@ -31,7 +30,6 @@ async function signedInOwner(): Promise<Page> {
 
 describe.skipIf(!fixtures)("updating a listing", () => {
   it("publishes hours, amenities and description at once, and keeps a new name pending", async () => {
-    fs.mkdirSync(shots, { recursive: true });
     const page = await signedInOwner();
     await page.goto(`${baseUrl}/owner/locations`);
     await page

@@ -50,7 +50,6 @@ describe.skipIf(!fixtures)("listing photos", () => {
   const manager = () => `${baseUrl}/owner/locations/${encodeURIComponent(fixtures!.ownedLocationId)}/photos`;
 
   it("uploads two photos, reorders them by drag, and the facility page shows the new main photo", async () => {
-    fs.mkdirSync(shots, { recursive: true });
     const page = await signedIn("listing_owner");
     await page.goto(`${baseUrl}/owner/locations/${encodeURIComponent(fixtures!.ownedLocationId)}/update`);
     await page.getByRole("link", { name: /^Photos \(\d+\)$/ }).click();

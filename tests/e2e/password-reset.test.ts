@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNTS, PASSWORD, prepareAccounts } from "./accounts";
 import { browserForThisFile, newHumanContext } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
@@ -16,9 +15,6 @@ const shots = path.resolve(".tmp/screenshots");
 const NEW_PASSWORD = "a fresh e2e password";
 
 const { base, mailTo } = mailingSiteForThisFile(async (dataDir) => void (await prepareAccounts(dataDir)));
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
-});
 const resetMail = (address: string) => mailTo(address, /Reset your/);
 
 describe.skipIf(Boolean(process.env.E2E_BASE_URL))("resetting a forgotten password", () => {

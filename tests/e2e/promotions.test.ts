@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { locations } from "../../server/db/schema";
 import { ACCOUNTS, prepareAccounts, type Fixtures } from "./accounts";
@@ -26,10 +25,6 @@ const { base, mailTo } = mailingSiteForThisFile(async (dataDir) => {
   } finally {
     await handle.close();
   }
-});
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
 });
 
 const signedIn = (email: string, loginPath: string, viewport = { width: 1280, height: 900 }) =>

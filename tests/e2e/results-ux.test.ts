@@ -4,10 +4,9 @@
  * or more cards under a compact sticky bar, sponsored placement is labelled, the text filter and
  * the text amenities work, nothing-nearby names the nearest, and Back keeps the visitor's place.
  */
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { browserForThisFile, nextFrames, openPage, resultsCount } from "./browser";
 import { screenshot } from "./screenshot";
 
@@ -32,10 +31,6 @@ async function axeViolations(): Promise<string[]> {
 }
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
-
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
-});
 
 afterEach(async () => {
   await context?.close();

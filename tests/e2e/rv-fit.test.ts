@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { browserForThisFile, openPage, resultsCount } from "./browser";
@@ -60,7 +59,6 @@ async function setRv(length: string, height = "") {
 
 describe("My RV", () => {
   it("shows a 40 ft RV only places with a 40 ft or longer space, remembers it and keeps it in the URL", async () => {
-    fs.mkdirSync(shots, { recursive: true });
     await open("/rv-storage/austin-tx");
     const all = await headingCount();
 
@@ -144,7 +142,6 @@ describe("My RV", () => {
   });
 
   it("works on a phone", async () => {
-    fs.mkdirSync(shots, { recursive: true });
     await open("/rv-storage/austin-tx", { width: 390, height: 844 });
     await setRv("38", "12.5");
     await waitForUrl((u) => u.searchParams.get("rvLength") === "38" && u.searchParams.get("rvHeight") === "12.5");
@@ -162,7 +159,6 @@ describe("My RV", () => {
 
 describe("prices", () => {
   it("offers the price sort and a max price where the area has prices, and both work", async () => {
-    fs.mkdirSync(shots, { recursive: true });
     await open("/rv-storage/austin-tx");
     const all = await headingCount();
     expect((await cardPrices()).some((p) => p !== null)).toBe(true);

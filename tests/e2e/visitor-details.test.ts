@@ -1,6 +1,5 @@
-import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { ACCOUNTS } from "./accounts";
 import { browserForThisFile, signIn } from "./browser";
 import { screenshot } from "./screenshot";
@@ -17,9 +16,6 @@ const shots = ".tmp/screenshots";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 let context: BrowserContext;
 
-beforeAll(() => {
-  fs.mkdirSync(shots, { recursive: true });
-});
 afterEach(async () => {
   await context?.close();
 });
