@@ -128,7 +128,7 @@ describe("the S3 storage's read cache", () => {
     expect(requests("HeadObjectCommand")).toBe(2);
   });
 
-  it("remembers which files exist, so warming demo photos does not HEAD each file on every page view", async () => {
+  it("remembers which files exist, so checking a file again does not send a HEAD each time", async () => {
     const counting = countingClient();
     const { prefix, storage } = freshStorage({ client: counting.client });
     await storage.put("place-images/p/w320n1.jpg", Buffer.from("mine"));
