@@ -84,3 +84,290 @@ export function combinedRating(
     firstPartyCount: firstParty.count,
   };
 }
+
+/*
+ * The rules of writing, reporting and holding a review (docs/product.md section 16), shared by the
+ * forms, the pages and the server.
+ */
+
+/** What was stored, as the review form asks it. */
+export const STORED_KINDS = ["class_a", "class_b", "class_c", "fifth_wheel", "trailer", "boat"] as const;
+export type StoredKind = (typeof STORED_KINDS)[number];
+export const STORED_KIND_LABELS: Record<StoredKind, string> = {
+  class_a: "Class A motorhome",
+  class_b: "Class B camper van",
+  class_c: "Class C motorhome",
+  fifth_wheel: "Fifth wheel",
+  trailer: "Trailer",
+  boat: "Boat",
+};
+
+/** The optional sub-ratings, each 1 to 5 stars. */
+export const SUB_RATINGS = ["security", "access", "value", "cleanliness"] as const;
+export type SubRating = (typeof SUB_RATINGS)[number];
+export const SUB_RATING_LABELS: Record<SubRating, string> = {
+  security: "Security",
+  access: "Access",
+  value: "Value",
+  cleanliness: "Cleanliness",
+};
+
+export const REVIEW_LIMITS = {
+  titleMax: 120,
+  textMin: 20,
+  textMax: 2000,
+  lengthMinFeet: 8,
+  lengthMaxFeet: 65,
+  replyMax: 2000,
+  reasonMax: 1000,
+  /** Reviews one account may write (new ones, not edits) in a day. */
+  perAccountPerDay: 3,
+  /** Reviews one address may write in a day, across accounts. */
+  perAddressPerDay: 6,
+  /** Reports one address may send in an hour. */
+  reportsPerAddressPerHour: 10,
+  /** The oldest stay month a review may name, in years back. */
+  stayYearsBack: 10,
+} as const;
+
+export const REVIEW_REPORT_KINDS = ["spam", "conflict_of_interest", "offensive", "not_a_real_stay"] as const;
+export type ReviewReportKind = (typeof REVIEW_REPORT_KINDS)[number];
+export const REVIEW_REPORT_LABELS: Record<ReviewReportKind, string> = {
+  spam: "Spam or advertising",
+  conflict_of_interest: "Conflict of interest (written by the owner or a competitor)",
+  offensive: "Offensive or abusive",
+  not_a_real_stay: "Not about a real stay here",
+};
+
+export const REVIEW_SORTS = ["newest", "helpful", "lowest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
+  newest: "Newest",
+  helpful: "Most helpful",
+  lowest: "Lowest rated",
+};
+export const REVIEWS_PAGE_SIZE = 5;
+/** The JSON-LD of a facility page carries at most this many reviews. */
+export const JSON_LD_REVIEWS = 5;
+
+/** Why the checks held a review for an administrator before publishing it. */
+export const HOLD_REASONS = [
+  "link",
+  "contact",
+  "profanity",
+  "address_burst",
+  "new_accounts",
+  "owner",
+  "rating_burst",
+] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
+  link: "Has a link",
+  contact: "Has a phone number or email address",
+  profanity: "Has a word from the profanity list",
+  address_burst: "Many reviews from one address today",
+  new_accounts: "Many reviews of this listing from new accounts today",
+  owner: "The author owns or claimed this listing",
+  rating_burst: "A burst of reviews with the same extreme rating on this listing",
+};
+
+export const HOLD_THRESHOLDS = {
+  /** Reviews from one address in a day (this one included) from which each is held. */
+  addressReviewsPerDay: 3,
+  /** An account younger than this is new. */
+  newAccountDays: 7,
+  /** Reviews of one listing by new accounts in a day (this one included) from which each is held. */
+  newAccountReviewsPerDay: 3,
+  /** 5-star or 1-star reviews of one listing in a day (this one included) from which each is held. */
+  extremeReviewsPerDay: 5,
+} as const;
+
+/**
+ * Words that hold a review for a person to read. Short on purpose: a word here only holds a review
+ * (an administrator decides), it never rejects one.
+ */
+const PROFANITY = new Set([
+  "asshole",
+  "bastard",
+  "bitch",
+  "bullshit",
+  "cunt",
+  "dick",
+  "fuck",
+  "fucked",
+  "fucking",
+  "motherfucker",
+  "shit",
+  "shitty",
+  "slut",
+  "whore",
+]);
+
+const TOP_LEVEL = /\.(?:com|net|org|info|biz|io|co|us|ly|me|site|online|xyz)(?:\/|$)/i;
+
+/** Words of a text, lower case, split on anything but letters, digits and . @ / : - (linear). */
+function tokensOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9.@/:_-]+/)
+    .filter(Boolean);
+}
+
+/** Whether a text carries a web address. */
+export function hasLink(text: string): boolean {
+  return tokensOf(text).some((token) => {
+    const word = token.replace(/[.:]+$/, "");
+    return /^(?:https?:\/\/|www\.)/.test(word) || TOP_LEVEL.test(word);
+  });
+}
+
+/** Whether a text carries an email address or a US phone number. */
+export function hasContactDetails(text: string): boolean {
+  const email = tokensOf(text).some((token) => {
+    const at = token.indexOf("@");
+    return at > 0 && token.indexOf(".", at + 2) > at + 1;
+  });
+  // Ten digits with at most two separators between each: bounded work at each position.
+  return email || /(?:\d[\s().-]{0,2}){9}\d/.test(text);
+}
+
+export function hasProfanity(text: string): boolean {
+  return text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((word) => PROFANITY.has(word));
+}
+
+/** What the server knows around a review when it is written or edited. */
+export interface ReviewContext {
+  /** Reviews written from the author's address in the last day, this one included. */
+  reviewsFromAddressToday: number;
+  authorIsNewAccount: boolean;
+  /** Reviews of the listing by new accounts in the last day, this one included when its author is new. */
+  newAccountReviewsOfListingToday: number;
+  /** The author owns the listing or has a claim on it. */
+  authorOwnsOrClaimed: boolean;
+  /** Reviews of the listing with the same stars in the last day, this one included. */
+  sameStarsOfListingToday: number;
+}
+
+/** The reasons to hold a review before publishing it; none: it is published at once. */
+export function holdReasons(
+  review: { stars: number; title: string; text: string },
+  context: ReviewContext,
+): HoldReason[] {
+  const words = `${review.title}\n${review.text}`;
+  const reasons: HoldReason[] = [];
+  if (hasLink(words)) reasons.push("link");
+  if (hasContactDetails(words)) reasons.push("contact");
+  if (hasProfanity(words)) reasons.push("profanity");
+  if (context.reviewsFromAddressToday >= HOLD_THRESHOLDS.addressReviewsPerDay) reasons.push("address_burst");
+  if (context.authorIsNewAccount && context.newAccountReviewsOfListingToday >= HOLD_THRESHOLDS.newAccountReviewsPerDay)
+    reasons.push("new_accounts");
+  if (context.authorOwnsOrClaimed) reasons.push("owner");
+  if (
+    (review.stars === MIN_REVIEW_STARS || review.stars === MAX_REVIEW_STARS) &&
+    context.sameStarsOfListingToday >= HOLD_THRESHOLDS.extremeReviewsPerDay
+  )
+    reasons.push("rating_burst");
+  return reasons;
+}
+
+/** The months a stay may name: from `stayYearsBack` years ago to this month, newest first ("2026-11"). */
+export function stayMonths(now: Date): string[] {
+  const months: string[] = [];
+  let year = now.getUTCFullYear();
+  let month = now.getUTCMonth() + 1;
+  for (let i = 0; i < REVIEW_LIMITS.stayYearsBack * 12; i++) {
+    months.push(`${year}-${String(month).padStart(2, "0")}`);
+    month -= 1;
+    if (month === 0) {
+      month = 12;
+      year -= 1;
+    }
+  }
+  return months;
+}
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "2026-03" -> "March 2026". */
+export function stayMonthLabel(month: string): string {
+  const [year, m] = month.split("-");
+  const name = MONTH_NAMES[Number(m) - 1];
+  return name && year ? `${name} ${year}` : month;
+}
+
+/** How the public sees an author: "Dana R." from "Dana Rivera"; a bare email's local part is never shown. */
+export function publicAuthorName(name: string | null | undefined): string {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first || first.includes("@")) return "RV owner";
+  const last = words.length > 1 ? words[words.length - 1]! : "";
+  return `${first.slice(0, 40)}${last ? ` ${last[0]!.toUpperCase()}.` : ""}`;
+}
+
+/** A listing row's combined rating: its imported figures and its first-party tally. */
+export function listingRating(row: {
+  rating: number | null;
+  userRatingsTotal: number;
+  reviewCount: number;
+  reviewStarSum: number;
+}): CombinedRating {
+  return combinedRating(
+    { rating: row.rating, count: row.userRatingsTotal },
+    { count: row.reviewCount, starSum: row.reviewStarSum },
+  );
+}
+
+/** A published review as the facility page and the owner's console show it. */
+export interface ShownReview {
+  id: number;
+  authorName: string;
+  stars: number;
+  title: string;
+  body: string;
+  /** "Class A motorhome, 38 ft · stayed June 2026". */
+  stay: string;
+  subRatings: { key: SubRating; stars: number }[];
+  helpfulCount: number;
+  /** ISO time it was published. */
+  date: string;
+  edited: boolean;
+  storedHere: boolean;
+  reply: { body: string; date: string } | null;
+}
+
+/** The facility page's reviews section. */
+export interface FacilityReviewsData {
+  combined: CombinedRating;
+  /** Published first-party reviews per star, `[1★ … 5★]`. */
+  distribution: number[];
+  sort: ReviewSort;
+  page: number;
+  pages: number;
+  items: ShownReview[];
+  /** The first imported reviews. */
+  imported: { author: string; rating: number; relativeTime: string; text: string }[];
+  /** What the author just did, from the redirect after the review form. */
+  notice: "published" | "held" | "deleted" | null;
+}
+
+/** The facility page's answer to "Helpful" and "Report". */
+export type ReviewActionResult =
+  | { review: "helpful"; reviewId: number; counted: boolean }
+  | { review: "reported"; reviewId: number }
+  | { review: "error"; reviewId: number | null; message: string };

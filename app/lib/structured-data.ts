@@ -53,7 +53,21 @@ export interface BusinessInput {
   openingHours: readonly string[];
   images: readonly string[];
   description: string | null;
+  /** Published first-party reviews to name (at most 5 are kept), newest first. */
+  reviews?: readonly ReviewInput[];
 }
+
+export interface ReviewInput {
+  author: string;
+  stars: number;
+  title: string;
+  body: string;
+  /** ISO date. */
+  datePublished: string;
+}
+
+/** Reviews a facility page's JSON-LD carries at most (docs/product.md section 16). */
+export const MAX_JSON_LD_REVIEWS = 5;
 
 const ZIP = /\b\d{5}(?:-\d{4})?\b/g;
 /** What `.` does not match: the street and ZIP are read from the address's first line. */
@@ -108,7 +122,18 @@ export function selfStorageJsonLd(b: BusinessInput): Json {
       ratingValue: b.rating,
       reviewCount: b.reviewCount,
       bestRating: 5,
+      worstRating: 1,
     };
+    const reviews = (b.reviews ?? []).slice(0, MAX_JSON_LD_REVIEWS);
+    if (reviews.length)
+      json.review = reviews.map((r) => ({
+        "@type": "Review",
+        author: { "@type": "Person", name: r.author },
+        datePublished: r.datePublished.slice(0, 10),
+        name: r.title,
+        reviewBody: r.body,
+        reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+      }));
   }
   return json;
 }

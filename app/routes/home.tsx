@@ -1,3 +1,4 @@
+import { listingRating } from "../../domain/reviews";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { LocationCard } from "../components/location/location-card";
@@ -20,8 +21,9 @@ export async function loader() {
       slug: l.slug,
       name: l.name,
       address: l.address,
-      rating: l.rating,
-      userRatingsTotal: l.userRatingsTotal,
+      // The combined rating of imported and first-party reviews (docs/product.md section 16).
+      rating: listingRating(l).rating,
+      userRatingsTotal: listingRating(l).count,
       tier: l.tier,
       isDemo: l.isDemo,
       photo: l.imageUrls[0] ?? null,

@@ -39,6 +39,12 @@ import { AskAboutSpace, type AskPrefill, type AskResult } from "../components/lo
 import { coverFromSearch, isCoverWant, lengthFromSearch, type CoverWant } from "../../domain/leads";
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
+import { facilityReviewAction, facilityReviews, type FacilityReviews } from "../../server/reviews/pages";
+import { ReviewsSection } from "../components/location/reviews-section";
+import { listingRating, type ReviewActionResult } from "../../domain/reviews";
+import { shownRating } from "../../server/search/source-row";
+import type { LocationRow } from "../../server/db/schema";
+import { logger } from "../../server/logger";
 import { isDatabaseUnavailable } from "../../server/db/errors";
 import { AppError, badRequest, notFound } from "../../server/errors";
 
@@ -96,14 +102,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     slug: row.slug,
     name: row.name,
     address: row.address,
-    rating: row.rating,
-    reviewCount: row.userRatingsTotal,
+    ...shownRating(row),
     tier: row.tier,
     isDemo: row.isDemo,
     photo: row.imageUrls[0] ?? null,
     distanceMiles: distance.get(row.placeId) ?? 0,
   }));
   const verifiedOwner = await verifiedOwnerBadge(location.placeId);
+  const reviews = await facilityReviewsOrNone(location, url);
   return {
     location: {
       placeId: location.placeId,
@@ -114,8 +120,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       city: location.city,
       state: location.state,
       stateName: location.state ? (stateNameFromCode(location.state) ?? null) : null,
-      rating: location.rating,
-      userRatingsTotal: location.userRatingsTotal,
+      // Imported and first-party reviews combined (docs/product.md section 16).
+      rating: reviews.combined.rating,
+      userRatingsTotal: reviews.combined.count,
       tier: location.tier,
       isDemo: location.isDemo,
       description: location.description,
@@ -130,10 +137,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       coveredClearanceFeet: location.coveredClearanceFeet,
       openingHours: location.openingHours,
       gateHours: location.gateHours,
-      reviews: location.reviews.slice(0, 3),
       photos: location.imageUrls,
       amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
     },
+    reviews,
     nearby,
     map: publicMapConfig(),
     leadStamp: leadFormStamp(),
@@ -146,7 +153,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-/** "Suggest an edit" (docs/product.md section 12): the page's one form. */
+/**
+ * The reviews section's data; when the reviews cannot be read, the page still shows the listing,
+ * with the rating from its row and no first-party list.
+ */
+async function facilityReviewsOrNone(location: LocationRow, url: URL): Promise<FacilityReviews> {
+  try {
+    return await facilityReviews(location, url);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error, placeId: location.placeId }, "could not read the listing's reviews");
+    return {
+      combined: listingRating(location),
+      distribution: [0, 0, 0, 0, 0],
+      sort: "newest",
+      page: 1,
+      pages: 1,
+      items: [],
+      imported: location.reviews.slice(0, 3),
+      notice: null,
+    };
+  }
+}
+
+/** The page's forms: "Suggest an edit", "Ask about a space", and a review's "Helpful" and "Report". */
 export async function action({ request, params }: Route.ActionArgs) {
   if (params.slug.length > MAX_LOCATION_SLUG_LENGTH) throw badRequest("Invalid location URL");
   const location = await getLocationBySlug(params.slug).catch(() => undefined);
@@ -154,7 +184,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (location?.deletedAt) throw listingRemoved();
   if (!location || location.hiddenAt) throw notFound("Location not found");
   const form = await readForm(request);
-  if (form.get("intent") === "lead") return leadAction(request, form, location.placeId);
+  const intent = form.get("intent");
+  if (intent === "lead") return leadAction(request, form, location.placeId);
+  if (intent === "helpful" || intent === "report-review") return facilityReviewAction(request, form);
   return reportListingAction(request, location.placeId, form);
 }
 
@@ -199,6 +231,13 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
         openingHours: l.openingHours,
         images,
         description: l.description,
+        reviews: loaderData.reviews.items.map((r) => ({
+          author: r.authorName,
+          stars: r.stars,
+          title: r.title,
+          body: r.body,
+          datePublished: r.date,
+        })),
       }),
     },
     { "script:ld+json": breadcrumbJsonLd(crumbs) },
@@ -322,24 +361,15 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
             </section>
           )}
           <BusinessHours lines={l.openingHours} gateLines={l.gateHours} state={l.state} />
-          {l.reviews.length > 0 && (
-            <section>
-              <h2 className="text-xl font-semibold">Recent reviews</h2>
-              <ul className="mt-3 space-y-4">
-                {l.reviews.map((r, i) => (
-                  <li key={i} className="rounded-card border border-slate-200 p-4">
-                    <p className="font-medium">
-                      {r.author}{" "}
-                      <span className="text-sm font-normal text-slate-600">
-                        · {r.rating}/5 · {r.relativeTime}
-                      </span>
-                    </p>
-                    <p className="mt-1 text-slate-700">{r.text}</p>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
+          <ReviewsSection
+            slug={l.slug}
+            data={loaderData.reviews}
+            result={
+              actionData && typeof actionData === "object" && "review" in actionData
+                ? (actionData as ReviewActionResult)
+                : undefined
+            }
+          />
         </div>
         <aside className="h-fit space-y-3 rounded-card border border-slate-200 p-4 md:sticky md:top-20">
           {point && <SideCardDirections point={point} name={l.name} />}

@@ -41,6 +41,7 @@ beforeAll(async () => {
     "claim-results": true,
     "moderation-results": true,
     "monthly-performance": false,
+    "new-reviews": true,
   });
   const day = (locationId: string, date: string, n: Partial<typeof locationMetricsDaily.$inferInsert>) =>
     db()

@@ -6,7 +6,12 @@ import { notificationPreferences } from "../db/schema";
  * The optional emails a person can turn off in /owner/settings (docs/product.md section 10). Emails that answer a
  * person's own request (a reset link, a confirmation) are not optional and never ask.
  */
-export const NOTIFICATION_KINDS = ["claim-results", "moderation-results", "monthly-performance"] as const;
+export const NOTIFICATION_KINDS = [
+  "claim-results",
+  "moderation-results",
+  "monthly-performance",
+  "new-reviews",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NotificationPreferences = Record<NotificationKind, boolean>;
@@ -15,6 +20,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   "claim-results": true,
   "moderation-results": true,
   "monthly-performance": true,
+  "new-reviews": true,
 };
 
 export async function notificationPreferencesOf(db: Database, userId: string): Promise<NotificationPreferences> {
@@ -24,6 +30,7 @@ export async function notificationPreferencesOf(db: Database, userId: string): P
     "claim-results": row.claimResults,
     "moderation-results": row.moderationResults,
     "monthly-performance": row.monthlyPerformance,
+    "new-reviews": row.newReviews,
   };
 }
 
@@ -45,6 +52,7 @@ export async function saveNotificationPreferences(
     claimResults: preferences["claim-results"],
     moderationResults: preferences["moderation-results"],
     monthlyPerformance: preferences["monthly-performance"],
+    newReviews: preferences["new-reviews"],
   };
   await db
     .insert(notificationPreferences)

@@ -63,6 +63,7 @@ export const settingsSchemas = {
     claimResults: z.boolean().optional(),
     moderationResults: z.boolean().optional(),
     monthlyPerformance: z.boolean().optional(),
+    newReviews: z.boolean().optional(),
   }),
   delete: z.object({
     intent: z.literal("delete"),
@@ -139,6 +140,7 @@ export async function settingsAction(request: Request, viewer: SignedInViewer, r
             "claim-results": input.claimResults ?? false,
             "moderation-results": input.moderationResults ?? false,
             "monthly-performance": input.monthlyPerformance ?? false,
+            "new-reviews": input.newReviews ?? false,
           },
           requestId,
         );

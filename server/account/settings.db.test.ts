@@ -118,10 +118,12 @@ describe("account settings", () => {
       "claim-results": true,
       "moderation-results": false,
       "monthly-performance": false,
+      "new-reviews": false,
     });
     expect(await wantsEmail(db(), userId, "claim-results")).toBe(true);
     expect(await wantsEmail(db(), userId, "moderation-results")).toBe(false);
     expect(await wantsEmail(db(), userId, "monthly-performance")).toBe(false);
+    expect(await wantsEmail(db(), userId, "new-reviews")).toBe(false);
     expect(await actions(userId)).toContain("account.update_notifications");
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
 import { logger } from "../logger";
 import { removeAccountInTransaction } from "../users/remove";
+import { notifyLocationsChanged } from "../search/notify";
 import { saveNotificationPreferences, type NotificationPreferences } from "./notifications";
 import type { Actor } from "../auth/actor";
 
@@ -201,7 +202,7 @@ export async function deleteAccount(
     if (isWrongPassword(error)) throw new FieldProblem("password", SETTINGS_MESSAGES.wrongPassword);
     throw error;
   }
-  return db.transaction(async (t) => {
+  const removed = await db.transaction(async (t) => {
     const db = tx(t);
     const [account] = await db.select().from(users).where(eq(users.id, actor.userId)).for("update");
     if (!account) throw new AppError("not_found", 404, "Your account no longer exists.");
@@ -213,4 +214,7 @@ export async function deleteAccount(
       requestId,
     });
   });
+  // Its reviews left their listings' ratings: cards and the rating sort learn of it.
+  if (removed.reviewedListings.length > 0) await notifyLocationsChanged(db);
+  return { releasedListings: removed.releasedListings, withdrawnClaims: removed.withdrawnClaims };
 }

@@ -1,3 +1,4 @@
+import { reviewStatsFor } from "../reviews/queries";
 import { eq } from "drizzle-orm";
 import { ALL_LISTINGS, CUSTOM_RANGE } from "../../domain/analytics-period";
 import { ownedListings, ownsListing, type OwnedListing } from "../auth/ownership";
@@ -56,6 +57,8 @@ export type AnalyticsPageData =
       values: { listing: string; from: string; to: string; days: string };
       preset: number | null;
       report: OwnerReport | null;
+      /** Reviews published in the period and their mean stars. */
+      reviews: { count: number; average: number | null };
     }
   | {
       ok: false;
@@ -88,6 +91,11 @@ export async function ownerAnalyticsPage(
     };
   const { period } = parsed;
   const report = selection.ids.length > 0 ? await buildOwnerReport(db, selection.ids, period, now) : null;
+  // Reviews published in the period on these listings (docs/product.md section 16), whole UTC days.
+  const reviews = await reviewStatsFor(db, selection.ids, {
+    from: new Date(`${period.from}T00:00:00Z`),
+    to: new Date(new Date(`${period.to}T00:00:00Z`).getTime() + 24 * 60 * 60_000),
+  });
   return {
     status: 200,
     data: {
@@ -102,6 +110,7 @@ export async function ownerAnalyticsPage(
       },
       preset: period.preset,
       report,
+      reviews,
     },
   };
 }

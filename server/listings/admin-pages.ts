@@ -28,6 +28,7 @@ import {
   type PendingChangeSort,
 } from "./moderation-queries";
 import { actorOf } from "../auth/actor";
+import { reviewDecisionAction, reviewQueueCountOf, reviewQueueSection } from "../reviews/pages";
 
 /**
  * The loader and action bodies of the administrators' moderation screens (docs/product.md
@@ -43,7 +44,7 @@ export const managePath = (locationId: string) => `/admin/manage/${encodeURIComp
 
 const keyFieldsOf = (changes: Record<string, unknown>) => KEY_FIELDS.filter((f) => f in changes);
 
-export const QUEUE_SECTIONS = ["changes", "reports", "problems", "leads"] as const;
+export const QUEUE_SECTIONS = ["changes", "reports", "problems", "leads", "reviews"] as const;
 export type QueueSection = (typeof QUEUE_SECTIONS)[number];
 
 /** How a data problem's detail reads in the queue. */
@@ -95,21 +96,33 @@ export async function manageQueuePage(request: Request) {
     defaultDir: "asc",
   });
   const db = getDatabase();
-  const [changeCount, counts, leadCount] = await Promise.all([
+  const [changeCount, counts, leadCount, reviewCount] = await Promise.all([
     pendingChangeCount(db),
     queueCounts(db),
     unownedLeadCount(db),
+    reviewQueueCountOf(),
   ]);
   const base = {
     section,
     kind: kind ?? null,
-    counts: { changes: changeCount, reports: counts.reports, problems: counts.problems, leads: leadCount },
+    counts: {
+      changes: changeCount,
+      reports: counts.reports,
+      problems: counts.problems,
+      leads: leadCount,
+      reviews: reviewCount,
+    },
     problemsByKind: counts.problemsByKind,
     pageSize: MANAGE_PAGE_SIZE,
     sort: table.sort,
     dir: table.dir,
   };
-  const empty = { total: 0, page: 1, rows: [], reports: [], problems: [], leads: [] };
+  const empty = { total: 0, page: 1, rows: [], reports: [], problems: [], leads: [], reviews: [] };
+  if (section === "reviews") {
+    // Held and reported reviews (docs/product.md section 16), oldest first.
+    const queue = await reviewQueueSection(table.page, MANAGE_PAGE_SIZE);
+    return { ...base, ...empty, total: queue.total, page: queue.page, reviews: queue.reviews };
+  }
   if (section === "leads") {
     const total = leadCount;
     const page = clampPage(table.page, total, MANAGE_PAGE_SIZE);
@@ -386,6 +399,8 @@ export async function manageQueueAction(request: Request, viewer: SignedInViewer
   const queueIntent = form.get("intent");
   if (queueIntent === "resolve" || queueIntent === "dismiss" || queueIntent === "hide-duplicate")
     return queueItemAction(form, viewer, back, requestId);
+  if (queueIntent === "review-approve" || queueIntent === "review-reject" || queueIntent === "review-remove")
+    return reviewDecisionAction(form, viewer, back, requestId);
   if (queueIntent === "lead-handled") {
     try {
       await setLeadStatus(getDatabase(), {

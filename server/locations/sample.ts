@@ -17,6 +17,8 @@ export const SAMPLE_LOCATION: LocationRow = {
   geohash: "9v6kpmpxd2",
   rating: 4.6,
   userRatingsTotal: 38,
+  reviewCount: 0,
+  reviewStarSum: 0,
   dimensions: [
     { width: 10, length: 20 },
     { width: 12, length: 30 },

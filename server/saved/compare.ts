@@ -1,3 +1,4 @@
+import { listingRating } from "../../domain/reviews";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
 import { haversineMiles, isValidLatLng, type LatLng } from "../../domain/coordinates";
 import { AVAILABILITY_LABELS } from "../../domain/listings";
@@ -91,8 +92,8 @@ export function compareFacility(row: LocationRow, point: LatLng | null): Compare
     slug: row.slug,
     name: row.name,
     address: row.address,
-    rating: row.rating,
-    userRatingsTotal: row.userRatingsTotal,
+    rating: listingRating(row).rating,
+    userRatingsTotal: listingRating(row).count,
     isDemo: row.isDemo,
     photo: row.imageUrls[0] ?? null,
     point:

@@ -1,3 +1,4 @@
+import { listingRating } from "../../domain/reviews";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { SAVED_LIMIT, SAVED_MESSAGES } from "../../domain/saved";
 import { onAnonymousLinked, type AnonymousLink } from "../auth/auth";
@@ -103,6 +104,8 @@ export async function listSaved(db: Database, userId: string): Promise<SavedFaci
       address: locations.address,
       rating: locations.rating,
       userRatingsTotal: locations.userRatingsTotal,
+      reviewCount: locations.reviewCount,
+      reviewStarSum: locations.reviewStarSum,
       isDemo: locations.isDemo,
       imageUrls: locations.imageUrls,
     })
@@ -110,7 +113,11 @@ export async function listSaved(db: Database, userId: string): Promise<SavedFaci
     .innerJoin(locations, eq(locations.placeId, savedLocations.locationId))
     .where(and(eq(savedLocations.userId, userId), listedLocation))
     .orderBy(desc(savedLocations.savedAt), locations.slug);
-  return rows.map(({ imageUrls, ...row }) => ({ ...row, photo: imageUrls[0] ?? null }));
+  // The combined rating of imported and first-party reviews (docs/product.md section 16).
+  return rows.map(({ imageUrls, reviewCount, reviewStarSum, ...row }) => {
+    const shown = listingRating({ ...row, reviewCount, reviewStarSum });
+    return { ...row, rating: shown.rating, userRatingsTotal: shown.count, photo: imageUrls[0] ?? null };
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { FLAG_COLUMN } from "../locations/amenities";
 import type { Dimension } from "../locations/types";
 import { AMENITY_BIT, TEXT_AMENITY_BIT } from "./masks";
 import { SearchIndexBuilder, type SearchIndex } from "./search-index";
+import { shownRating } from "./source-row";
 
 /** Rows per round trip: keeps a large catalogue from arriving as one huge result. */
 const CHUNK_ROWS = 5000;
@@ -49,7 +50,9 @@ const searchColumns = {
   lat: locations.latitude,
   lng: locations.longitude,
   rating: locations.rating,
-  reviewCount: locations.userRatingsTotal,
+  userRatingsTotal: locations.userRatingsTotal,
+  reviewCount: locations.reviewCount,
+  reviewStarSum: locations.reviewStarSum,
   tier: locations.tier,
   isDemo: locations.isDemo,
   photo: sql<string | null>`${locations.imageUrls} ->> 0`,
@@ -74,11 +77,16 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
       .where(and(listedLocation, after === undefined ? undefined : gt(locations.placeId, after)))
       .orderBy(asc(locations.placeId))
       .limit(CHUNK_ROWS);
-    for (const row of rows) {
+    for (const { userRatingsTotal, reviewStarSum, ...row } of rows) {
       builder.add({
         ...row,
         tier: row.tier as Tier,
-        rating: row.rating === null ? null : Number(row.rating),
+        ...shownRating({
+          rating: row.rating === null ? null : Number(row.rating),
+          userRatingsTotal,
+          reviewCount: row.reviewCount,
+          reviewStarSum,
+        }),
         amenityMask: Number(row.amenityMask),
         dimensions: row.dimensions as Dimension[] | null,
         offers: row.offers as unknown[] | null,

@@ -1,3 +1,4 @@
+import { listingRating } from "../../domain/reviews";
 import type { Tier } from "../../domain/tiers";
 import type { LocationRow, NewLocationRow } from "../db/schema";
 import { amenityFlagsOf } from "../locations/amenities";
@@ -36,6 +37,25 @@ export interface SearchSourceRow {
   clearanceFeet?: number | null;
 }
 
+/**
+ * The rating cards show and the rating sort uses: imported and first-party reviews combined
+ * (docs/product.md section 16).
+ */
+export function shownRating(row: {
+  rating?: number | null;
+  userRatingsTotal?: number | null;
+  reviewCount?: number | null;
+  reviewStarSum?: number | null;
+}): { rating: number | null; reviewCount: number } {
+  const combined = listingRating({
+    rating: row.rating ?? null,
+    userRatingsTotal: row.userRatingsTotal ?? 0,
+    reviewCount: row.reviewCount ?? 0,
+    reviewStarSum: row.reviewStarSum ?? 0,
+  });
+  return { rating: combined.rating, reviewCount: combined.count };
+}
+
 /** A full (or to-be-inserted) location row as the index sees it. */
 export function searchRowFromLocation(row: LocationRow | NewLocationRow): SearchSourceRow {
   return {
@@ -46,8 +66,7 @@ export function searchRowFromLocation(row: LocationRow | NewLocationRow): Search
     state: row.state ?? null,
     lat: row.latitude,
     lng: row.longitude,
-    rating: row.rating,
-    reviewCount: row.userRatingsTotal ?? 0,
+    ...shownRating(row),
     tier: row.tier ?? "Free",
     isDemo: row.isDemo ?? false,
     photo: row.imageUrls?.[0] ?? null,

@@ -2,10 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
 import { claims, listingOwners, users } from "../db/schema";
+import { deleteReviewsOfAccount } from "../reviews/service";
 
 export interface RemovedAccount {
   releasedListings: number;
   withdrawnClaims: number;
+  /** Listings whose rating lost one of the account's reviews: the search index must learn of it. */
+  reviewedListings: string[];
 }
 
 /**
@@ -53,6 +56,8 @@ export async function removeAccountInTransaction(
       after: { ownerId: null, reason },
       requestId,
     });
+  // The account's reviews go with it, each leaving its listing's rating (docs/product.md section 16).
+  const reviewedListings = await deleteReviewsOfAccount(db, account.id);
   const removed = { releasedListings: released.length, withdrawnClaims: withdrawn.length };
   await recordAudit(db, {
     actor,
@@ -63,5 +68,5 @@ export async function removeAccountInTransaction(
     requestId,
   });
   await db.delete(users).where(eq(users.id, account.id));
-  return removed;
+  return { ...removed, reviewedListings };
 }

@@ -1,3 +1,5 @@
+import { hideReviewsOfBannedAccount, restoreReviewsAfterBan } from "../reviews/service";
+import { notifyLocationsChanged } from "../search/notify";
 import { and, asc, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { isRole, type Role } from "../../domain/roles";
 import { accountName, type UserFilters, type UserSort } from "../../domain/users";
@@ -292,7 +294,7 @@ export async function setUserRole(db: Database, input: UserWrite & { role: Role 
  * everywhere at once. Its listings, claims and promotions stay as they are.
  */
 export async function banUser(db: Database, input: UserWrite & { reason: string }): Promise<{ sessionsEnded: number }> {
-  return db.transaction(async (t) => {
+  const result = await db.transaction(async (t) => {
     const db = tx(t);
     const target = await lockTarget(db, input.actor, input.userId, "ban", () => true);
     if (target.banned) throw conflict(USER_MESSAGES.alreadyBanned);
@@ -301,21 +303,25 @@ export async function banUser(db: Database, input: UserWrite & { reason: string 
       .set({ banned: true, banReason: input.reason, banExpires: null, updatedAt: new Date() })
       .where(eq(users.id, target.id));
     const ended = await db.delete(sessions).where(eq(sessions.userId, target.id)).returning({ id: sessions.id });
+    // Banning hides the account's reviews (docs/product.md section 16); lifting it brings them back.
+    const reviewsHidden = await hideReviewsOfBannedAccount(db, target.id);
     await recordAudit(db, {
       actor: input.actor,
       action: "user.ban",
       subject: { type: "user", id: target.id },
       before: { banned: false },
-      after: { banned: true, reason: input.reason, sessionsEnded: ended.length },
+      after: { banned: true, reason: input.reason, sessionsEnded: ended.length, reviewsHidden },
       requestId: input.requestId,
     });
-    return { sessionsEnded: ended.length };
+    return { sessionsEnded: ended.length, reviewsHidden };
   });
+  if (result.reviewsHidden > 0) await notifyLocationsChanged(db);
+  return { sessionsEnded: result.sessionsEnded };
 }
 
 /** Lets a banned account sign in again; the reason it was banned stays in the audit trail. */
 export async function unbanUser(db: Database, input: UserWrite): Promise<void> {
-  await db.transaction(async (t) => {
+  const reviewsShown = await db.transaction(async (t) => {
     const db = tx(t);
     const target = await lockTarget(db, input.actor, input.userId, "ban", () => false);
     if (!target.banned) throw conflict(USER_MESSAGES.notBanned);
@@ -323,15 +329,18 @@ export async function unbanUser(db: Database, input: UserWrite): Promise<void> {
       .update(users)
       .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
       .where(eq(users.id, target.id));
+    const reviewsShown = await restoreReviewsAfterBan(db, target.id);
     await recordAudit(db, {
       actor: input.actor,
       action: "user.unban",
       subject: { type: "user", id: target.id },
       before: { banned: true, reason: target.banReason },
-      after: { banned: false },
+      after: { banned: false, reviewsShown },
       requestId: input.requestId,
     });
+    return reviewsShown;
   });
+  if (reviewsShown > 0) await notifyLocationsChanged(db);
 }
 
 /** Signs the account out everywhere (all sessions, or the ones listed); returns how many ended. */
@@ -366,7 +375,7 @@ export async function deleteUser(
   db: Database,
   input: UserWrite & { expectEmail: string },
 ): Promise<RemovedAccount & { email: string }> {
-  return db.transaction(async (t) => {
+  const result = await db.transaction(async (t) => {
     const db = tx(t);
     const target = await lockTarget(db, input.actor, input.userId, "delete", () => true);
     if (target.email.toLowerCase() !== input.expectEmail.trim().toLowerCase())
@@ -380,4 +389,6 @@ export async function deleteUser(
     });
     return { ...removed, email: target.email };
   });
+  if (result.reviewedListings.length > 0) await notifyLocationsChanged(db);
+  return result;
 }

@@ -210,7 +210,7 @@ describe("writes", () => {
     expect(await db().select().from(users).where(eq(users.id, owner.userId))).toHaveLength(1);
 
     const done = await deleteUser(db(), { actor: admin, userId: owner.userId, expectEmail: " GIL@example.com" });
-    expect(done).toEqual({ releasedListings: 1, withdrawnClaims: 1, email: "gil@example.com" });
+    expect(done).toEqual({ releasedListings: 1, withdrawnClaims: 1, reviewedListings: [], email: "gil@example.com" });
     expect(await db().select().from(users).where(eq(users.id, owner.userId))).toEqual([]);
     expect(await db().select().from(listingOwners).where(eq(listingOwners.locationId, listing))).toEqual([]);
     const actions = (await db().select().from(auditLog).where(eq(auditLog.actorId, admin.userId!))).map(

@@ -112,6 +112,7 @@ const SECTIONS = [
   { id: "reports", label: "Visitor reports" },
   { id: "problems", label: "Data problems" },
   { id: "leads", label: "Leads" },
+  { id: "reviews", label: "Reviews" },
 ] as const;
 
 /** Problems the row's dialog does not show (the reason's own message is shown in it). */
@@ -159,6 +160,7 @@ export default function WorkQueue({ loaderData }: Route.ComponentProps) {
       {section === "reports" && <ReportsSection data={loaderData} />}
       {section === "problems" && <ProblemsSection data={loaderData} />}
       {section === "leads" && <LeadsSection data={loaderData} />}
+      {section === "reviews" && <ReviewsSection data={loaderData} />}
     </>
   );
 }
@@ -513,6 +515,114 @@ function ProblemsSection({ data }: { data: Data }) {
             </section>
           ))}
         </div>
+      )}
+      <Pager data={data} />
+    </section>
+  );
+}
+
+/**
+ * Reviews the checks held and published reviews someone reported (docs/product.md section 16).
+ * Approve publishes a held review, or keeps a reported one and dismisses its reports; reject
+ * (held only) and remove need a reason, which the author is emailed.
+ */
+function ReviewsSection({ data }: { data: Data }) {
+  const form = useFormState();
+  return (
+    <section aria-labelledby="reviews-h" className="mt-6">
+      <h2 id="reviews-h" className="text-lg font-semibold text-slate-900">
+        Reviews to check
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Held reviews are not public until approved. Reported reviews stay up until you decide. Every decision is in the
+        audit trail.
+      </p>
+      {data.reviews.length === 0 ? (
+        <EmptyState
+          className="mt-4"
+          icon={<Inbox />}
+          title="No reviews to check"
+          text="Reviews the checks hold, and reviews visitors or owners report, appear here."
+        />
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {data.reviews.map((r) => {
+            const mine = form.value("reviewId") === String(r.id);
+            return (
+              <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                <article aria-labelledby={`queue-review-${r.id}`}>
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <ListingLink locationId={r.listing.id} name={r.listing.name} />
+                      <h3 id={`queue-review-${r.id}`} className="mt-1 font-semibold text-slate-900">
+                        {r.stars}★ · {r.title}
+                      </h3>
+                      <p className="text-xs text-slate-600">
+                        by{" "}
+                        <Link
+                          to={`/admin/users/${encodeURIComponent(r.authorId)}`}
+                          className="text-brand-700 underline"
+                        >
+                          {r.authorName}
+                        </Link>{" "}
+                        · {formatDateTime(r.createdAt)} UTC
+                      </p>
+                    </div>
+                    <Badge tone={r.status === "held" ? "warning" : "info"}>
+                      {r.status === "held" ? "Held" : "Published, reported"}
+                    </Badge>
+                  </div>
+                  <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{r.body}</p>
+                  {r.holdReasons.length > 0 && (
+                    <p className="mt-2 text-sm text-amber-800">Held: {r.holdReasons.join("; ")}</p>
+                  )}
+                  {r.reports.length > 0 && (
+                    <ul className="mt-2 space-y-1 text-sm text-slate-700" aria-label="Reports">
+                      {r.reports.map((rep, i) => (
+                        <li key={i}>
+                          Reported{rep.byOwner ? " by the owner" : ""}: {rep.kind}
+                          {rep.message && <> · “{rep.message}”</>}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <Form method="post" preventScrollReset className="mt-3 space-y-2">
+                    <input type="hidden" name="reviewId" value={r.id} />
+                    <input type="hidden" name="status" value={r.status} />
+                    <label htmlFor={`reason-${r.id}`} className="block text-sm font-medium text-slate-800">
+                      Reason (needed to reject or remove; the author is emailed it)
+                    </label>
+                    <textarea
+                      id={`reason-${r.id}`}
+                      name="reason"
+                      rows={2}
+                      maxLength={1000}
+                      aria-invalid={mine && form.error("reason") ? true : undefined}
+                      className="block w-full max-w-xl rounded-md border border-slate-300 px-3 py-2 text-sm"
+                    />
+                    {mine && form.error("reason") && <p className="text-sm text-red-700">{form.error("reason")![0]}</p>}
+                    <div className="flex flex-wrap gap-2">
+                      <SubmitButton name="intent" value="review-approve" size="sm">
+                        {r.status === "held" ? "Approve" : "Keep it"}
+                        <span className="sr-only">: {r.title}</span>
+                      </SubmitButton>
+                      {r.status === "held" && (
+                        <SubmitButton name="intent" value="review-reject" size="sm" variant="secondary">
+                          Reject
+                          <span className="sr-only">: {r.title}</span>
+                        </SubmitButton>
+                      )}
+                      <SubmitButton name="intent" value="review-remove" size="sm" variant="danger">
+                        Remove
+                        <span className="sr-only">: {r.title}</span>
+                      </SubmitButton>
+                    </div>
+                  </Form>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
       )}
       <Pager data={data} />
     </section>

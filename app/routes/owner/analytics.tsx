@@ -86,6 +86,7 @@ export default function OwnerAnalytics({ loaderData }: Route.ComponentProps) {
         }
       />
       <PeriodForm page={page} />
+      {page.ok && <ReviewTotals reviews={page.reviews} />}
       {report && (report.everSeen ? <Report report={report} several={selection.selected === null} /> : <NoTraffic />)}
     </>
   );
@@ -414,6 +415,29 @@ function ListingsTable({ report }: { report: OwnerReport }) {
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+/** Reviews published in the period (docs/product.md section 16), read on /owner/reviews. */
+function ReviewTotals({ reviews }: { reviews: { count: number; average: number | null } }) {
+  return (
+    <section aria-labelledby="review-totals-heading" className="mt-8">
+      <h2 id="review-totals-heading" className="text-lg font-semibold text-slate-900">
+        Reviews
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="New reviews" value={formatNumber(reviews.count)} />
+        <Stat
+          label="Average rating of new reviews"
+          value={reviews.average === null ? "None yet" : `${reviews.average.toFixed(1)} / 5`}
+        />
+      </dl>
+      <p className="mt-2 text-sm">
+        <Link to="/owner/reviews" className="text-brand-700 underline">
+          Read and answer your reviews
+        </Link>
+      </p>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import Inbox from "lucide-react/icons/inbox";
 import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import Megaphone from "lucide-react/icons/megaphone";
 import Settings from "lucide-react/icons/settings";
+import Star from "lucide-react/icons/star";
 import { Form, Outlet, useLocation } from "react-router";
 import { ownerConsoleMiddleware, ownerLayoutData } from "../../../server/auth/console";
 import { ConsoleError } from "../../components/console/console-error";
@@ -35,6 +36,7 @@ const NAV: ConsoleNavItem[] = [
   { label: "My claims", to: "/owner/claims", Icon: FileClock },
   { label: "Listings", to: "/owner/locations", Icon: Building2 },
   { label: "Leads", to: "/owner/leads", Icon: Inbox },
+  { label: "Reviews", to: "/owner/reviews", Icon: Star },
   { label: "Analytics", to: "/owner/locations/analytics", Icon: BarChart3 },
   { label: "Promote", to: "/owner/promote", Icon: Megaphone, also: ["/owner/checkout", "/owner/invoices"] },
   { label: "Settings", to: "/owner/settings", Icon: Settings },

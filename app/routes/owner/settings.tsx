@@ -175,6 +175,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                 defaultChecked={preferences["monthly-performance"]}
                 label="A monthly summary of how my listings performed"
               />
+              <Checkbox
+                name="newReviews"
+                defaultChecked={preferences["new-reviews"]}
+                label="When someone reviews one of my listings"
+              />
             </fieldset>
             <SubmitButton className="mt-4" name="intent" value="notifications">
               Save preferences

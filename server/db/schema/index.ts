@@ -19,3 +19,4 @@ export * from "./articles";
 export * from "./leads";
 export * from "./job-runs";
 export * from "./saved-locations";
+export * from "./reviews";

@@ -40,6 +40,13 @@ export const locations = pgTable(
     geohash: varchar("geohash", { length: 10 }),
     rating: real("rating"),
     userRatingsTotal: integer("user_ratings_total").notNull().default(0),
+    /**
+     * Reviews written here (docs/product.md section 16): how many are published and their stars'
+     * sum, kept by the review service in the same transaction as each review. `rating` and
+     * `user_ratings_total` stay the imported figures; pages show both combined.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStarSum: integer("review_star_sum").notNull().default(0),
     dimensions: jsonb("dimensions").$type<Dimension[]>().notNull().default([]),
     businessStatus: text("business_status"),
     description: text("description"),
@@ -120,6 +127,7 @@ export const locations = pgTable(
     check("locations_latitude_range", sql`${t.latitude} between -90 and 90`),
     check("locations_longitude_range", sql`${t.longitude} between -180 and 180`),
     check("locations_rating_range", sql`${t.rating} between 0 and 5`),
+    check("locations_review_tally", sql`${t.reviewCount} >= 0 and ${t.reviewStarSum} >= 0`),
     check("locations_geohash_precision", sql`${t.geohash} is null or length(${t.geohash}) = 10`),
     index("locations_geohash_idx").on(t.geohash),
     index("locations_state_idx").on(t.state),

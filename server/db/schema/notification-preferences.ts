@@ -12,6 +12,7 @@ export const notificationPreferences = pgTable("notification_preferences", {
   claimResults: boolean("claim_results").notNull().default(true),
   moderationResults: boolean("moderation_results").notNull().default(true),
   monthlyPerformance: boolean("monthly_performance").notNull().default(true),
+  newReviews: boolean("new_reviews").notNull().default(true),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
     .notNull()
     .defaultNow()
