@@ -341,7 +341,9 @@ export async function ownerReviewsAction(viewer: SignedInViewer, request: Reques
       return redirectWithFlash(here, { kind: "success", text: "Confirmed: the review shows “Stored here”." });
     }
   } catch (error) {
-    return flashRefusal(here, error, ["not_found", "forbidden", "conflict"]);
+    // A review of someone else's listing is answered as if it did not exist (the 404 page).
+    if (isRefusal(error, ["not_found"])) throw error;
+    return flashRefusal(here, error, ["forbidden", "conflict"]);
   }
   return redirectWithFlash(here, { kind: "error", text: "Unknown action. Reload the page and try again." });
 }

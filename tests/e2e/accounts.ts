@@ -21,6 +21,7 @@ import { cancelAtPeriodEnd, issueInvoice, requestPromotion } from "../../server/
 import { ensureDemoData } from "../../server/locations/demo-seed";
 import { changeListingOwner } from "../../server/catalogue/service";
 import { createAccount } from "../setup/auth";
+import { writeReview } from "../../server/reviews/service";
 
 export type Persona = "visitor" | "anonymous" | "user" | "business_owner" | "listing_owner" | "admin";
 export const PERSONAS: readonly Persona[] = [
@@ -65,6 +66,10 @@ export interface Fixtures {
   priorPromotionId: string;
   priorInvoiceId: string;
   priorLeadId: string;
+  /** The slug of the listing `listing_owner` owns (its facility page). */
+  ownedSlug: string;
+  /** A published review of that listing, written by `user`. */
+  reviewId: number;
 }
 
 /** Where the run's prepared data directory is (set by `prepareTemplate`, read in every test worker). */
@@ -208,7 +213,28 @@ async function prepareFresh(dataDir: string): Promise<Fixtures> {
       email: ACCOUNTS.business_owner.email,
       settings,
     });
+    const [owned] = await handle.db
+      .select({ slug: locations.slug })
+      .from(locations)
+      .where(eq(locations.placeId, first.id));
+    const review = await writeReview(handle.db, {
+      author: { userId: ids.user! },
+      locationId: first.id,
+      review: {
+        stars: 4,
+        title: "Fixture review",
+        body: "A fixture review of the owned listing, written by the user persona.",
+        stayMonth: "2026-01",
+        storedKind: "class_c",
+        lengthFeet: 30,
+        subRatings: {},
+      },
+      ipHash: null,
+    });
+    if (review.status !== "published") throw new Error("The fixture review was held");
     return {
+      ownedSlug: owned!.slug,
+      reviewId: review.id,
       movedLocationId: moved!.id,
       priorPromotionId: prior.promotion.id,
       priorInvoiceId: priorInvoice.invoice.id,

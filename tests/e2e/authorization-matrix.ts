@@ -19,6 +19,7 @@ export interface MatrixEntry {
    * on the listing_owner's listing (in the path and the body). Across a transfer: MOVED_LISTING is a
    * listing an admin moved from listing_owner (the old owner) to business_owner (the new owner);
    * PRIOR_PROMO, PRIOR_BILL and PRIOR_ASK are the promotion, invoice and lead listing_owner had on it.
+   * OWNED_SLUG is the slug of listing_owner's listing and REVIEW a published review of it by `user`.
    */
   path: string;
   body?: string;
@@ -329,6 +330,60 @@ export const MATRIX: MatrixEntry[] = [
       listing_owner: 303,
       admin: 303,
     },
+  },
+  // Reviews (docs/product.md section 16): every owner sees the reviews of their own listings; only
+  // the listing's owner answers, confirms or reports one (anyone else: as if it did not exist).
+  page("owner/reviews", "/owner/reviews", owner),
+  page("owner/reviews", "/owner/reviews?page=99999", owner),
+  {
+    route: "owner/reviews",
+    method: "POST",
+    path: "/owner/reviews",
+    body: "intent=reply&reviewId=REVIEW&body=Thanks%20for%20storing%20with%20us",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...owner, user: 404, business_owner: 404, listing_owner: 303, admin: 404 },
+  },
+  {
+    route: "owner/reviews",
+    method: "POST",
+    path: "/owner/reviews",
+    body: "intent=confirm-stay&reviewId=REVIEW",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...owner, user: 404, business_owner: 404, listing_owner: 303, admin: 404 },
+  },
+  {
+    // An empty reply is the form's error (400), after the guard.
+    route: "owner/reviews",
+    method: "POST",
+    path: "/owner/reviews",
+    body: "intent=reply&reviewId=REVIEW&body=",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...owner, user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
+  },
+  // The review form: any signed-in account opens it; writing needs a confirmed email (the fixtures are).
+  {
+    route: "location/:slug/review",
+    method: "GET",
+    path: "/location/OWNED_SLUG/review",
+    expect: { visitor: "login", anonymous: "login", user: 200, business_owner: 200, listing_owner: 200, admin: 200 },
+  },
+  {
+    // A form without its fields: the guard, then validation (400) for everyone signed in.
+    route: "location/:slug/review",
+    method: "POST",
+    path: "/location/OWNED_SLUG/review",
+    body: "intent=save&stars=9",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { visitor: "login", anonymous: "login", user: 400, business_owner: 400, listing_owner: 400, admin: 400 },
+  },
+  {
+    // "Helpful" needs an account; the author cannot vote for their own review (403).
+    route: "location/:slug",
+    method: "POST",
+    path: "/location/OWNED_SLUG",
+    body: "intent=helpful&reviewId=REVIEW",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { visitor: "login", anonymous: "login", user: 403, business_owner: 200, listing_owner: 200, admin: 200 },
   },
   page("owner/promote", "/owner/promote", owner),
   // Plans for one listing: its owner and admins; anyone else is refused.

@@ -131,7 +131,9 @@ describe.skipIf(!fixtures)("authorization matrix", () => {
           .replace("MOVED_LISTING", fixtures!.movedLocationId)
           .replace("PRIOR_PROMO", fixtures!.priorPromotionId)
           .replace("PRIOR_BILL", fixtures!.priorInvoiceId)
-          .replace("PRIOR_ASK", fixtures!.priorLeadId);
+          .replace("PRIOR_ASK", fixtures!.priorLeadId)
+          .replace("OWNED_SLUG", fixtures!.ownedSlug)
+          .replace("REVIEW", String(fixtures!.reviewId));
       const concretePath = concrete(entry.path);
       const body = entry.body === undefined ? undefined : concrete(entry.body);
       const answers: Partial<Record<Persona, Answer>> = {};
