@@ -7,6 +7,10 @@
  * equals a count from scratch.
  */
 
+import { REVIEW_DETAILS_MAX, type ReviewSort } from "./review-labels";
+
+export * from "./review-labels";
+
 /** Where a review stands; only `published` counts in a rating. */
 export const REVIEW_STATUSES = ["held", "published", "rejected", "removed"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -119,7 +123,7 @@ export const REVIEW_LIMITS = {
   lengthMinFeet: 8,
   lengthMaxFeet: 65,
   replyMax: 2000,
-  reasonMax: 1000,
+  reasonMax: REVIEW_DETAILS_MAX,
   /** Reviews one account may write (new ones, not edits) in a day. */
   perAccountPerDay: 3,
   /** Reviews one address may write in a day, across accounts. */
@@ -130,25 +134,7 @@ export const REVIEW_LIMITS = {
   stayYearsBack: 10,
 } as const;
 
-export const REVIEW_REPORT_KINDS = ["spam", "conflict_of_interest", "offensive", "not_a_real_stay"] as const;
-export type ReviewReportKind = (typeof REVIEW_REPORT_KINDS)[number];
-export const REVIEW_REPORT_LABELS: Record<ReviewReportKind, string> = {
-  spam: "Spam or advertising",
-  conflict_of_interest: "Conflict of interest (written by the owner or a competitor)",
-  offensive: "Offensive or abusive",
-  not_a_real_stay: "Not about a real stay here",
-};
-
-export const REVIEW_SORTS = ["newest", "helpful", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
-  newest: "Newest",
-  helpful: "Most helpful",
-  lowest: "Lowest rated",
-};
 export const REVIEWS_PAGE_SIZE = 5;
-/** The JSON-LD of a facility page carries at most this many reviews. */
-export const JSON_LD_REVIEWS = 5;
 
 /** Why the checks held a review for an administrator before publishing it. */
 export const HOLD_REASONS = [
@@ -159,6 +145,7 @@ export const HOLD_REASONS = [
   "new_accounts",
   "owner",
   "rating_burst",
+  "resubmitted",
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
@@ -169,6 +156,7 @@ export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
   new_accounts: "Many reviews of this listing from new accounts today",
   owner: "The author owns or claimed this listing",
   rating_burst: "A burst of reviews with the same extreme rating on this listing",
+  resubmitted: "Rejected before, and edited since",
 };
 
 export const HOLD_THRESHOLDS = {
@@ -342,13 +330,16 @@ export interface ShownReview {
   body: string;
   /** "Class A motorhome, 38 ft · stayed June 2026". */
   stay: string;
-  subRatings: { key: SubRating; stars: number }[];
+  /** The sub-ratings given, as one line ("Security 5/5 · Value 4/5"); empty without any. */
+  subRatings: string;
   helpfulCount: number;
   /** ISO time it was published. */
   date: string;
+  /** The same, as pages show it ("Nov 28, 2026", UTC). */
+  dateText: string;
   edited: boolean;
   storedHere: boolean;
-  reply: { body: string; date: string } | null;
+  reply: { body: string; dateText: string } | null;
 }
 
 /** The facility page's reviews section. */
@@ -356,18 +347,41 @@ export interface FacilityReviewsData {
   combined: CombinedRating;
   /** Published first-party reviews per star, `[1★ … 5★]`. */
   distribution: number[];
-  sort: ReviewSort;
+  /** "from 212 reviews: 31 on this site, 181 imported", or null without a rating. */
+  summary: string | null;
+  /** The distribution's bars, 5 stars first; empty without first-party reviews. */
+  bars: { label: string; count: string; width: string }[];
+  /** The sort links, in order, the current one marked. */
+  sorts: { label: string; href: string; current: boolean }[];
   page: number;
   pages: number;
+  /** The newer and the next page of reviews, when there is one. */
+  newerHref: string | null;
+  nextHref: string | null;
   items: ShownReview[];
   /** The first imported reviews. */
   imported: { author: string; rating: number; relativeTime: string; text: string }[];
   /** What the author just did, from the redirect after the review form. */
-  notice: "published" | "held" | "deleted" | null;
+  notice: string | null;
 }
 
 /** The facility page's answer to "Helpful" and "Report". */
 export type ReviewActionResult =
-  | { review: "helpful"; reviewId: number; counted: boolean }
-  | { review: "reported"; reviewId: number }
+  | { review: "helpful" | "reported"; reviewId: number; message: string }
   | { review: "error"; reviewId: number | null; message: string };
+
+/** The facility page's link to its reviews sorted by `sort`, on page `page`. */
+export function reviewsHref(slug: string, sort: ReviewSort, page: number): string {
+  const params = new URLSearchParams();
+  if (sort !== "newest") params.set("reviews", sort);
+  if (page > 1) params.set("rpage", String(page));
+  const search = params.toString();
+  return `/location/${slug}${search ? `?${search}` : ""}#reviews`;
+}
+
+/** What the facility page says after the review form sent its author back (`?review=`). */
+export const REVIEW_NOTICES: Record<string, string> = {
+  published: "Thank you: your review is published.",
+  held: "Thank you: your review waits for a check by our team before it is published. We email you when it is.",
+  deleted: "Your review is deleted.",
+};

@@ -58,12 +58,12 @@ export interface BusinessInput {
 }
 
 export interface ReviewInput {
-  author: string;
+  authorName: string;
   stars: number;
   title: string;
   body: string;
   /** ISO date. */
-  datePublished: string;
+  date: string;
 }
 
 /** Reviews a facility page's JSON-LD carries at most (docs/product.md section 16). */
@@ -128,8 +128,8 @@ export function selfStorageJsonLd(b: BusinessInput): Json {
     if (reviews.length)
       json.review = reviews.map((r) => ({
         "@type": "Review",
-        author: { "@type": "Person", name: r.author },
-        datePublished: r.datePublished.slice(0, 10),
+        author: { "@type": "Person", name: r.authorName },
+        datePublished: r.date.slice(0, 10),
         name: r.title,
         reviewBody: r.body,
         reviewRating: { "@type": "Rating", ratingValue: r.stars, bestRating: 5, worstRating: 1 },

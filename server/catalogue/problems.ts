@@ -12,7 +12,7 @@ import {
   DUPLICATE_NAME_SIMILARITY,
   STALE_AFTER_DAYS,
   type ListingProblemKind,
-} from "../../domain/work-queue";
+} from "../../domain/listing-problems";
 import type { Database } from "../db/client";
 import { listingProblems, locations } from "../db/schema";
 import { getGazetteer, haversineMiles } from "../geo";

@@ -4,7 +4,8 @@
  */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { LISTING_REPORT_LABELS, type ListingProblemKind, type ListingReportKind } from "../../domain/work-queue";
+import { LISTING_REPORT_LABELS, type ListingReportKind } from "../../domain/work-queue";
+import type { ListingProblemKind } from "../../domain/listing-problems";
 import { wantsEmail } from "../account/notifications";
 import { recordAudit, type AuditActor } from "../audit/record";
 import { getConfig, publicUrl } from "../config";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { normalizeUsPhone } from "../../domain/claim-form";
 import { COVER_WANTS, LEAD_LIMITS, LEAD_MESSAGES, RV_TYPES } from "../../domain/leads";
 import { resolveAuthSecret } from "../auth/secret";
+import { getViewer, isSignedIn } from "../auth/viewer";
 import { serverNow } from "../clock";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
@@ -139,10 +140,13 @@ export async function leadAction(request: Request, form: FormData, locationId: s
   }
   // A listing hidden or deleted since the page was served is refused (not_found, gone) and
   // answered like the page would be, by the server's wrapper (server/http/app-errors.ts).
+  // A signed-in visitor's lead names their account: once the owner answers it, their review of
+  // the facility shows "Stored here" (docs/product.md section 16).
+  const viewer = await getViewer(request);
   const lead = await submitLead(db, {
     locationId,
     input: { ...input, phone: input.phone ? normalizeUsPhone(input.phone) : null },
-    visitorUserId: null,
+    visitorUserId: isSignedIn(viewer) ? viewer.userId : null,
   });
   return data<LeadActionResult>({
     lead: "sent",

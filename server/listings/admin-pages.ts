@@ -7,7 +7,7 @@ import { clampPage, parseTableParams } from "../../domain/table-params";
 import type { SignedInViewer } from "../auth/viewer";
 import { getDatabase } from "../db";
 import { listingProblems, locations } from "../db/schema";
-import { LISTING_PROBLEM_KINDS, type ListingProblemKind } from "../../domain/work-queue";
+import { LISTING_PROBLEM_KINDS, type ListingProblemKind } from "../../domain/listing-problems";
 import { decideQueueItem, openItemsOf, openProblems, openReports, queueCounts } from "../catalogue/reports";
 import { pendingChangeCount } from "./queries";
 import { notFound } from "../errors";

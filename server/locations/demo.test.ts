@@ -5,7 +5,7 @@ import { TIERS } from "../../domain/tiers";
 import { getGazetteer } from "../geo";
 import { createSearchIndex } from "../search/search-index";
 import { searchRowFromLocation } from "../search/source-row";
-import { STALE_AFTER_DAYS } from "../../domain/work-queue";
+import { STALE_AFTER_DAYS } from "../../domain/listing-problems";
 import { DEMO_ID_PREFIX, generateDemoCatalogue } from "./demo";
 import { renderDemoPhoto } from "./demo-photo";
 

@@ -103,7 +103,10 @@ export const reportSchema = z.object({
   reviewId: reviewIdField,
   kind: z.enum(REVIEW_REPORT_KINDS, { error: "Choose why you report this review." }),
   message: text("Write the details as text.")
-    .max(REVIEW_LIMITS.reasonMax, `Keep the details under ${REVIEW_LIMITS.reasonMax} characters.`)
+    .max(
+      REVIEW_LIMITS.reasonMax,
+      `Keep the details under ${REVIEW_LIMITS.reasonMax.toLocaleString("en-US")} characters.`,
+    )
     .optional()
     .transform((v) => (v === undefined ? null : cleanText(v) || null))
     .refine((v) => v === null || !CONTROL.test(v), "Remove the special characters from the details."),
@@ -132,7 +135,10 @@ export const decisionSchema = z
     reviewId: reviewIdField,
     status: z.enum(["held", "published"], { error: "Reload the page and try again." }),
     reason: text("Write the reason as text.")
-      .max(REVIEW_LIMITS.reasonMax, `Keep the reason under ${REVIEW_LIMITS.reasonMax} characters.`)
+      .max(
+        REVIEW_LIMITS.reasonMax,
+        `Keep the reason under ${REVIEW_LIMITS.reasonMax.toLocaleString("en-US")} characters.`,
+      )
       .optional()
       .transform((v) => (v === undefined ? null : cleanText(v) || null)),
   })

@@ -7,11 +7,15 @@ import { data, redirect } from "react-router";
 import {
   listingRating,
   REVIEW_LIMITS,
+  REVIEW_NOTICES,
+  REVIEW_SORT_LABELS,
   REVIEW_SORTS,
   REVIEWS_PAGE_SIZE,
+  reviewsHref,
   STORED_KIND_LABELS,
   stayMonthLabel,
   stayMonths,
+  SUB_RATING_LABELS,
   SUB_RATINGS,
   type FacilityReviewsData,
   type ReviewSort,
@@ -67,6 +71,14 @@ export const REVIEW_RATE_LIMITS = {
 } as const;
 
 const isoDate = (d: Date | null) => (d ? d.toISOString() : null);
+const dayFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+/** "Nov 28, 2026", in UTC as every page shows dates. */
+const formatDate = (d: Date) => dayFormat.format(d);
 
 /** A published review as the pages show it. */
 function shownReview(row: PublishedReview): ShownReview {
@@ -77,12 +89,15 @@ function shownReview(row: PublishedReview): ShownReview {
     title: row.title,
     body: row.body,
     stay: `${STORED_KIND_LABELS[row.storedKind]}, ${row.lengthFeet} ft · stayed ${stayMonthLabel(row.stayMonth)}`,
-    subRatings: SUB_RATINGS.flatMap((key) => (row[key] === null ? [] : [{ key, stars: row[key] }])),
+    subRatings: SUB_RATINGS.flatMap((key) =>
+      row[key] === null ? [] : [`${SUB_RATING_LABELS[key]} ${row[key]}/5`],
+    ).join(" · "),
     helpfulCount: row.helpfulCount,
     date: isoDate(row.publishedAt ?? row.createdAt)!,
+    dateText: formatDate(row.publishedAt ?? row.createdAt),
     edited: row.editedAt !== null,
     storedHere: row.storedHere === true,
-    reply: row.replyBody ? { body: row.replyBody, date: isoDate(row.replyAt)! } : null,
+    reply: row.replyBody ? { body: row.replyBody, dateText: formatDate(row.replyAt ?? row.createdAt) } : null,
   };
 }
 
@@ -108,16 +123,36 @@ export async function facilityReviews(location: LocationRow, url: URL): Promise<
           publishedReviews(db, location.placeId, { sort, page }),
         ])
       : [[0, 0, 0, 0, 0], []];
-  const notice = url.searchParams.get("review");
+  const notice = url.searchParams.get("review") ?? "";
+  const most = Math.max(1, ...distribution);
+  const count = (n: number) => n.toLocaleString("en-US");
   return {
     combined,
     distribution,
-    sort,
+    summary:
+      combined.rating === null
+        ? null
+        : `from ${count(combined.count)} ${combined.count === 1 ? "review" : "reviews"}: ${count(combined.firstPartyCount)} on this site, ${count(combined.importedCount)} imported`,
+    bars:
+      combined.firstPartyCount === 0
+        ? []
+        : [5, 4, 3, 2, 1].map((stars) => ({
+            label: `${stars} star${stars === 1 ? "" : "s"}`,
+            count: count(distribution[stars - 1] ?? 0),
+            width: `${((distribution[stars - 1] ?? 0) / most) * 100}%`,
+          })),
+    sorts: REVIEW_SORTS.map((each) => ({
+      label: REVIEW_SORT_LABELS[each],
+      href: reviewsHref(location.slug, each, 1),
+      current: each === sort,
+    })),
     page,
     pages,
+    newerHref: page > 1 ? reviewsHref(location.slug, sort, page - 1) : null,
+    nextHref: page < pages ? reviewsHref(location.slug, sort, page + 1) : null,
     items: rows.map(shownReview),
     imported: location.reviews.slice(0, 3),
-    notice: notice === "published" || notice === "held" || notice === "deleted" ? notice : null,
+    notice: Object.hasOwn(REVIEW_NOTICES, notice) ? REVIEW_NOTICES[notice]! : null,
   };
 }
 
@@ -139,7 +174,8 @@ export async function facilityReviewAction(request: Request, form: FormData) {
     if (reviewId === null) return reviewFailure(400, null, "Reload the page and try again.");
     try {
       const counted = await voteHelpful(db, { userId: viewer.userId, reviewId });
-      return { review: "helpful" as const, reviewId, counted };
+      const message = counted ? "Thanks for your vote." : "You marked this review helpful already.";
+      return { review: "helpful" as const, reviewId, message };
     } catch (error) {
       if (isRefusal(error, ["not_found", "forbidden"])) return reviewFailure(error.status, reviewId, error.message);
       throw error;
@@ -167,7 +203,11 @@ export async function facilityReviewAction(request: Request, form: FormData) {
     if (isRefusal(error, ["not_found"])) return reviewFailure(404, reviewId, error.message);
     throw error;
   }
-  return { review: "reported" as const, reviewId: parsed.data.reviewId };
+  return {
+    review: "reported" as const,
+    reviewId: parsed.data.reviewId,
+    message: "Thank you: our team reads the review and decides.",
+  };
 }
 
 /** The listed listing of a facility page's slug, or the page's own 404. */

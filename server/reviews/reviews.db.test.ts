@@ -290,6 +290,49 @@ describe("votes, reports and the moderation queue", () => {
   });
 });
 
+describe("second chances and votes of deleted accounts", () => {
+  it("sends an edited rejected review back to an administrator, whatever the checks say now", async () => {
+    const listing = await insertListing(db());
+    const author = await person();
+    const held = await writeReview(db(), {
+      author,
+      locationId: listing.placeId,
+      review: input({ body: "See www.elsewhere-storage.example.com before you book here." }),
+      ipHash: null,
+    });
+    await decideReview(db(), {
+      actor: admin,
+      reviewId: held.id,
+      decision: "reject",
+      reason: "A link",
+      expectedStatus: "held",
+    });
+    const again = await editReview(db(), { author, reviewId: held.id, review: input(), ipHash: null });
+    expect(again.status).toBe("held");
+    const [row] = await db().select().from(reviews).where(eq(reviews.id, held.id));
+    expect(row!.holdReasons).toEqual(["resubmitted"]);
+    expect(await tally(listing.placeId)).toEqual({ count: 0, sum: 0 });
+  });
+
+  it("takes a deleted account's helpful votes out of other reviews' counts", async () => {
+    const listing = await insertListing(db());
+    const author = await person();
+    const voter = await person();
+    const { id } = await writeReview(db(), { author, locationId: listing.placeId, review: input(), ipHash: null });
+    await voteHelpful(db(), { userId: voter.userId, reviewId: id });
+    await db().transaction(async (t) => {
+      await removeAccountInTransaction(t as unknown as Database, {
+        actor: admin,
+        account: { id: voter.userId, email: voter.email, name: "Voter", role: "user", createdAt: new Date() },
+        action: "user.delete",
+        reason: "test",
+      });
+    });
+    const [row] = await db().select({ n: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, id));
+    expect(row!.n).toBe(0);
+  });
+});
+
 describe("owners", () => {
   it("reply once (editable), the next owner may edit it, and others cannot; a confirmed stay shows", async () => {
     const listing = await insertListing(db());

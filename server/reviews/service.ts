@@ -312,6 +312,15 @@ async function tellOwnerOfNewReview(
   });
 }
 
+/** A held review published for the first time (by an edit or an approval) is news to the owner too. */
+async function tellOwnerOfFirstPublication(db: Database, locationId: string, stars: number, title: string) {
+  const [listing] = await db
+    .select({ placeId: locations.placeId, name: locations.name })
+    .from(locations)
+    .where(eq(locations.placeId, locationId));
+  if (listing) await tellOwnerOfNewReview(db, listing, stars, title);
+}
+
 async function reviewForUpdate(db: Database, reviewId: number): Promise<ReviewRow> {
   const [row] = await db.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
   if (!row) throw notFound(REVIEW_MESSAGES.notFound);
@@ -346,6 +355,8 @@ export async function editReview(
         reviewId: before.id,
       }),
     );
+    // A rejected review comes back only through an administrator, whatever the checks say now.
+    if (before.status === "rejected") reasons.push("resubmitted");
     const status: ReviewStatus = reasons.length ? "held" : "published";
     const wordsChanged =
       before.stars !== input.review.stars || before.title !== input.review.title || before.body !== input.review.body;
@@ -377,6 +388,8 @@ export async function editReview(
       })
       .where(eq(reviews.id, before.id));
     const moved = await moveTally(db, before.locationId, counted(before), { status, stars: input.review.stars });
+    if (status === "published" && before.publishedAt === null)
+      await tellOwnerOfFirstPublication(db, before.locationId, input.review.stars, input.review.title);
     return { id: before.id, status, moved };
   });
   await announce(db, result.moved);
@@ -400,6 +413,11 @@ export async function deleteReview(db: Database, input: { author: ReviewAuthor; 
  * deleted): each leaves its listing's tally. Returns the listings whose rating changed.
  */
 export async function deleteReviewsOfAccount(db: Database, userId: string): Promise<string[]> {
+  // Its "helpful" votes on other people's reviews go too, and leave their counts.
+  await db.execute(sql`
+    update ${reviews} set helpful_count = greatest(helpful_count - 1, 0)
+    where id in (select review_id from ${reviewVotes} where user_id = ${userId})`);
+  await db.delete(reviewVotes).where(eq(reviewVotes.userId, userId));
   const gone = await db
     .delete(reviews)
     .where(eq(reviews.authorId, userId))
@@ -667,6 +685,8 @@ export async function decideReview(
       requestId: input.requestId,
     });
     if (status !== before.status) await tellAuthorOfDecision(db, before, status, input.reason);
+    if (status === "published" && before.publishedAt === null)
+      await tellOwnerOfFirstPublication(db, before.locationId, before.stars, before.title);
     return { locationId: before.locationId, status, moved };
   });
   kickEmail();

@@ -1,7 +1,5 @@
-import { Form, useNavigation } from "react-router";
 import { LISTING_REPORT_KINDS, LISTING_REPORT_LABELS, REPORT_MESSAGE_MAX } from "../../../domain/work-queue";
-import { Button } from "../ui/button";
-import { Textarea } from "../ui/textarea";
+import { ReportDisclosure } from "./report-disclosure";
 
 export type SuggestEditResult =
   | { report: "sent" }
@@ -9,12 +7,9 @@ export type SuggestEditResult =
 
 /**
  * "Suggest an edit" (docs/product.md section 12): a disclosure under the facility's contact card
- * with a short form. It needs no JavaScript: the details element opens by itself and the form
- * posts to the page, which answers with the same page and a message.
+ * with a short form; it works without JavaScript.
  */
 export function SuggestEdit({ result }: { result: SuggestEditResult | undefined }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "report";
   if (result?.report === "sent")
     return (
       <p role="status" className="pt-2 text-sm text-emerald-800">
@@ -23,45 +18,16 @@ export function SuggestEdit({ result }: { result: SuggestEditResult | undefined 
     );
   const failed = result?.report === "error" ? result : undefined;
   return (
-    <details className="pt-1 text-sm" open={failed !== undefined}>
-      <summary className="cursor-pointer text-slate-700 underline">Suggest an edit</summary>
-      <Form method="post" preventScrollReset className="mt-2 space-y-2">
-        <input type="hidden" name="intent" value="report" />
-        <fieldset>
-          <legend className="font-medium text-slate-800">What is wrong?</legend>
-          {LISTING_REPORT_KINDS.map((kind) => (
-            <label key={kind} className="mt-1 flex items-center gap-2 text-slate-700">
-              <input
-                type="radio"
-                name="kind"
-                value={kind}
-                required
-                defaultChecked={failed?.values?.kind === kind}
-                className="accent-brand-500"
-              />
-              {LISTING_REPORT_LABELS[kind]}
-            </label>
-          ))}
-        </fieldset>
-        <label className="block">
-          <span className="font-medium text-slate-800">Details (optional)</span>
-          <Textarea
-            name="message"
-            rows={3}
-            maxLength={REPORT_MESSAGE_MAX}
-            defaultValue={failed?.values?.message ?? ""}
-            className="mt-1 text-sm"
-          />
-        </label>
-        {failed && (
-          <p role="alert" className="text-red-700">
-            {failed.message}
-          </p>
-        )}
-        <Button type="submit" variant="secondary" size="sm" disabled={sending}>
-          {sending ? "Sending…" : "Send report"}
-        </Button>
-      </Form>
-    </details>
+    <ReportDisclosure
+      summary="Suggest an edit"
+      legend="What is wrong?"
+      intent="report"
+      kinds={LISTING_REPORT_KINDS}
+      labels={LISTING_REPORT_LABELS}
+      maxLength={REPORT_MESSAGE_MAX}
+      open={failed !== undefined}
+      error={failed?.message}
+      values={failed?.values}
+    />
   );
 }

@@ -12,12 +12,12 @@ import { EmptyState } from "../../components/ui/empty-state";
 import { buttonClasses } from "../../components/ui/button";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { cn } from "../../lib/cn";
+import { LISTING_REPORT_LABELS } from "../../../domain/work-queue";
 import {
   LISTING_PROBLEM_KINDS,
   LISTING_PROBLEM_LABELS,
-  LISTING_REPORT_LABELS,
   type ListingProblemKind,
-} from "../../../domain/work-queue";
+} from "../../../domain/listing-problems";
 import { FormError } from "../../components/ui/field";
 import { useFormState } from "../../lib/forms";
 import { privatePageMeta } from "../../lib/meta";

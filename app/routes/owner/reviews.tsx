@@ -9,10 +9,9 @@ import { SubmitButton } from "../../components/ui/submit-button";
 import { Textarea } from "../../components/ui/textarea";
 import { FormError } from "../../components/ui/field";
 import { Pagination } from "../../components/search/pagination";
-import { REVIEW_LIMITS, REVIEW_REPORT_KINDS, REVIEW_REPORT_LABELS, SUB_RATING_LABELS } from "../../../domain/reviews";
+import { REVIEW_LIMITS, REVIEW_REPORT_KINDS, REVIEW_REPORT_LABELS } from "../../../domain/reviews";
 import { privatePageMeta } from "../../lib/meta";
 import { useFormState } from "../../lib/forms";
-import { formatDate } from "../../lib/format";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { ownerReviewsAction, ownerReviewsPage } from "../../../server/reviews/pages";
@@ -47,7 +46,7 @@ function ReviewCard({ review }: { review: Row }) {
             </h2>
             <p className="text-sm text-slate-600">
               <span aria-label={`${review.stars} out of 5 stars`}>{"★".repeat(review.stars)}</span> ·{" "}
-              {review.authorName} · {formatDate(review.date)}
+              {review.authorName} · {review.dateText}
               {review.edited && " · edited"} ·{" "}
               <Link to={`/location/${review.listing.slug}#reviews`} className="text-brand-700 underline">
                 {review.listing.name}
@@ -61,13 +60,9 @@ function ReviewCard({ review }: { review: Row }) {
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-600">{review.stay}</p>
-        {review.subRatings.length > 0 && (
-          <p className="text-sm text-slate-600">
-            {review.subRatings.map((s) => `${SUB_RATING_LABELS[s.key]} ${s.stars}/5`).join(" · ")}
-          </p>
-        )}
+        {review.subRatings && <p className="text-sm text-slate-600">{review.subRatings}</p>}
         <p className="mt-3 whitespace-pre-line text-slate-800">{review.body}</p>
-        <Form method="post" className="mt-4 space-y-2" key={review.reply?.date ?? "new"}>
+        <Form method="post" className="mt-4 space-y-2" key={review.reply?.body ?? "new"}>
           <input type="hidden" name="reviewId" value={review.id} />
           {mine && <FormError message={form.formError ?? form.error("body")?.[0]} />}
           <label htmlFor={`reply-${review.id}`} className="block text-sm font-medium text-slate-800">

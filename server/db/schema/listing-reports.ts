@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { LISTING_PROBLEM_KINDS, LISTING_REPORT_KINDS, QUEUE_ITEM_STATUSES } from "../../../domain/work-queue";
+import { LISTING_REPORT_KINDS, QUEUE_ITEM_STATUSES } from "../../../domain/work-queue";
+import { LISTING_PROBLEM_KINDS } from "../../../domain/listing-problems";
 import { users } from "./auth";
 import { locations } from "./locations";
 
