@@ -57,7 +57,7 @@ class Site {
   host = "";
   port = 0;
   restarts = 0;
-  /** The fixture accounts, listing, promotion, invoice and lead, made on the first start. */
+  /** The fixture accounts, listing, promotion, invoice, lead and review, made on the first start. */
   fixtures: Fixtures | undefined;
   private running: RunningSite | undefined;
   private starts = 0;
@@ -176,13 +176,16 @@ async function siteFacts(site: Site): Promise<SiteFacts> {
   }
   return {
     host: site.host,
-    facilitySlugs: search.items.map((item) => item.slug),
+    // The owned listing's page has the fixture review: its Helpful, Report and review form reach it.
+    facilitySlugs: [...new Set([...(fixtures ? [fixtures.ownedSlug] : []), ...search.items.map((item) => item.slug)])],
     locationIds: search.items.map((item) => item.id),
     sessionCookie,
     signedInCookies: fixtures
       ? [await signedIn(ACCOUNTS.listing_owner.email), await signedIn(ACCOUNTS.admin.email)]
       : [],
-    recordIds: fixtures ? [fixtures.promotionId, fixtures.invoiceId, fixtures.leadId, fixtures.claimId] : [],
+    recordIds: fixtures
+      ? [fixtures.promotionId, fixtures.invoiceId, fixtures.leadId, fixtures.claimId, String(fixtures.reviewId)]
+      : [],
     warmImages,
   };
 }

