@@ -147,6 +147,7 @@ describe("reviews", () => {
     await card.getByLabel("Reply publicly").fill("Thanks! We now open the gate at 6 AM.");
     await card.getByRole("button", { name: "Publish reply" }).click();
     await owner.getByRole("status").filter({ hasText: "Your reply is published" }).first().waitFor();
+    await screenshot(owner, { path: path.resolve(".tmp/screenshots/owner-reviews-1280.png"), fullPage: true });
     await visitor.goto(`${base()}/location/${owned.slug}#reviews`);
     const shown = visitor.getByRole("listitem").filter({
       has: visitor.getByRole("heading", { name: "Good covered spots, slow gate" }),
@@ -169,6 +170,9 @@ describe("reviews", () => {
     await admin.getByRole("heading", { name: "Reviews to check" }).waitFor();
     const queued = admin.getByRole("article").filter({ hasText: "Good covered spots, slow gate" });
     expect(await queued.textContent()).toContain("Spam or advertising");
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, { path: path.resolve(".tmp/screenshots/admin-review-queue-390.png"), fullPage: true });
+    await admin.setViewportSize({ width: 1280, height: 800 });
     await queued.getByLabel(/^Reason/).fill("Reads like an advert for another facility.");
     await queued.getByRole("button", { name: /^Remove/ }).click();
     await admin.getByRole("status").filter({ hasText: "Removed: the review is gone" }).first().waitFor();
