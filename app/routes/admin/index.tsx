@@ -5,6 +5,7 @@ import Eye from "lucide-react/icons/eye";
 import FileCheck2 from "lucide-react/icons/file-check-corner";
 import Inbox from "lucide-react/icons/inbox";
 import MessageSquareWarning from "lucide-react/icons/message-square-exclamation-point";
+import Star from "lucide-react/icons/star";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import UserPlus from "lucide-react/icons/user-plus";
 import type { ComponentType, ReactNode } from "react";
@@ -56,8 +57,16 @@ function QueueCard({
 
 /** The admin overview (docs/product.md section 12): the queues that wait for someone, then the week's figures. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { pendingClaims, pendingChanges, openInvoices, openReports, listingsWithProblems, week, waitingLeads } =
-    loaderData;
+  const {
+    pendingClaims,
+    pendingChanges,
+    openInvoices,
+    openReports,
+    listingsWithProblems,
+    week,
+    waitingLeads,
+    reviewsToCheck,
+  } = loaderData;
   return (
     <>
       <PageHeader title="Admin console" description="Claims, listings, users and articles, in one place." />
@@ -77,6 +86,9 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         </QueueCard>
         <QueueCard to="/admin/manage?section=leads" Icon={Inbox} count={waitingLeads}>
           {waitingLeads === 1 ? "lead to an unclaimed listing waits" : "leads to unclaimed listings wait"}
+        </QueueCard>
+        <QueueCard to="/admin/manage?section=reviews" Icon={Star} count={reviewsToCheck}>
+          {reviewsToCheck === 1 ? "review waits" : "reviews wait"} for a check (held or reported)
         </QueueCard>
         <QueueCard to="/admin/promotions" Icon={BadgeDollarSign} count={openInvoices}>
           {openInvoices === 1 ? "invoice waits" : "invoices wait"} for payment
