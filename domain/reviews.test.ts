@@ -76,3 +76,37 @@ describe("a listing's running tally", () => {
     expect(() => applyReviewChange(EMPTY_TALLY, { status: "published", stars: 5 }, null)).toThrow(RangeError);
   });
 });
+
+describe("the checks that hold a review", () => {
+  it("find links, contact details and listed words, also in long input", async () => {
+    const { hasLink, hasContactDetails, hasProfanity, holdReasons } = await import("./reviews");
+    expect(hasLink("See www.cheap.example for more")).toBe(true);
+    expect(hasLink("Go to https://x.example/a.")).toBe(true);
+    expect(hasLink("Better deals at rival-storage.com.")).toBe(true);
+    expect(hasLink("Gate opens at 6 a.m. and closes at 9 p.m.")).toBe(false);
+    expect(hasContactDetails("Call (512) 555-0123 today")).toBe(true);
+    expect(hasContactDetails("Mail bob@storage.example.com")).toBe(true);
+    expect(hasContactDetails("We stored 2 RVs for 12 months at $150")).toBe(false);
+    expect(hasProfanity("What a shitty gate")).toBe(true);
+    expect(hasProfanity("Scunthorpe is fine")).toBe(false);
+    // Long input of the shapes that make a backtracking pattern slow (tests/redos.test.ts checks
+    // the patterns themselves): each check is one pass.
+    const long = `${"1 ".repeat(50_000)}x${".".repeat(50_000)}:`;
+    expect(hasLink(long)).toBe(false);
+    expect(hasContactDetails(long)).toBe(true);
+    const context = {
+      reviewsFromAddressToday: 1,
+      authorIsNewAccount: false,
+      newAccountReviewsOfListingToday: 0,
+      authorOwnsOrClaimed: false,
+      sameStarsOfListingToday: 1,
+    };
+    expect(holdReasons({ stars: 4, title: "Good", text: "Clean and safe lot." }, context)).toEqual([]);
+    expect(
+      holdReasons(
+        { stars: 5, title: "Best", text: "Call 512-555-0123" },
+        { ...context, reviewsFromAddressToday: 3, authorOwnsOrClaimed: true, sameStarsOfListingToday: 5 },
+      ),
+    ).toEqual(["contact", "address_burst", "owner", "rating_burst"]);
+  });
+});

@@ -204,7 +204,9 @@ function tokensOf(text: string): string[] {
 /** Whether a text carries a web address. */
 export function hasLink(text: string): boolean {
   return tokensOf(text).some((token) => {
-    const word = token.replace(/[.:]+$/, "");
+    let end = token.length;
+    while (end > 0 && (token[end - 1] === "." || token[end - 1] === ":")) end--;
+    const word = token.slice(0, end);
     return /^(?:https?:\/\/|www\.)/.test(word) || TOP_LEVEL.test(word);
   });
 }
@@ -215,8 +217,31 @@ export function hasContactDetails(text: string): boolean {
     const at = token.indexOf("@");
     return at > 0 && token.indexOf(".", at + 2) > at + 1;
   });
-  // Ten digits with at most two separators between each: bounded work at each position.
-  return email || /(?:\d[\s().-]{0,2}){9}\d/.test(text);
+  return email || hasPhoneNumber(text);
+}
+
+const PHONE_SEPARATORS = new Set([" ", "\t", "\n", "(", ")", ".", "-"]);
+
+/**
+ * Ten digits in a row with at most two separators (space, brackets, dot, dash) between each, as a
+ * US phone number is written: one pass over the text.
+ */
+function hasPhoneNumber(text: string): boolean {
+  let digits = 0;
+  let gap = 0;
+  for (const char of text) {
+    if (char >= "0" && char <= "9") {
+      digits += 1;
+      gap = 0;
+      if (digits >= 10) return true;
+    } else if (digits > 0 && PHONE_SEPARATORS.has(char) && gap < 2) {
+      gap += 1;
+    } else {
+      digits = 0;
+      gap = 0;
+    }
+  }
+  return false;
 }
 
 export function hasProfanity(text: string): boolean {
