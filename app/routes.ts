@@ -85,6 +85,9 @@ export default [
     route("locations/analytics", "routes/owner/analytics.tsx", { id: "owner-locations-analytics" }),
     route("locations/analytics.csv", "routes/owner/analytics-csv.ts", { id: "owner-locations-analytics-csv" }),
     route("locations/:locationId/update", "routes/owner/location-update.tsx", { id: "owner-location-update" }),
+    route("locations/:locationId/availability", "routes/owner/location-availability.tsx", {
+      id: "owner-location-availability",
+    }),
     route("locations/:locationId/photos", "routes/owner/location-photos.tsx", { id: "owner-location-photos" }),
     route("locations/:locationId/photos/upload", "routes/owner/location-photos-upload.ts", {
       id: "owner-location-photos-upload",

@@ -10,14 +10,18 @@ import { formatCount } from "./numbers";
 export const KEY_FIELDS = ["name", "address", "latitude", "longitude"] as const;
 export type KeyField = (typeof KEY_FIELDS)[number];
 
-export const AVAILABILITIES = ["available", "waitlist", "full"] as const;
+export const AVAILABILITIES = ["available", "few_left", "waitlist", "full"] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
 export const AVAILABILITY_LABELS: Record<Availability, string> = {
   available: "Available",
+  few_left: "Few left",
   waitlist: "Waitlist",
   full: "Full",
 };
+
+/** The most open spaces an owner may state for one size. */
+export const MAX_OPEN_SPACES = 10_000;
 
 /** One size a facility offers, with what an RV owner asks first: the price and whether it is free. */
 export interface SizeOffer {
@@ -26,6 +30,10 @@ export interface SizeOffer {
   /** Whole US dollars a month, or null when the owner did not say. */
   monthlyPrice: number | null;
   availability: Availability | null;
+  /** How many spaces of this size are open, when the owner says (docs/product.md section 17). */
+  openSpaces?: number | null;
+  /** When the owner last set or confirmed this size's availability (ISO time). */
+  statusAt?: string | null;
 }
 
 export const LISTING_LIMITS = {

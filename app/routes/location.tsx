@@ -39,6 +39,8 @@ import { AskAboutSpace, type AskPrefill, type AskResult } from "../components/lo
 import { coverFromSearch, isCoverWant, lengthFromSearch, type CoverWant } from "../../domain/leads";
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
+import { availabilitySummary, isFresh } from "../../domain/availability";
+import { serverNow } from "../../server/clock";
 import { facilityReviewAction, facilityReviews, type FacilityReviews } from "../../server/reviews/pages";
 import { ReviewsSection } from "../components/location/reviews-section";
 import { listingRating, type ReviewActionResult } from "../../domain/reviews";
@@ -57,17 +59,34 @@ const locationUnavailable = (cause: unknown) =>
  * nearby storage, with SelfStorage and BreadcrumbList structured data for search engines.
  */
 
-/** Sizes with the owner's price and availability when given (docs/product.md section 10), as words. */
-function sizesShown(location: { dimensions: { width: number; length: number }[]; sizeOffers: SizeOffer[] }) {
+/**
+ * Sizes with the owner's price and availability when given (docs/product.md sections 10 and 17),
+ * as words: a status older than the freshness limit is shown as not confirmed recently.
+ */
+function sizesShown(location: { dimensions: { width: number; length: number }[]; sizeOffers: SizeOffer[] }, now: Date) {
   const offers = location.sizeOffers.length
     ? location.sizeOffers
     : location.dimensions.map((d) => ({ ...d, monthlyPrice: null, availability: null }));
-  return offers.map((o) => ({
+  return offers.map((o: SizeOffer) => ({
     key: `${o.width}x${o.length}`,
     label: `${o.width}' x ${o.length}'`,
     price: priceLabel(o.monthlyPrice),
-    availability: o.availability ? AVAILABILITY_LABELS[o.availability] : null,
+    availability: !o.availability
+      ? null
+      : !isFresh(o, now)
+        ? `${AVAILABILITY_LABELS[o.availability]} (not confirmed recently)`
+        : o.openSpaces
+          ? `${AVAILABILITY_LABELS[o.availability]} · ${o.openSpaces} open`
+          : AVAILABILITY_LABELS[o.availability],
   }));
+}
+
+/** The line under the sizes: how fresh the availability is, and when prices were confirmed. */
+function sizesNote(location: { sizeOffers: SizeOffer[]; pricesConfirmedAt: Date | null }, now: Date): string | null {
+  const parts = [availabilitySummary(location.sizeOffers, now)?.text];
+  if (location.pricesConfirmedAt) parts.push(`Prices confirmed ${formatDate(location.pricesConfirmedAt)}`);
+  const note = parts.filter(Boolean).join(" · ");
+  return note || null;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -132,8 +151,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       latitude: location.latitude,
       longitude: location.longitude,
       googleMapsUri: location.googleMapsUri,
-      sizes: sizesShown(location),
-      pricesConfirmed: location.pricesConfirmedAt ? formatDate(location.pricesConfirmedAt) : null,
+      sizes: sizesShown(location, serverNow()),
+      sizesNote: sizesNote(location, serverNow()),
       coveredClearanceFeet: location.coveredClearanceFeet,
       openingHours: location.openingHours,
       gateHours: location.gateHours,
@@ -326,9 +345,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
                     </li>
                   ))}
                 </ul>
-                {l.pricesConfirmed && (
-                  <p className="mt-2 text-sm text-slate-600">Prices confirmed {l.pricesConfirmed}</p>
-                )}
+                {l.sizesNote && <p className="mt-2 text-sm text-slate-600">{l.sizesNote}</p>}
                 {l.coveredClearanceFeet !== null && (
                   <p className="mt-1 text-sm text-slate-600">Covered spaces: {l.coveredClearanceFeet} ft clearance</p>
                 )}

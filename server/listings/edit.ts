@@ -1,3 +1,5 @@
+import { withStatusTimes } from "../../domain/availability";
+import { serverNow } from "../clock";
 import { and, eq } from "drizzle-orm";
 import { LISTING_CONFLICT_TEXT, type KeyField } from "../../domain/listings";
 import { resolveStaleness } from "../catalogue/problems";
@@ -78,7 +80,8 @@ export interface UpdateListingResult {
 
 export async function updateListing(db: Database, request: UpdateListingRequest): Promise<UpdateListingResult> {
   const { actor, locationId, requestId } = request;
-  const now = request.now ?? new Date();
+  // The server's clock (server/clock.ts): availability dates follow a test clock moved forward.
+  const now = request.now ?? serverNow();
   const result = await db.transaction(async (t) => {
     const db = tx(t);
     const row = await lockListing(db, locationId);
@@ -86,6 +89,16 @@ export async function updateListing(db: Database, request: UpdateListingRequest)
     if (row.version !== request.expectedVersion) throw conflict(LISTING_CONFLICT_TEXT);
 
     const current = fieldsOf(row);
+    // Each size's status carries when it was set or confirmed (docs/product.md section 17).
+    const submittedSizes = request.changes.sizes ?? (request.confirmPrices ? current.sizes : undefined);
+    if (submittedSizes)
+      request = {
+        ...request,
+        changes: {
+          ...request.changes,
+          sizes: withStatusTimes(current.sizes, submittedSizes, now, request.confirmPrices === true),
+        },
+      };
     const changed = changedFields(current, request.changes);
     // An admin is the reviewer: their key-field edits publish at once.
     const published = changed.filter((f) => actor.isAdmin || !isKeyField(f));

@@ -138,6 +138,9 @@ function comparable(field: EditableField, value: unknown): unknown {
         length: s.length,
         monthlyPrice: s.monthlyPrice ?? null,
         availability: s.availability ?? null,
+        // The open spaces and the status's date are part of the sizes (docs/product.md section 17).
+        openSpaces: s.openSpaces ?? null,
+        statusAt: s.statusAt ?? null,
       }))
       .sort((a, b) => a.width - b.width || a.length - b.length);
   return value;

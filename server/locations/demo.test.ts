@@ -35,9 +35,20 @@ describe("demo catalogue", () => {
     }
     // The dates move with the day the catalogue is made; the rest of the catalogue does not.
     const later = generateDemoCatalogue(gazetteer, 50, undefined, new Date("2027-03-01T00:00:00Z"));
-    expect(later.map(({ updatedAt: _u, pricesConfirmedAt: _p, ...rest }) => rest)).toEqual(
-      dated.slice(0, 50).map(({ updatedAt: _u, pricesConfirmedAt: _p, ...rest }) => rest),
-    );
+    const undated = ({ updatedAt: _u, pricesConfirmedAt: _p, sizeOffers, ...rest }: (typeof dated)[number]) => ({
+      ...rest,
+      sizeOffers: (sizeOffers ?? []).map(({ statusAt: _s, ...offer }) => offer),
+    });
+    expect(later.map(undated)).toEqual(dated.slice(0, 50).map(undated));
+    // Availability is dated too: within 44 days of the day the catalogue is made, or at the
+    // listing's last update when that is older, never after it.
+    for (const row of dated)
+      for (const offer of row.sizeOffers ?? []) {
+        if (!offer.availability) continue;
+        const at = Date.parse(offer.statusAt!);
+        expect(at).toBeLessThanOrEqual(row.updatedAt!.getTime());
+        if (now.getTime() - at > 45 * 86_400_000) expect(at).toBe(row.updatedAt!.getTime());
+      }
   });
 
   it("is reproducible from its seed", () => {

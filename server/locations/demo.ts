@@ -511,7 +511,17 @@ export function makeDemoLocation(
   // Prices confirmed count as an update: a listing's update is never older than its prices.
   const confirmed = owner.pricesConfirmedAt;
   const pricesConfirmedAt = confirmed && confirmed > updatedAt ? updatedAt : confirmed;
-  return { ...row, ...owner, pricesConfirmedAt, updatedAt };
+  // Availability was confirmed 0 to 44 days before the catalogue was made, and never after the
+  // listing's last update (docs/product.md section 17): most demo listings read as fresh, some as
+  // "not confirmed recently".
+  const statusAt = new Date(
+    Math.max(
+      created.getTime(),
+      Math.min(updatedAt.getTime(), Math.floor(now.getTime() / DAY_MS) * DAY_MS - (seedOf(placeId) % 45) * DAY_MS),
+    ),
+  ).toISOString();
+  const sizeOffers = (owner.sizeOffers ?? []).map((o) => (o.availability ? { ...o, statusAt } : o));
+  return { ...row, ...owner, sizeOffers, pricesConfirmedAt, updatedAt };
 }
 
 /** The whole demo catalogue: `count` facilities, reproducible from `seed`. */

@@ -5,7 +5,16 @@
  * Pure and browser-safe (no Node imports). A value that cannot be read throws a `ParseError`
  * whose message says what is wrong with the value; the caller adds the field name.
  */
-import { AVAILABILITIES, LISTING_LIMITS, type Availability, type SizeOffer } from "../../domain/listings";
+import {
+  AVAILABILITIES,
+  LISTING_LIMITS,
+  MAX_OPEN_SPACES,
+  type Availability,
+  type SizeOffer,
+} from "../../domain/listings";
+
+/** A size's `statusAt`: an ISO time (date, then an optional time and zone), parsed by Date. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 import { TIERS, type Tier } from "../../domain/tiers";
 import type { Dimension, Review, Viewport } from "./types";
 
@@ -174,7 +183,7 @@ export function parseDimensions(value: unknown): Dimension[] {
 // ---------------------------------------------------------------------------------------------
 // Sizes with prices (the owner's editor, docs/product.md section 10)
 
-const OFFER_KEYS = new Set(["width", "length", "monthlyPrice", "availability"]);
+const OFFER_KEYS = new Set(["width", "length", "monthlyPrice", "availability", "openSpaces", "statusAt"]);
 
 function parseOffer(item: unknown): SizeOffer {
   if (typeof item !== "object" || item === null || Array.isArray(item))
@@ -182,9 +191,11 @@ function parseOffer(item: unknown): SizeOffer {
   const fields = item as Record<string, unknown>;
   const stray = Object.keys(fields).find((key) => !OFFER_KEYS.has(key));
   if (stray !== undefined)
-    throw new ParseError(`${quote(stray)} is not a size field (width, length, monthlyPrice, availability)`);
+    throw new ParseError(
+      `${quote(stray)} is not a size field (width, length, monthlyPrice, availability, openSpaces, statusAt)`,
+    );
   if (!isDimension(fields)) throw new ParseError(`${quote(item)} needs a positive width and length in feet`);
-  const { width, length, monthlyPrice = null, availability = null } = fields;
+  const { width, length, monthlyPrice = null, availability = null, openSpaces = null, statusAt = null } = fields;
   if (width > LISTING_LIMITS.maxSizeFeet || length > LISTING_LIMITS.maxSizeFeet)
     throw new ParseError(`${width}x${length} is larger than ${LISTING_LIMITS.maxSizeFeet} feet`);
   if (
@@ -201,11 +212,33 @@ function parseOffer(item: unknown): SizeOffer {
     );
   if (availability !== null && !(AVAILABILITIES as readonly unknown[]).includes(availability))
     throw new ParseError(`availability ${quote(availability)} is not one of ${AVAILABILITIES.join(", ")}`);
+  if (
+    openSpaces !== null &&
+    !(
+      typeof openSpaces === "number" &&
+      Number.isInteger(openSpaces) &&
+      openSpaces >= 0 &&
+      openSpaces <= MAX_OPEN_SPACES
+    )
+  )
+    throw new ParseError(`openSpaces ${quote(openSpaces)} is not a whole number from 0 to ${MAX_OPEN_SPACES}`);
+  if (
+    statusAt !== null &&
+    !(
+      typeof statusAt === "string" &&
+      statusAt.length <= 40 &&
+      ISO_TIME.test(statusAt) &&
+      !Number.isNaN(Date.parse(statusAt))
+    )
+  )
+    throw new ParseError(`statusAt ${quote(statusAt)} is not a time like 2026-11-28T10:00:00.000Z`);
   return {
     width,
     length,
     monthlyPrice: monthlyPrice as number | null,
     availability: availability as Availability | null,
+    ...(openSpaces === null ? {} : { openSpaces: openSpaces as number }),
+    ...(statusAt === null ? {} : { statusAt: new Date(statusAt as string).toISOString() }),
   };
 }
 

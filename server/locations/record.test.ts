@@ -111,7 +111,7 @@ describe("parseLocationRecord", () => {
     [
       { ...base, size_offers: [{ width: 12, length: 30, price: 5 }] },
       "size_offers",
-      '"price" is not a size field (width, length, monthlyPrice, availability)',
+      '"price" is not a size field (width, length, monthlyPrice, availability, openSpaces, statusAt)',
     ],
     [
       { ...base, size_offers: [{ width: 12, length: 30, monthlyPrice: 9.5 }] },
@@ -121,7 +121,7 @@ describe("parseLocationRecord", () => {
     [
       { ...base, size_offers: [{ width: 12, length: 30, availability: "soon" }] },
       "size_offers",
-      'availability "soon" is not one of available, waitlist, full',
+      'availability "soon" is not one of available, few_left, waitlist, full',
     ],
     [
       {

@@ -303,6 +303,17 @@ export const MATRIX: MatrixEntry[] = [
     contentType: "application/x-www-form-urlencoded",
     expect: { ...listing, listing_owner: 400, admin: 400 },
   },
+  // Availability (docs/product.md section 17): the listing's owner and admins.
+  page("owner/locations/:locationId/availability", "/owner/locations/LOCATION/availability", listing),
+  {
+    // Past the listing rule to validation (no intent, 400).
+    route: "owner/locations/:locationId/availability",
+    method: "POST",
+    path: "/owner/locations/LOCATION/availability",
+    body: "version=1",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, listing_owner: 400, admin: 400 },
+  },
   {
     // An upload without files: its owner and admins are sent back to the manager with a message.
     route: "owner/locations/:locationId/photos/upload",

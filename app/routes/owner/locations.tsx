@@ -88,7 +88,13 @@ export default function MyListings({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <Sparkline values={listing.views} label={`Page views of ${listing.name} over the last 30 days`} />
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  to={`/owner/locations/${encodeURIComponent(listing.placeId)}/availability`}
+                  className={buttonClasses("secondary", "sm")}
+                >
+                  Availability<span className="sr-only"> of {listing.name}</span>
+                </Link>
                 <Link
                   to={`/owner/locations/${encodeURIComponent(listing.placeId)}/update`}
                   className={buttonClasses("secondary", "sm")}

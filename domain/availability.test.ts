@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { availabilitySummary, isAvailableNow, needsReminder, withStatusTimes } from "./availability";
+import type { SizeOffer } from "./listings";
+
+const now = new Date("2026-11-28T12:00:00Z");
+const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60_000).toISOString();
+const offer = (over: Partial<SizeOffer>): SizeOffer => ({
+  width: 12,
+  length: 40,
+  monthlyPrice: 150,
+  availability: null,
+  ...over,
+});
+
+describe("the availability line", () => {
+  it("says nothing when no size has a status", () => {
+    expect(availabilitySummary([offer({})], now)).toBeNull();
+  });
+
+  it("says spaces are available with the freshest date, or full with a waitlist", () => {
+    expect(
+      availabilitySummary(
+        [
+          offer({ availability: "full", statusAt: daysAgo(1) }),
+          offer({ width: 10, availability: "few_left", statusAt: daysAgo(3) }),
+        ],
+        now,
+      ),
+    ).toEqual({ text: "Spaces available · updated yesterday", tone: "open" });
+    expect(availabilitySummary([offer({ availability: "waitlist", statusAt: daysAgo(0) })], now)?.text).toBe(
+      "Full · waitlist open · updated today",
+    );
+  });
+
+  it("stops claiming anything after 30 days and asks the owner after 14", () => {
+    const old = [offer({ availability: "available", statusAt: daysAgo(31) })];
+    expect(availabilitySummary(old, now)).toEqual({ text: "Availability not confirmed recently", tone: "stale" });
+    expect(isAvailableNow(old[0]!, now)).toBe(false);
+    expect(isAvailableNow(offer({ availability: "available", statusAt: daysAgo(30) }), now)).toBe(true);
+    expect(needsReminder([offer({ availability: "full", statusAt: daysAgo(13) })], now)).toBe(false);
+    expect(needsReminder([offer({ availability: "full", statusAt: daysAgo(14) })], now)).toBe(true);
+    expect(needsReminder([offer({ availability: "full" })], now)).toBe(true);
+  });
+});
+
+describe("status times after an edit", () => {
+  const current = [
+    offer({ availability: "available", openSpaces: 3, statusAt: daysAgo(10) }),
+    offer({ width: 10, length: 20, availability: "full", statusAt: daysAgo(5) }),
+  ];
+
+  it("dates a changed status now and keeps the others' dates and counts", () => {
+    const next = withStatusTimes(
+      current,
+      [
+        { width: 12, length: 40, monthlyPrice: 160, availability: "available" },
+        { width: 10, length: 20, monthlyPrice: null, availability: "waitlist" },
+      ],
+      now,
+      false,
+    );
+    expect(next[0]).toEqual({
+      width: 12,
+      length: 40,
+      monthlyPrice: 160,
+      availability: "available",
+      openSpaces: 3,
+      statusAt: daysAgo(10),
+    });
+    expect(next[1]!.statusAt).toBe(now.toISOString());
+  });
+
+  it("confirms every status when the owner says they are still correct, and clears a removed status", () => {
+    const next = withStatusTimes(current, [current[0]!, { ...current[1]!, availability: null }], now, true);
+    expect(next[0]!.statusAt).toBe(now.toISOString());
+    expect(next[1]).toEqual({ width: 10, length: 20, monthlyPrice: 150, availability: null });
+  });
+});

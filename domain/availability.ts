@@ -1,0 +1,107 @@
+import type { Availability, SizeOffer } from "./listings";
+
+/**
+ * How fresh an owner's availability is (docs/product.md section 17): each size's status carries
+ * the time it was set or confirmed. After REMIND_AFTER_DAYS without an update the owner is asked
+ * to confirm it; after STALE_AFTER_DAYS the site says it was not confirmed recently and the
+ * "Available now" filter no longer counts it. Shared by the pages, the index and the server.
+ */
+export const AVAILABILITY_REMIND_AFTER_DAYS = 14;
+export const AVAILABILITY_STALE_AFTER_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A status that says a space can be had now. */
+export const isOpenStatus = (availability: Availability | null | undefined): boolean =>
+  availability === "available" || availability === "few_left";
+
+/** Whole days from `at` to `now` (0 when `at` is in the future or unreadable). */
+export function daysSince(at: string | null | undefined, now: Date): number | null {
+  if (!at) return null;
+  const time = Date.parse(at);
+  if (Number.isNaN(time)) return null;
+  return Math.max(0, Math.floor((now.getTime() - time) / DAY_MS));
+}
+
+/** Whether a size's status was set or confirmed within STALE_AFTER_DAYS. */
+export function isFresh(offer: Pick<SizeOffer, "statusAt">, now: Date): boolean {
+  const days = daysSince(offer.statusAt, now);
+  return days !== null && days <= AVAILABILITY_STALE_AFTER_DAYS;
+}
+
+/** A size a visitor can ask for now: an open status, confirmed recently. */
+export const isAvailableNow = (offer: Pick<SizeOffer, "availability" | "statusAt">, now: Date): boolean =>
+  isOpenStatus(offer.availability) && isFresh(offer, now);
+
+/** "today", "yesterday", "3 days ago". */
+export function agoText(days: number): string {
+  return days === 0 ? "today" : days === 1 ? "yesterday" : `${days} days ago`;
+}
+
+export interface AvailabilitySummary {
+  /** "Spaces available · updated 3 days ago", "Full · waitlist open", "Availability not confirmed recently". */
+  text: string;
+  tone: "open" | "full" | "stale";
+}
+
+/**
+ * The one line cards and the facility page show about a listing's availability, or null when the
+ * owner stated none. Only sizes confirmed within STALE_AFTER_DAYS count; when every stated size is
+ * older, the line says so instead of repeating an old claim.
+ */
+export function availabilitySummary(offers: readonly SizeOffer[], now: Date): AvailabilitySummary | null {
+  const stated = offers.filter((o) => o.availability);
+  if (stated.length === 0) return null;
+  const fresh = stated.filter((o) => isFresh(o, now));
+  if (fresh.length === 0) return { text: "Availability not confirmed recently", tone: "stale" };
+  const newest = Math.min(...fresh.map((o) => daysSince(o.statusAt, now) ?? Infinity));
+  const updated = `updated ${agoText(newest)}`;
+  if (fresh.some((o) => isOpenStatus(o.availability))) return { text: `Spaces available · ${updated}`, tone: "open" };
+  if (fresh.some((o) => o.availability === "waitlist"))
+    return { text: `Full · waitlist open · ${updated}`, tone: "full" };
+  return { text: `Full · ${updated}`, tone: "full" };
+}
+
+/** Sizes whose status is older than REMIND_AFTER_DAYS: the owner is asked to confirm them. */
+export function needsReminder(offers: readonly SizeOffer[], now: Date): boolean {
+  return offers.some((o) => {
+    if (!o.availability) return false;
+    const days = daysSince(o.statusAt, now);
+    return days === null || days >= AVAILABILITY_REMIND_AFTER_DAYS;
+  });
+}
+
+const sizeKey = (o: { width: number; length: number }) => `${o.width}x${o.length}`;
+
+/**
+ * The sizes to store after an edit: a status that changed (or `confirm`, "still correct") gets
+ * `statusAt` now; one that did not keeps its time; `openSpaces` left out by a form (the long
+ * listing editor does not ask it) keeps its stored value.
+ */
+export function withStatusTimes(
+  current: readonly SizeOffer[],
+  submitted: readonly SizeOffer[],
+  now: Date,
+  confirm: boolean,
+): SizeOffer[] {
+  const before = new Map(current.map((o) => [sizeKey(o), o]));
+  return submitted.map((offer) => {
+    const old = before.get(sizeKey(offer));
+    const openSpaces = offer.openSpaces !== undefined ? offer.openSpaces : (old?.openSpaces ?? null);
+    const changed = !old || old.availability !== offer.availability || (old.openSpaces ?? null) !== openSpaces;
+    const statusAt = !offer.availability
+      ? null
+      : changed || confirm
+        ? now.toISOString()
+        : (old?.statusAt ?? offer.statusAt ?? null);
+    const next: SizeOffer = {
+      width: offer.width,
+      length: offer.length,
+      monthlyPrice: offer.monthlyPrice,
+      availability: offer.availability,
+    };
+    if (offer.availability && openSpaces !== null) next.openSpaces = openSpaces;
+    if (statusAt) next.statusAt = statusAt;
+    return next;
+  });
+}
