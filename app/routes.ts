@@ -30,6 +30,7 @@ export default [
   route("api/saved", "routes/api.saved.ts"),
 
   route("leads/withdraw", "routes/leads-withdraw.tsx"),
+  route("availability/confirm", "routes/availability-confirm.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),

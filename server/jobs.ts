@@ -1,3 +1,4 @@
+import { sendAvailabilityReminders } from "./listings/availability-reminders";
 import { sendMonthlyReports } from "./account/monthly-report";
 import { purgeIdleAnonymousUsers } from "./auth/anonymous-cleanup";
 import { pruneAnalytics, pruneSearchDemand } from "./analytics/retention";
@@ -45,6 +46,8 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "purge deleted photos": (db) => purgeDeletedPhotos(db, getImageStorage()),
   "remove unapplied import files": (db) => purgeStaleImportFiles(db),
   "check listing data": (db) => checkListingProblems(db),
+  // Owners whose availability is 14 days old are asked to confirm it (docs/product.md section 17).
+  "remind owners to confirm availability": (db) => sendAvailabilityReminders(db),
   // Visitors' contact details on leads are kept LEAD_RETENTION_DAYS (docs/product.md section 14).
   "delete old lead contact details": (db) => purgeLeadContacts(db),
   "forget old job runs": (db) => db.execute(sql`delete from job_runs where day < current_date - 90`),

@@ -19,6 +19,7 @@ export const SAMPLE_LOCATION: LocationRow = {
   userRatingsTotal: 38,
   reviewCount: 0,
   reviewStarSum: 0,
+  availabilityRemindedAt: null,
   dimensions: [
     { width: 10, length: 20 },
     { width: 12, length: 30 },

@@ -206,7 +206,14 @@ async function reviewContext(
   };
 }
 
-const subRatingColumns = (input: ReviewInput) => ({
+/** The columns the author's form sets, for a write and an edit alike. */
+const reviewColumns = (input: ReviewInput) => ({
+  stars: input.stars,
+  title: input.title,
+  body: input.body,
+  stayMonth: input.stayMonth,
+  storedKind: input.storedKind,
+  lengthFeet: input.lengthFeet,
   security: input.subRatings.security ?? null,
   access: input.subRatings.access ?? null,
   value: input.subRatings.value ?? null,
@@ -254,13 +261,7 @@ export async function writeReview(
         locationId: listing.placeId,
         authorId: input.author.userId,
         authorName: publicAuthorName(account.name),
-        stars: input.review.stars,
-        title: input.review.title,
-        body: input.review.body,
-        stayMonth: input.review.stayMonth,
-        storedKind: input.review.storedKind,
-        lengthFeet: input.review.lengthFeet,
-        ...subRatingColumns(input.review),
+        ...reviewColumns(input.review),
         status,
         holdReasons: reasons,
         ipHash: input.ipHash,
@@ -372,13 +373,7 @@ export async function editReview(
     await db
       .update(reviews)
       .set({
-        stars: input.review.stars,
-        title: input.review.title,
-        body: input.review.body,
-        stayMonth: input.review.stayMonth,
-        storedKind: input.review.storedKind,
-        lengthFeet: input.review.lengthFeet,
-        ...subRatingColumns(input.review),
+        ...reviewColumns(input.review),
         status,
         holdReasons: reasons,
         decisionReason: status === before.status ? before.decisionReason : null,

@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { locations } from "../../server/db/schema";
+import { sendAvailabilityReminders } from "../../server/listings/availability-reminders";
+import { resolveAuthSecret } from "../../server/auth/secret";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, hydrated, newHumanContext, signedInPage } from "./browser";
 import { mailingSiteForThisFile } from "./mail-site";
@@ -22,7 +24,7 @@ const clockFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "rv-clock-")),
 fs.writeFileSync(clockFile, "0");
 let owned: { placeId: string; slug: string; name: string };
 
-const { base } = mailingSiteForThisFile(
+const { base, mailTo } = mailingSiteForThisFile(
   async (dataDir) => {
     const fixtures = await prepareAccounts(dataDir);
     const handle = await openDatabase({ kind: "pglite", dataDir });
@@ -36,11 +38,23 @@ const { base } = mailingSiteForThisFile(
             { width: 10, length: 20 },
           ],
           sizeOffers: [
-            { width: 12, length: 40, monthlyPrice: 190, availability: "available" },
+            {
+              width: 12,
+              length: 40,
+              monthlyPrice: 190,
+              availability: "available",
+              statusAt: new Date(Date.now() - 20 * 24 * 60 * 60_000).toISOString(),
+            },
             { width: 10, length: 20, monthlyPrice: 90, availability: null },
           ],
         })
         .where(eq(locations.placeId, fixtures.ownedLocationId));
+      // The daily job, as the site would run it: the owner is due a reminder (20 days).
+      await sendAvailabilityReminders(
+        handle.db,
+        new Date(),
+        resolveAuthSecret({ dataDir, AUTH_SECRET: process.env.AUTH_SECRET, DATABASE_URL: undefined }),
+      );
       owned = (
         await handle.db
           .select({ placeId: locations.placeId, slug: locations.slug, name: locations.name })
@@ -104,5 +118,28 @@ describe("availability", () => {
     await small.getByLabel("Open spaces (optional)").fill("-3");
     await owner.getByRole("button", { name: "Save availability" }).click();
     await small.getByText("Enter the open spaces as a whole number.").waitFor();
+  });
+
+  it("asks the owner by email after 14 days, and the link confirms without signing in", async () => {
+    let text = "";
+    await expect
+      .poll(
+        () =>
+          (text = mailTo(ACCOUNTS.listing_owner.email, /Is the availability of .* still correct\?/)?.mail.text ?? ""),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toContain("/availability/confirm?token=");
+    const link = new URL(/(\S+\/availability\/confirm\?token=\S+)/.exec(text)![1]!);
+    const page = await (await newHumanContext(browser())).newPage();
+    // Opening the link changes nothing (a mail scanner may follow it); the button confirms.
+    await page.goto(`${base()}${link.pathname}${link.search}`);
+    await page.getByText(`Is the availability of ${owned.name} still correct?`).waitFor();
+    await page.getByRole("button", { name: "Yes, it is still correct" }).click();
+    await page.getByText(`Thank you: ${owned.name} shows its availability as updated today.`).waitFor();
+    // An altered link is refused, and says what to do.
+    await page.goto(`${base()}${link.pathname}?token=${link.searchParams.get("token")!.slice(0, -3)}abc`);
+    await page.getByText("This link does not work").waitFor();
   });
 });

@@ -92,6 +92,8 @@ export const locations = pgTable(
     version: integer("version").notNull().default(1),
     sizeOffers: jsonb("size_offers").$type<SizeOffer[]>().notNull().default([]),
     pricesConfirmedAt: timestamp("prices_confirmed_at", { withTimezone: true, mode: "date" }),
+    /** When the owner was last emailed to confirm the availability (docs/product.md section 17). */
+    availabilityRemindedAt: timestamp("availability_reminded_at", { withTimezone: true, mode: "date" }),
     coveredClearanceFeet: real("covered_clearance_feet"),
 
     hasPerimeterFencing: flag("has_perimeter_fencing"),

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "availability_reminded_at" timestamp with time zone;
