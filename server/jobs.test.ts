@@ -35,7 +35,7 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge, the data check and the leads' contact purge", () => {
+  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge, the data check, the availability reminders and the leads' contact purge", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "count daily visitors",
@@ -49,6 +49,7 @@ describe("daily jobs", () => {
       "purge deleted photos",
       "remove unapplied import files",
       "check listing data",
+      "remind owners to confirm availability",
       "delete old lead contact details",
       "forget old job runs",
     ]);

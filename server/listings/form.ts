@@ -59,7 +59,7 @@ const sizeSchema = z.object({
     .min(0, "A price cannot be negative.")
     .max(L.maxMonthlyPrice, `Enter a monthly price below $${L.maxMonthlyPrice.toLocaleString("en-US")}.`)
     .optional(),
-  availability: z.enum(AVAILABILITIES, { error: "Choose available, waitlist or full." }).optional(),
+  availability: z.enum(AVAILABILITIES, { error: "Choose available, few left, waitlist or full." }).optional(),
 });
 
 type DayInput = z.output<typeof daySchema>;
