@@ -305,13 +305,16 @@ export async function reviewFormAction(request: Request, slug: string) {
 /* ---------- /owner/reviews ---------- */
 
 export const OWNER_REVIEWS_PAGE_SIZE = 20;
+const MAX_OWNER_REVIEWS_PAGE = 10_000;
 const OWNER_REVIEWS_PATH = "/owner/reviews";
 
 export async function ownerReviewsPage(viewer: SignedInViewer, request: Request) {
   const params = new URL(request.url).searchParams;
   const db = getDatabase();
   const requested = Number(params.get("page") ?? "1");
-  let page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  // Capped before the first query: a page number like 3e303 would overflow the database's offset
+  // (found by the fuzz suite); a page past the last is then brought back to the last.
+  let page = Number.isSafeInteger(requested) && requested >= 1 ? Math.min(requested, MAX_OWNER_REVIEWS_PAGE) : 1;
   let result = await reviewsForOwner(db, viewer.userId, { page, pageSize: OWNER_REVIEWS_PAGE_SIZE });
   const clamped = clampPage(page, result.total, OWNER_REVIEWS_PAGE_SIZE);
   if (clamped !== page) {
