@@ -71,7 +71,8 @@ export function needsReminder(offers: readonly SizeOffer[], now: Date): boolean 
   });
 }
 
-const sizeKey = (o: { width: number; length: number }) => `${o.width}x${o.length}`;
+/** A size's key, "12x40", as forms and the owner's screen name it. */
+export const sizeKey = (o: { width: number; length: number }) => `${o.width}x${o.length}`;
 
 /**
  * The sizes to store after an edit: a status that changed (or `confirm`, "still correct") gets

@@ -129,6 +129,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }));
   const verifiedOwner = await verifiedOwnerBadge(location.placeId);
   const reviews = await facilityReviewsOrNone(location, url);
+  const now = serverNow();
   return {
     location: {
       placeId: location.placeId,
@@ -151,8 +152,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       latitude: location.latitude,
       longitude: location.longitude,
       googleMapsUri: location.googleMapsUri,
-      sizes: sizesShown(location, serverNow()),
-      sizesNote: sizesNote(location, serverNow()),
+      sizes: sizesShown(location, now),
+      sizesNote: sizesNote(location, now),
       coveredClearanceFeet: location.coveredClearanceFeet,
       openingHours: location.openingHours,
       gateHours: location.gateHours,

@@ -5,7 +5,13 @@
  * the search index like any other edit.
  */
 import { z } from "zod";
-import { availabilitySummary, daysSince, agoText, AVAILABILITY_STALE_AFTER_DAYS } from "../../domain/availability";
+import {
+  agoText,
+  availabilitySummary,
+  AVAILABILITY_STALE_AFTER_DAYS,
+  daysSince,
+  sizeKey,
+} from "../../domain/availability";
 import { AVAILABILITIES, AVAILABILITY_LABELS, MAX_OPEN_SPACES, type SizeOffer } from "../../domain/listings";
 import { actorOf } from "../auth/actor";
 import { requireListingOwner } from "../auth/guards";
@@ -24,8 +30,6 @@ import type { Database } from "../db/client";
 
 export const availabilityPath = (locationId: string) =>
   `/owner/locations/${encodeURIComponent(locationId)}/availability`;
-
-const sizeKey = (o: { width: number; length: number }) => `${o.width}x${o.length}`;
 
 async function listingRow(db: Database, locationId: string): Promise<LocationRow | undefined> {
   const [row] = await db.select().from(locations).where(eq(locations.placeId, locationId));
