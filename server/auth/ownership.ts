@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { canNameRow } from "../db/keys";
 import { listingOwners, locations } from "../db/schema";
 
 /**
@@ -7,6 +8,7 @@ import { listingOwners, locations } from "../db/schema";
  * a deleted listing is gone from the owner's console too, docs/product.md section 12).
  */
 export async function locationExists(db: Database, locationId: string): Promise<boolean> {
+  if (!canNameRow(locationId)) return false;
   const rows = await db
     .select({ id: locations.placeId })
     .from(locations)
@@ -17,6 +19,7 @@ export async function locationExists(db: Database, locationId: string): Promise<
 
 /** Whether anyone manages the listing: its claim was approved (the facility page's 'Verified owner'). */
 export async function hasVerifiedOwner(db: Database, locationId: string): Promise<boolean> {
+  if (!canNameRow(locationId)) return false;
   const rows = await db
     .select({ id: listingOwners.locationId })
     .from(listingOwners)
@@ -26,6 +29,7 @@ export async function hasVerifiedOwner(db: Database, locationId: string): Promis
 }
 
 export async function ownsListing(db: Database, userId: string, locationId: string): Promise<boolean> {
+  if (!canNameRow(locationId)) return false;
   const rows = await db
     .select({ id: listingOwners.locationId })
     .from(listingOwners)

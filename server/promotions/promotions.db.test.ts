@@ -9,6 +9,8 @@ import { parseConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { auditLog, emailOutbox, invoices, listingOwners, locations, promotions } from "../db/schema";
 import { getSearchIndex, refreshSearchIndex } from "../search";
+import { hasVerifiedOwner, locationExists, ownsListing } from "../auth/ownership";
+import { invoiceById, promotionById } from "./queries";
 import { issueRenewalInvoices } from "./renewals";
 import { addInterval, PROMOTION_MESSAGES } from "./common";
 import {
@@ -140,6 +142,26 @@ describe("requestPromotion", () => {
       ["Pro", "week"],
     ] as const)
       expect(await rejection(requestPromotion(db(), { ...base, tier, interval }))).toMatchObject({ status: 400 });
+  });
+});
+
+describe("look-ups by an id from a request", () => {
+  it("find nothing for an id holding a NUL character, which PostgreSQL refuses (found by the fuzz suite)", async () => {
+    const { listing, owner } = await setup();
+    const { promotion } = await requestPromotion(db(), {
+      actor: owner,
+      locationId: listing.placeId,
+      tier: "Pro",
+      interval: "month",
+      idempotencyKey: key(),
+    });
+    const { invoice } = await issueInvoice(db(), { actor: owner, promotionId: promotion.id });
+    expect(await promotionById(db(), promotion.id)).toBeDefined();
+    expect(await promotionById(db(), `${promotion.id.slice(0, 8)}\u0000${promotion.id.slice(8)}`)).toBeUndefined();
+    expect(await invoiceById(db(), `${invoice.id}\u0000`, true)).toBeUndefined();
+    expect(await locationExists(db(), `${listing.placeId}\u0000`)).toBe(false);
+    expect(await ownsListing(db(), owner.userId, `\u0000${listing.placeId}`)).toBe(false);
+    expect(await hasVerifiedOwner(db(), `${listing.placeId}\u0000`)).toBe(false);
   });
 });
 

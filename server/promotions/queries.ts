@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { canNameRow } from "../db/keys";
 import {
   invoices,
   LIVE_PROMOTION_STATUSES,
@@ -12,12 +13,14 @@ import {
 
 /** Read side of promotions (docs/product.md section 11); writes live in ./service. */
 export async function promotionById(db: Database, id: string, lock = false): Promise<PromotionRow | undefined> {
+  if (!canNameRow(id)) return undefined;
   const query = db.select().from(promotions).where(eq(promotions.id, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
   return row;
 }
 
 export async function invoiceById(db: Database, id: string, lock = false): Promise<InvoiceRow | undefined> {
+  if (!canNameRow(id)) return undefined;
   const query = db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
   return row;
