@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { availabilitySummary, isAvailableNow, needsReminder, withStatusTimes } from "./availability";
+import { availabilitySummary, freshUntil, isAvailableNow, needsReminder, withStatusTimes } from "./availability";
 import type { SizeOffer } from "./listings";
 
 const now = new Date("2026-11-28T12:00:00Z");
@@ -37,6 +37,10 @@ describe("the availability line", () => {
     expect(availabilitySummary(old, now)).toEqual({ text: "Availability not confirmed recently", tone: "stale" });
     expect(isAvailableNow(old[0]!, now)).toBe(false);
     expect(isAvailableNow(offer({ availability: "available", statusAt: daysAgo(30) }), now)).toBe(true);
+    // Fresh through the 30th whole day; the index's cut-off (freshUntil) is the same instant.
+    expect(isAvailableNow(offer({ availability: "few_left", statusAt: daysAgo(30.999) }), now)).toBe(true);
+    expect(freshUntil(daysAgo(31))).toBe(now.getTime());
+    expect(freshUntil("yesterday")).toBeNull();
     expect(needsReminder([offer({ availability: "full", statusAt: daysAgo(13) })], now)).toBe(false);
     expect(needsReminder([offer({ availability: "full", statusAt: daysAgo(14) })], now)).toBe(true);
     expect(needsReminder([offer({ availability: "full" })], now)).toBe(true);

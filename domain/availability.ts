@@ -23,10 +23,21 @@ export function daysSince(at: string | null | undefined, now: Date): number | nu
   return Math.max(0, Math.floor((now.getTime() - time) / DAY_MS));
 }
 
+/**
+ * The first moment (ms) a status set at `statusAt` no longer counts: STALE_AFTER_DAYS whole days
+ * later it is still fresh, one day more and it is not. Null for a missing or unreadable time. The
+ * search index stores this per open size, so its filter and this module apply one rule.
+ */
+export function freshUntil(statusAt: string | null | undefined): number | null {
+  if (!statusAt) return null;
+  const time = Date.parse(statusAt);
+  return Number.isNaN(time) ? null : time + (AVAILABILITY_STALE_AFTER_DAYS + 1) * DAY_MS;
+}
+
 /** Whether a size's status was set or confirmed within STALE_AFTER_DAYS. */
 export function isFresh(offer: Pick<SizeOffer, "statusAt">, now: Date): boolean {
-  const days = daysSince(offer.statusAt, now);
-  return days !== null && days <= AVAILABILITY_STALE_AFTER_DAYS;
+  const until = freshUntil(offer.statusAt);
+  return until !== null && now.getTime() < until;
 }
 
 /** A size a visitor can ask for now: an open status, confirmed recently. */
@@ -49,7 +60,10 @@ export interface AvailabilitySummary {
  * owner stated none. Only sizes confirmed within STALE_AFTER_DAYS count; when every stated size is
  * older, the line says so instead of repeating an old claim.
  */
-export function availabilitySummary(offers: readonly SizeOffer[], now: Date): AvailabilitySummary | null {
+export function availabilitySummary(
+  offers: readonly Pick<SizeOffer, "availability" | "statusAt">[],
+  now: Date,
+): AvailabilitySummary | null {
   const stated = offers.filter((o) => o.availability);
   if (stated.length === 0) return null;
   const fresh = stated.filter((o) => isFresh(o, now));

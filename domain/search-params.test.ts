@@ -69,6 +69,27 @@ describe("parseSearchParams: My RV and prices", () => {
   });
 });
 
+describe("parseSearchParams: Available now", () => {
+  it("reads available=1, leaves it out for 0 or nothing, and round-trips", () => {
+    expect(parse("available=1&rvLength=40")).toMatchObject({ ok: true, filters: { available: true } });
+    for (const off of ["available=0", ""]) {
+      const parsed = parse(off);
+      expect(parsed.ok && "available" in parsed.filters, off).toBe(false);
+    }
+    const params = searchParamsFor({ available: true, rv: { lengthFeet: 40 } });
+    expect(params.toString()).toBe("rvLength=40&available=1");
+    expect(parseSearchParams(params)).toMatchObject({ ok: true, filters: { available: true, rv: { lengthFeet: 40 } } });
+  });
+
+  it("refuses any other value, naming the parameter", () => {
+    for (const bad of ["yes", "true", "2", ""]) {
+      expect(errorsOf(`available=${bad}`), bad).toEqual([
+        { parameter: "available", message: "available must be 1 (available now) or 0" },
+      ]);
+    }
+  });
+});
+
 describe("the remembered RV", () => {
   it("stores and reads back an RV, and ignores anything unreadable or out of range", () => {
     expect(MY_RV_STORAGE_KEY).toBe("rv-storage:my-rv");

@@ -73,6 +73,9 @@ const MAX_PRICE = z
   .transform(Number)
   .refine((n) => n <= MAX_PRICE_LIMIT, `maxPrice must be whole dollars a month, from 0 to ${MAX_PRICE_LIMIT}`);
 
+/** "Available now": `available=1` (`0` or absent: every status). */
+const AVAILABLE = z.enum(["1", "0"], { error: "available must be 1 (available now) or 0" }).transform((v) => v === "1");
+
 /**
  * Parses the search part of a URL query. Every problem names its parameter, so an API client or
  * a hand-edited URL gets a clear 400 instead of a guess.
@@ -127,6 +130,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   if (!myRv.ok) errors.push({ parameter: myRv.parameter, message: myRv.message });
   const rv = myRv.ok ? myRv.rv : undefined;
   const maxPrice = check<number | undefined>("maxPrice", MAX_PRICE, single(params, "maxPrice"), undefined);
+  const available = check("available", AVAILABLE, single(params, "available"), false);
 
   if (errors.length > 0) return { ok: false, errors };
   const point = Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : undefined;
@@ -138,6 +142,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
       ...(q ? { q } : {}),
       ...(rv ? { rv } : {}),
       ...(maxPrice !== undefined ? { maxPrice } : {}),
+      ...(available ? { available } : {}),
     },
     sort,
     page,

@@ -4,6 +4,7 @@
  * Browser-safe and pure.
  */
 import type { AmenityFilter, AmenityFlag } from "./amenities";
+import type { AvailabilitySummary } from "./availability";
 import { myRvParams, type MyRv } from "./rv-fit";
 import type { SizeOption } from "./sizes";
 import { TIER_WEIGHT, type Tier } from "./tiers";
@@ -40,6 +41,11 @@ export interface SearchFilters {
   rv?: MyRv;
   /** Whole dollars a month: only places with a known price at most this (docs/product.md, "Prices"). */
   maxPrice?: number;
+  /**
+   * "Available now" (docs/product.md section 17): only places with a size marked available or few
+   * left within the last 30 days; with an RV, a size at least as long as it.
+   */
+  available?: boolean;
 }
 
 export interface SearchQuery extends SearchFilters {
@@ -78,6 +84,8 @@ export interface SearchItem {
   minMonthlyPrice: number | null;
   /** The height clearance of its covered or enclosed spaces in feet, null when not stated. */
   clearanceFeet: number | null;
+  /** The owner's availability line ("Spaces available · updated 3 days ago"), null when not stated. */
+  availability: AvailabilitySummary | null;
 }
 
 export interface SearchFacets {
@@ -90,6 +98,8 @@ export interface SearchFacets {
    * the page offers the price sort and the max-price filter.
    */
   priced: number;
+  /** How many results are available now (`available`), counted with every other filter. */
+  available: number;
 }
 
 /** A place as the search box offers it (GET /api/places/suggest and /api/places/reverse). */
@@ -136,6 +146,7 @@ export function searchParamsFor(state: {
   q?: string;
   rv?: MyRv;
   maxPrice?: number;
+  available?: boolean;
   /** Miles around the place; left out at the default. */
   radius?: number;
 }): URLSearchParams {
@@ -146,6 +157,7 @@ export function searchParamsFor(state: {
   if (state.q) params.set("q", state.q);
   for (const [key, value] of myRvParams(state.rv)) params.set(key, value);
   if (state.maxPrice !== undefined) params.set("maxPrice", String(state.maxPrice));
+  if (state.available) params.set("available", "1");
   if (state.sort && state.sort !== "distance") params.set("sort", state.sort);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   return params;

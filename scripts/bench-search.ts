@@ -109,6 +109,9 @@ const SCENARIOS: Scenario[] = [
   },
   { name: "no filters, rating sort", query: { sort: "rating" } },
   { name: "count only (pageSize 0)", query: { pageSize: 0 } },
+  // docs/product.md section 17: the Available now filter, alone and with My RV (a space that fits).
+  { name: "available now", query: { available: true } },
+  { name: "available now + My RV 40 ft", query: { available: true, rv: { lengthFeet: 40 } } },
 ];
 
 function measureQueries(index: SearchIndex, places: readonly Place[], iterations: number) {

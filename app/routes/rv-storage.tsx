@@ -11,6 +11,7 @@ import { Pagination } from "../components/search/pagination";
 import { PlaceSearch } from "../components/search/place-search";
 import { LoadingStatus, RESULTS_GRID, ResultsSkeleton } from "../components/search/results-skeleton";
 import { MyRvFilter } from "../components/search/my-rv-filter";
+import { AvailableFilter } from "../components/search/available-filter";
 import { PriceFilter } from "../components/search/price-filter";
 import { SizeFilter } from "../components/search/size-filter";
 import { SORT_EXPLANATIONS, SortButtons } from "../components/search/sort-buttons";
@@ -175,14 +176,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Nothing within the radius: the nearest listing beyond it, with the same filters (docs/product.md section 2).
   const nearest =
     result.total === 0 && place.kind !== "state" ? (nearestBeyond(place, parsed.filters, parsed.radius) ?? null) : null;
-  const { sizes, amenities, q, rv, maxPrice } = parsed.filters;
+  const { sizes, amenities, q, rv, maxPrice, available } = parsed.filters;
   recordResultsSearch(
     request,
     { ...place, label: placeLabel(place) },
     {
       total: result.total,
       radius: parsed.radius,
-      filtered: sizes.length > 0 || amenities.length > 0 || Boolean(q) || Boolean(rv) || maxPrice !== undefined,
+      filtered:
+        sizes.length > 0 ||
+        amenities.length > 0 ||
+        Boolean(q) ||
+        Boolean(rv) ||
+        maxPrice !== undefined ||
+        Boolean(available),
       page: parsed.page,
     },
   );
@@ -196,6 +203,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       q: parsed.filters.q,
       rv: parsed.filters.rv,
       maxPrice: parsed.filters.maxPrice,
+      available: parsed.filters.available === true,
     },
     radius: parsed.radius,
     result,
@@ -411,6 +419,7 @@ type PageState = {
   page?: number;
   rv?: MyRv | undefined;
   maxPrice?: number | undefined;
+  available?: boolean;
   radius?: number;
 };
 
@@ -473,6 +482,7 @@ function Results({
       q: applied.q,
       rv: applied.rv,
       maxPrice: applied.maxPrice,
+      available: applied.available,
       radius: d.radius,
       ...state,
     });
@@ -501,16 +511,26 @@ function Results({
     });
   };
   const previewBase = `/api/search?lat=${place.lat}&lng=${place.lng}&radius=${d.radius}${wholeState ? `&state=${place.state}` : ""}`;
-  const { rv, maxPrice } = applied;
-  const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q, rv, maxPrice });
-  const withoutAmenities = searchParamsFor({ sizes: applied.sizes, q: applied.q, rv, maxPrice });
-  const withoutPrice = searchParamsFor({ sizes: applied.sizes, amenities: applied.amenities, q: applied.q, rv });
+  const { rv, maxPrice, available } = applied;
+  const withoutSizes = searchParamsFor({ amenities: applied.amenities, q: applied.q, rv, maxPrice, available });
+  const withoutAmenities = searchParamsFor({ sizes: applied.sizes, q: applied.q, rv, maxPrice, available });
+  const withoutPrice = searchParamsFor({
+    sizes: applied.sizes,
+    amenities: applied.amenities,
+    q: applied.q,
+    rv,
+    available,
+  });
   // Prices appear only where owners give them (docs/product.md, "Prices").
   const priced = result.facets.priced > 0 || maxPrice !== undefined;
   // My RV describes the vehicle, not a filter to undo: Clear All leaves it (docs/product.md, "My RV").
   const hasFilters =
-    applied.sizes.length > 0 || applied.amenities.length > 0 || Boolean(applied.q) || maxPrice !== undefined;
-  const clearAll = () => go({ sizes: [], amenities: [], q: undefined, maxPrice: undefined, page: 1 });
+    applied.sizes.length > 0 ||
+    applied.amenities.length > 0 ||
+    Boolean(applied.q) ||
+    maxPrice !== undefined ||
+    available;
+  const clearAll = () => go({ sizes: [], amenities: [], q: undefined, maxPrice: undefined, available: false, page: 1 });
   const pageCount = Math.ceil(result.total / result.pageSize);
   // Paid tiers come first in the distance order (docs/product.md section 9); where the plain
   // distance order starts after them, a divider says so, so the nearest facility is found at once.
@@ -548,6 +568,11 @@ function Results({
             onApply={(amenities) => go({ amenities, page: 1 })}
           />
           <MyRvFilter applied={rv} onApply={(next, o) => go({ rv: next, page: 1 }, o?.replace)} />
+          <AvailableFilter
+            applied={available}
+            count={available ? result.total : result.facets.available}
+            onChange={(next) => go({ available: next, page: 1 })}
+          />
           {priced && (
             <PriceFilter
               key={`p-${maxPrice ?? ""}`}

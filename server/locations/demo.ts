@@ -507,19 +507,22 @@ export function makeDemoLocation(
     updatedAt: created,
   };
   const owner = demoOwnerFields(row);
-  const { updatedAt } = demoUpdatedAt(placeId, created, now);
+  const { updatedAt: edited, stale } = demoUpdatedAt(placeId, created, now);
+  // Availability was confirmed 0 to 44 days before the catalogue was made (docs/product.md section
+  // 17): about two thirds of the demo listings read as fresh, the rest as "not confirmed recently".
+  // Confirming it is an update of the listing; an abandoned (stale) listing confirmed nothing since
+  // its last edit.
+  const confirmedDay = Math.max(
+    created.getTime(),
+    Math.floor(now.getTime() / DAY_MS) * DAY_MS - (seedOf(placeId) % 45) * DAY_MS,
+  );
+  const stated = (owner.sizeOffers ?? []).some((o) => o.availability);
+  const statusTime = stale ? Math.min(edited.getTime(), confirmedDay) : confirmedDay;
+  const updatedAt = stated && statusTime > edited.getTime() ? new Date(statusTime) : edited;
+  const statusAt = new Date(statusTime).toISOString();
   // Prices confirmed count as an update: a listing's update is never older than its prices.
   const confirmed = owner.pricesConfirmedAt;
   const pricesConfirmedAt = confirmed && confirmed > updatedAt ? updatedAt : confirmed;
-  // Availability was confirmed 0 to 44 days before the catalogue was made, and never after the
-  // listing's last update (docs/product.md section 17): most demo listings read as fresh, some as
-  // "not confirmed recently".
-  const statusAt = new Date(
-    Math.max(
-      created.getTime(),
-      Math.min(updatedAt.getTime(), Math.floor(now.getTime() / DAY_MS) * DAY_MS - (seedOf(placeId) % 45) * DAY_MS),
-    ),
-  ).toISOString();
   const sizeOffers = (owner.sizeOffers ?? []).map((o) => (o.availability ? { ...o, statusAt } : o));
   return { ...row, ...owner, sizeOffers, pricesConfirmedAt, updatedAt };
 }

@@ -4,6 +4,8 @@
  * k-d tree's order, so the candidates of one radius query sit close together in memory.
  */
 import KDBush from "kdbush";
+import { freshUntil, isOpenStatus } from "../../domain/availability";
+import { AVAILABILITIES, type Availability, type SizeOffer } from "../../domain/listings";
 import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
 import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
@@ -51,6 +53,16 @@ export interface IndexColumns {
   readonly offerStart: Uint32Array;
   readonly offerLength: Float64Array;
   readonly offerPrice: Uint32Array;
+  /**
+   * "Available now" (docs/product.md section 17): the sizes of row p marked available or few left
+   * are entries openStart[p] .. openStart[p + 1] - 1 of openLength and openUntil, where openUntil
+   * is the instant (ms) the status stops counting (domain/availability.ts `freshUntil`).
+   */
+  readonly openStart: Uint32Array;
+  readonly openLength: Float64Array;
+  readonly openUntil: Float64Array;
+  /** The sizes with a stated status, for the card's availability line; null for most rows. */
+  readonly statuses: readonly (readonly StatedSize[] | null)[];
   readonly isDemo: Uint8Array;
   readonly id: readonly string[];
   readonly slug: readonly string[];
@@ -105,6 +117,38 @@ export function pricedOffersOf(offers: readonly unknown[] | null | undefined): [
   return priced.sort((a, b) => a[1] - b[1] || b[0] - a[0]);
 }
 
+/** What the availability line needs of one size. */
+export type StatedSize = Pick<SizeOffer, "availability" | "statusAt">;
+
+const isAvailability = (value: unknown): value is Availability =>
+  typeof value === "string" && (AVAILABILITIES as readonly string[]).includes(value);
+
+/** The sizes with a status, and of those the open ones with a readable date as [length, until]. */
+export function statedSizesOf(offers: readonly unknown[] | null | undefined): {
+  stated: StatedSize[];
+  open: [number, number][];
+} {
+  const stated: StatedSize[] = [];
+  const open: [number, number][] = [];
+  if (!Array.isArray(offers)) return { stated, open };
+  for (const offer of offers) {
+    if (typeof offer !== "object" || offer === null) continue;
+    const { length, availability, statusAt } = offer as {
+      length?: unknown;
+      availability?: unknown;
+      statusAt?: unknown;
+    };
+    if (!isAvailability(availability)) continue;
+    const at = typeof statusAt === "string" ? statusAt : null;
+    stated.push({ availability, statusAt: at });
+    const until = freshUntil(at);
+    if (isOpenStatus(availability) && until !== null && typeof length === "number" && Number.isFinite(length)) {
+      open.push([length, until]);
+    }
+  }
+  return { stated, open };
+}
+
 /**
  * Accumulates rows, then builds the columns. Rows without usable coordinates are dropped here:
  * null, non-finite, out of range, or exactly (0, 0), the usual placeholder of a missing point
@@ -123,6 +167,10 @@ export class ColumnBuilder {
   /** Per row: its priced sizes (pricedOffersOf), or null without any. */
   private readonly offers: ([number, number][] | null)[] = [];
   private offerCount = 0;
+  /** Per row: its open sizes as [length, until], or null without any. */
+  private readonly open: ([number, number][] | null)[] = [];
+  private openCount = 0;
+  private readonly statuses: (StatedSize[] | null)[] = [];
   private readonly isDemo: number[] = [];
   private readonly id: string[] = [];
   private readonly slug: string[] = [];
@@ -163,6 +211,10 @@ export class ColumnBuilder {
     const offers = pricedOffersOf(row.offers);
     this.offers.push(offers.length > 0 ? offers : null);
     this.offerCount += offers.length;
+    const { stated, open } = statedSizesOf(row.offers);
+    this.open.push(open.length > 0 ? open : null);
+    this.openCount += open.length;
+    this.statuses.push(stated.length > 0 ? stated : null);
     this.isDemo.push(row.isDemo ? 1 : 0);
     this.id.push(row.id);
     this.slug.push(row.slug);
@@ -222,6 +274,18 @@ export class ColumnBuilder {
       }
     }
     offerStart[n] = next;
+    const openStart = new Uint32Array(n + 1);
+    const openLength = new Float64Array(this.openCount);
+    const openUntil = new Float64Array(this.openCount);
+    next = 0;
+    for (let p = 0; p < n; p++) {
+      openStart[p] = next;
+      for (const [length, until] of this.open[order[p]!] ?? []) {
+        openLength[next] = length;
+        openUntil[next++] = until;
+      }
+    }
+    openStart[n] = next;
     return {
       size: n,
       lat,
@@ -239,6 +303,10 @@ export class ColumnBuilder {
       offerStart,
       offerLength,
       offerPrice,
+      openStart,
+      openLength,
+      openUntil,
+      statuses: pick(this.statuses),
       isDemo: Uint8Array.from(order, (i) => this.isDemo[i]!),
       id: pick(this.id),
       slug: pick(this.slug),

@@ -3,6 +3,9 @@ import type { SearchResult } from "../../domain/search";
 import { answerSearch, createSearchIndex, searchRowFromLocation, setSearchIndex } from "./index";
 import http from "node:http";
 import zlib from "node:zlib";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serve } from "../../tests/setup/http";
 import { cachedAnswerCount, chooseEncoding, searchRequestHandler } from "./endpoint";
 import { demoRowsAround, townAt } from "./test-support";
@@ -124,6 +127,24 @@ describe("the answer cache", () => {
     const second = answerSearch(query);
     expect(second).not.toBe(first);
     expect((JSON.parse(second.body) as SearchResult).total).toBeLessThanOrEqual(20);
+  });
+
+  it("starts afresh when the server's clock enters a new hour (availability lines depend on the time)", () => {
+    const query = "lat=30.2672&lng=-97.7431&available=1";
+    const first = answerSearch(query);
+    expect(answerSearch(query)).toBe(first);
+    const dir = mkdtempSync(join(tmpdir(), "clock-"));
+    const clock = join(dir, "offset");
+    writeFileSync(clock, String(2 * 60 * 60_000));
+    const previous = process.env.TEST_CLOCK_FILE;
+    process.env.TEST_CLOCK_FILE = clock;
+    try {
+      expect(answerSearch(query)).not.toBe(first);
+    } finally {
+      if (previous === undefined) delete process.env.TEST_CLOCK_FILE;
+      else process.env.TEST_CLOCK_FILE = previous;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("never caches a rejected query", () => {

@@ -34,7 +34,7 @@ export function countFacets(
   n: number,
   sizeMask: Uint16Array,
   amenityMask: Uint32Array,
-): Omit<SearchFacets, "priced"> {
+): Omit<SearchFacets, "priced" | "available"> {
   const sizeHistogram = new Int32Array(SIZE_CHUNKS * CHUNK_VALUES);
   const flagHistogram = new Int32Array(FLAG_CHUNKS * CHUNK_VALUES);
   for (let i = 0; i < n; i++) {

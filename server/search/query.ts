@@ -3,6 +3,7 @@
  * and the exact distance test in one pass over typed arrays, then facet counts, then only the
  * requested page is put in order (see top-k.ts) and turned into objects.
  */
+import { availabilitySummary } from "../../domain/availability";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
@@ -20,6 +21,11 @@ export interface SearchScope {
    * state's results page), instead of the radius. Distances are still measured from the point.
    */
   state?: string;
+  /**
+   * The moment (ms) "Available now" and the cards' availability lines are judged at: a status
+   * counts until its `openUntil`. The caller passes the server's clock (server/clock.ts).
+   */
+  now?: number;
 }
 
 /** A map pin for a result; search results always carry the distance. */
@@ -107,7 +113,13 @@ export function runQuery(
   const uncoveredBit = rule === "unlessUncovered" ? AMENITY_BIT.has_uncovered_parking : 0;
   // Prices (docs/product.md): the lowest known one, among the spaces that fit when an RV is set.
   const priceLimit = q.maxPrice ?? NO_PRICE;
+  // Available now (docs/product.md section 17): a size marked open and still fresh, long enough
+  // for the RV when one is set. Counted for the facet whether or not the filter is on.
+  const { openStart, openLength, openUntil } = cols;
+  const now = scope.now ?? Date.now();
+  const availableOnly = q.available === true;
   let priced = 0;
+  let available = 0;
   let total = 0;
   for (let j = 0; j < candidateCount; j++) {
     const p = candidates[j]!;
@@ -123,6 +135,14 @@ export function runQuery(
     const c2 = dx * dx + dy * dy + dz * dz;
     if (c2 > chordLimit) continue;
     if (needle !== "" && !haystack[p]!.includes(needle)) continue;
+    let open = false;
+    for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
+      if (now < openUntil[k]! && openLength[k]! >= rvLength) {
+        open = true;
+        break;
+      }
+    }
+    if (availableOnly && !open) continue;
     let price = minPrice[p]!;
     if (rvLength > 0 && price !== NO_PRICE) {
       price = NO_PRICE;
@@ -135,13 +155,14 @@ export function runQuery(
     }
     if (price !== NO_PRICE) priced++;
     if (price > priceLimit) continue;
+    if (open) available++;
     priceOf[p] = price;
     distance[p] = c2;
     results[total++] = p;
   }
 
   // 3. Facets over the whole result set, before anything reorders `results`.
-  const facets: SearchFacets = { ...countFacets(results, total, sizeMask, amenityMask), priced };
+  const facets: SearchFacets = { ...countFacets(results, total, sizeMask, amenityMask), priced, available };
 
   // 4. The page, in order.
   const ids = cols.id;
@@ -161,9 +182,10 @@ export function runQuery(
   const items: SearchItem[] = [];
   if (pageSize > 0 && offset < total) {
     const top = selectTop(results, total, offset + pageSize, compare);
+    const at = new Date(now);
     for (let i = offset; i < top.length; i++) {
       const p = top[i]!;
-      items.push(itemAt(cols, p, milesOf(distance[p]!), priceOf[p]!));
+      items.push(itemAt(cols, p, milesOf(distance[p]!), priceOf[p]!, at));
     }
   }
 
@@ -202,8 +224,9 @@ export function float32Value(value: number): number | null {
   return value;
 }
 
-function itemAt(cols: IndexColumns, p: number, miles: number, price: number): SearchItem {
+function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now: Date): SearchItem {
   const sizes = cols.sizeLabels[p]!;
+  const statuses = cols.statuses[p];
   return {
     id: cols.id[p]!,
     slug: cols.slug[p]!,
@@ -222,6 +245,7 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number): Se
     sizes: sizes === "" ? [] : sizes.split(","),
     minMonthlyPrice: price === NO_PRICE ? null : price,
     clearanceFeet: float32Value(cols.clearance[p]!),
+    availability: statuses ? availabilitySummary(statuses, now) : null,
   };
 }
 

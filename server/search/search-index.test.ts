@@ -10,10 +10,12 @@ import {
 import type { SearchQuery } from "../../domain/search";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../domain/sizes";
 import { TIERS } from "../../domain/tiers";
+import type { Availability } from "../../domain/listings";
 import type { NewLocationRow } from "../db/schema";
 import { SAMPLE_LOCATION } from "../locations/sample";
 import { createSearchIndex } from "./search-index";
 import { searchRowFromLocation } from "./source-row";
+import { availabilitySummary } from "../../domain/availability";
 import { demoRowsAround, referenceSearch, townAt } from "./test-support";
 
 const indexOf = (rows: readonly NewLocationRow[]) => createSearchIndex(rows.map(searchRowFromLocation));
@@ -30,6 +32,7 @@ const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
   ...overrides,
 });
 
+const DAY = 24 * 60 * 60_000;
 let serial = 0;
 /** A location `milesNorth` miles due north of Austin (69.09 miles per degree at R = 3959). */
 function at(milesNorth: number, overrides: Partial<NewLocationRow> = {}): NewLocationRow {
@@ -240,6 +243,7 @@ describe("search index: rules", () => {
       sizes: ["10x20", "12x40"],
       minMonthlyPrice: null,
       clearanceFeet: null,
+      availability: null,
     });
     expect(item!.amenities).toContain("has_covered_parking");
     expect(indexOf([at(1, { imageUrls: [] })]).query(query()).items[0]!.photo).toBeNull();
@@ -377,6 +381,40 @@ describe("search index: rules", () => {
     expect(indexOf([unknown]).query(query()).facets.priced).toBe(0);
   });
 
+  it("filters Available now: a fresh open status, on a size long enough for the RV, and counts it", () => {
+    const now = Date.parse("2026-11-28T12:00:00Z");
+    const ago = (days: number) => new Date(now - days * DAY).toISOString();
+    const size = (length: number, availability: Availability | null, statusAt: string | null) => ({
+      width: 12,
+      length,
+      monthlyPrice: 150,
+      availability,
+      statusAt,
+    });
+    const long = at(1, { sizeOffers: [size(40, "available", ago(3)), size(20, "full", ago(1))] });
+    const short = at(2, { sizeOffers: [size(20, "few_left", ago(30.5))] });
+    const stale = at(3, { sizeOffers: [size(45, "available", ago(31))] });
+    const waiting = at(4, { sizeOffers: [size(45, "waitlist", ago(0)), size(30, "full", ago(2))] });
+    const silent = at(5, { sizeOffers: [size(45, null, null)] });
+    const index = indexOf([long, short, stale, waiting, silent]);
+    const run = (over: Partial<SearchQuery>) => index.query(query(over), { now });
+    expect(run({})).toMatchObject({ total: 5, facets: { available: 2 } });
+    expect(ids(run({ available: true }))).toEqual([long.placeId, short.placeId]);
+    expect(run({ available: true }).facets.available).toBe(2);
+    // With an RV: only a size that takes it counts (the 20 ft few-left one does not take 35 ft).
+    expect(ids(run({ available: true, rv: { lengthFeet: 35 } }))).toEqual([long.placeId]);
+    expect(run({ rv: { lengthFeet: 35 } }).facets.available).toBe(1);
+    // A day later the 30.5-day-old status stops counting.
+    expect(ids(index.query(query({ available: true }), { now: now + DAY }))).toEqual([long.placeId]);
+    expect(run({}).items.map((item) => item.availability)).toEqual([
+      { text: "Spaces available · updated yesterday", tone: "open" },
+      { text: "Spaces available · updated 30 days ago", tone: "open" },
+      { text: "Availability not confirmed recently", tone: "stale" },
+      { text: "Full · waitlist open · updated today", tone: "full" },
+      null,
+    ]);
+  });
+
   it("reads only whole, non-negative prices of usable sizes", () => {
     const row = at(1, {
       sizeOffers: [
@@ -461,6 +499,7 @@ const mutation = fc.record({
     "noAddress",
     "clearance",
     "noPrices",
+    "statuses",
   ),
   other: fc.nat(),
 });
@@ -499,9 +538,14 @@ const scenario = fc.record({
   page: fc.integer({ min: 1, max: 4 }),
   pageSize: fc.integer({ min: 0, max: 15 }),
   state: fc.option(fc.constantFrom(...STATES), { nil: undefined, freq: 5 }),
+  available: fc.boolean(),
+  /** The query runs this many days after the rows were made: statuses go stale on the way. */
+  laterDays: fc.double({ min: -1, max: 50, noNaN: true }),
 });
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+const daysBefore = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 function rowsOf(s: Scenario): NewLocationRow[] {
   const towns = s.towns.map((t, i) =>
@@ -523,6 +567,14 @@ function rowsOf(s: Scenario): NewLocationRow[] {
     else if (m.kind === "noAddress") row.address = null;
     else if (m.kind === "clearance") row.coveredClearanceFeet = [null, 11.5, 12, 13.3, 14, 15][m.other % 6]!;
     else if (m.kind === "noPrices") row.sizeOffers = [];
+    else if (m.kind === "statuses") {
+      // Every status, fresh and stale dates, a missing and an unreadable one.
+      const kinds = ["available", "few_left", "waitlist", "full", null] as const;
+      row.sizeOffers = (row.sizeOffers ?? []).map((offer, i) => {
+        const dates = [daysBefore((m.other + i * 7) % 45), daysBefore(i * 13), null, "not a date"];
+        return { ...offer, availability: kinds[(m.other + i) % kinds.length]!, statusAt: dates[(m.other + i) % 4]! };
+      });
+    }
   }
   return rows;
 }
@@ -544,16 +596,25 @@ describe("search index: equals a brute-force search", () => {
           ...(s.q ? { q: s.q } : {}),
           ...(s.rv ? { rv: s.rv.heightFeet === undefined ? { lengthFeet: s.rv.lengthFeet } : s.rv } : {}),
           ...(s.maxPrice === undefined ? {} : { maxPrice: s.maxPrice }),
+          ...(s.available ? { available: true } : {}),
         });
-        const scope = s.state ? { state: s.state } : undefined;
+        const now = new Date(Date.now() + s.laterDays * DAY);
+        const scope = { ...(s.state ? { state: s.state } : {}), now: now.getTime() };
         const actual = indexOf(rows).query(q, scope);
-        const expected = referenceSearch(rows, q, s.state);
+        const expected = referenceSearch(rows, q, s.state, now);
         const offset = (s.page - 1) * s.pageSize;
         const page = s.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + s.pageSize);
         expect(actual.total).toBe(expected.total);
         expect(actual.facets).toEqual(expected.facets);
-        expect(actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice])).toEqual(
-          page.map((hit) => [hit.row.placeId, Math.round(hit.miles * 10) / 10, hit.price]),
+        expect(
+          actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice, item.availability]),
+        ).toEqual(
+          page.map((hit) => [
+            hit.row.placeId,
+            Math.round(hit.miles * 10) / 10,
+            hit.price,
+            availabilitySummary(hit.row.sizeOffers ?? [], now),
+          ]),
         );
       }),
       { numRuns: 400 },

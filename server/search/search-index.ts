@@ -1,4 +1,5 @@
 import type { SearchQuery, SearchResult } from "../../domain/search";
+import { serverNow } from "../clock";
 import { ColumnBuilder, type IndexColumns } from "./columns";
 import { createScratch, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
 import type { SearchSourceRow } from "./source-row";
@@ -84,7 +85,8 @@ export class SearchIndex {
   private run(q: SearchQuery, scope: SearchScope | undefined, maxMarkers: number): QueryOutput {
     // Allocated on first use: an index that is replaced before anyone asks costs no scratch.
     this.scratch ??= createScratch(this.size);
-    return runQuery(this.columns, this.scratch, q, scope, maxMarkers);
+    const when: SearchScope = { ...scope, now: scope?.now ?? serverNow().getTime() };
+    return runQuery(this.columns, this.scratch, q, when, maxMarkers);
   }
 }
 

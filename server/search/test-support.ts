@@ -4,6 +4,7 @@
  * points, made by the demo factory.
  */
 import { AMENITY_FILTERS, isAmenityFlag, type AmenityFilter, type AmenityFlag } from "../../domain/amenities";
+import { isAvailableNow } from "../../domain/availability";
 import type { SearchFacets, SearchQuery } from "../../domain/search";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../domain/sizes";
 import { TIER_WEIGHT } from "../../domain/tiers";
@@ -79,7 +80,18 @@ function fitsRv(row: NewLocationRow, q: SearchQuery, selected: ReadonlySet<Ameni
   return either && hasFlag(row, "has_uncovered_parking");
 }
 
-export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery, state?: string): ReferenceResult {
+/** docs/product.md section 17, "Available now": a fresh open status on a size long enough for the RV. */
+export function availableNowRow(row: NewLocationRow, q: SearchQuery, now: Date): boolean {
+  const minLength = q.rv?.lengthFeet ?? 0;
+  return (row.sizeOffers ?? []).some((offer) => offer.length >= minLength && isAvailableNow(offer, now));
+}
+
+export function referenceSearch(
+  rows: readonly NewLocationRow[],
+  q: SearchQuery,
+  state?: string,
+  now: Date = new Date(),
+): ReferenceResult {
   const selected = new Set(q.amenities);
   const parkingEither = selected.has("has_covered_parking") && selected.has("has_uncovered_parking");
   const needle = q.q?.toLowerCase();
@@ -101,6 +113,7 @@ export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery,
       if (!fields.some((f) => f?.toLowerCase().includes(needle))) continue;
     }
     if (!fitsRv(row, q, selected)) continue;
+    if (q.available && !availableNowRow(row, q, now)) continue;
     const price = referencePrice(row, q.rv?.lengthFeet ?? 0);
     if (price !== null) priced++;
     if (q.maxPrice !== undefined && (price === null || price > q.maxPrice)) continue;
@@ -128,6 +141,7 @@ export function referenceSearch(rows: readonly NewLocationRow[], q: SearchQuery,
       AMENITY_FILTERS.map((f) => [f, hits.filter((h) => hasAmenity(h.row, f)).length]),
     ) as SearchFacets["amenities"],
     priced,
+    available: hits.filter((h) => availableNowRow(h.row, q, now)).length,
   };
   return { total: hits.length, ordered: hits, facets };
 }

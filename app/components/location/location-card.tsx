@@ -1,6 +1,7 @@
 import { askQueryFromSearch } from "../../../domain/leads";
 import MapPin from "lucide-react/icons/map-pin";
 import { Link, useLocation } from "react-router";
+import type { AvailabilitySummary } from "../../../domain/availability";
 import { imageRefFromUrl } from "../../../domain/images";
 import { MAX_CARD_AMENITIES } from "../../../domain/search";
 import { isPreferredPartner, type Tier } from "../../../domain/tiers";
@@ -24,6 +25,8 @@ export interface LocationCardData extends CardFitData {
   distanceMiles?: number;
   /** Amenity labels; the card shows up to MAX_CARD_AMENITIES of them. */
   amenities?: readonly string[];
+  /** The owner's availability line (docs/product.md section 17), when stated. */
+  availability?: AvailabilitySummary | null;
 }
 
 /** A search result (or anything shaped like one) as card data. */
@@ -43,6 +46,7 @@ export function cardDataFrom(item: {
   sizes?: readonly string[];
   minMonthlyPrice?: number | null;
   clearanceFeet?: number | null;
+  availability?: AvailabilitySummary | null;
 }): LocationCardData {
   return {
     slug: item.slug,
@@ -55,6 +59,7 @@ export function cardDataFrom(item: {
     photo: item.photo,
     ...(item.distanceMiles !== undefined ? { distanceMiles: item.distanceMiles } : {}),
     ...(item.amenityLabels ? { amenities: item.amenityLabels } : {}),
+    ...(item.availability ? { availability: item.availability } : {}),
     ...cardFitFrom(item),
   };
 }
@@ -152,6 +157,11 @@ export function LocationCard({
             <span className="text-sm font-medium text-slate-700">{location.distanceMiles.toFixed(1)} mi</span>
           )}
         </div>
+        {location.availability && (
+          <p className={`text-sm font-medium ${AVAILABILITY_TONE[location.availability.tone]}`}>
+            {location.availability.text}
+          </p>
+        )}
         <CardFit location={location} rv={rv} list={list} />
         {amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
@@ -181,6 +191,12 @@ export function LocationCard({
     </article>
   );
 }
+
+const AVAILABILITY_TONE: Record<AvailabilitySummary["tone"], string> = {
+  open: "text-emerald-700",
+  full: "text-amber-800",
+  stale: "text-slate-500",
+};
 
 const CHIP = "rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700";
 
