@@ -17,6 +17,7 @@ import { adminListingFieldsSchema, daysOf, listingFormSchema, sizesOf, type List
 import { formatDayLine, parseOpeningHours, timeInputValue } from "./hours";
 import { listingForEditing, listingsOf } from "./queries";
 import { actorOf } from "../auth/actor";
+import { sizeKey } from "../../domain/availability";
 
 /**
  * The loader and action bodies of the owner's listing screens (docs/product.md section 10), so the
@@ -68,15 +69,15 @@ export async function listingEditPage(
   const keyValue = (field: "name" | "address" | "latitude" | "longitude") =>
     pending && field in pending.changes ? pending.changes[field] : fields[field];
   const standard = new Set<string>(SIZE_OPTIONS_LIST);
-  const offered = new Map(fields.sizes.map((s) => [`${s.width}x${s.length}`, s]));
+  const offered = new Map(fields.sizes.map((s) => [sizeKey(s), s]));
   const sizeRows = [
     ...SIZE_OPTIONS_LIST.map((key) => {
       const [width, length] = key.split("x").map(Number) as [number, number];
       return { key, custom: false, width, length, size: offered.get(key) ?? null };
     }),
     ...fields.sizes
-      .filter((s) => !standard.has(`${s.width}x${s.length}`))
-      .map((s) => ({ key: `${s.width}x${s.length}`, custom: true, width: s.width, length: s.length, size: s })),
+      .filter((s) => !standard.has(sizeKey(s)))
+      .map((s) => ({ key: sizeKey(s), custom: true, width: s.width, length: s.length, size: s })),
     ...Array.from({ length: BLANK_CUSTOM_ROWS }, (_, i) => ({
       key: `blank-${i}`,
       custom: true,

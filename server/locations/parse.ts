@@ -17,6 +17,7 @@ import {
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 import { TIERS, type Tier } from "../../domain/tiers";
 import type { Dimension, Review, Viewport } from "./types";
+import { sizeKey } from "../../domain/availability";
 
 export class ParseError extends Error {
   override name = "ParseError";
@@ -255,7 +256,7 @@ export function parseSizeOffers(value: unknown): SizeOffer[] {
 }
 
 export function formatDimensions(dimensions: readonly Dimension[]): string {
-  return dimensions.length === 0 ? "NULL" : dimensions.map((d) => `${d.width}x${d.length}`).join(", ");
+  return dimensions.length === 0 ? "NULL" : dimensions.map((d) => sizeKey(d)).join(", ");
 }
 
 // ---------------------------------------------------------------------------------------------

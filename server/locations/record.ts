@@ -42,6 +42,7 @@ import {
   parseViewport,
   quote,
 } from "./parse";
+import { sizeKey } from "../../domain/availability";
 
 /**
  * Fields the owner's editor added (docs/product.md section 10). A file without one of them leaves
@@ -223,7 +224,7 @@ type ParsedRaw = z.infer<typeof rawLocationSchema>;
 /** Offers for every listed size: a dimension without an offer gets one with no price (docs/product.md section 10). */
 function offersFor(dimensions: readonly Dimension[], offers: readonly SizeOffer[]): SizeOffer[] {
   if (offers.length === 0) return [];
-  const key = (size: Dimension) => `${size.width}x${size.length}`;
+  const key = (size: Dimension) => sizeKey(size);
   const byKey = new Map(offers.map((o) => [key(o), o]));
   const listed = dimensions.map(
     (d) => byKey.get(key(d)) ?? { width: d.width, length: d.length, monthlyPrice: null, availability: null },

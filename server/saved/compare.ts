@@ -8,6 +8,7 @@ import type { LocationRow } from "../db/schema";
 import { amenityFlagsOf } from "../locations/amenities";
 import { getLocationsByIds } from "../locations/repository";
 import type { SavedFacility } from "./service";
+import { sizeKey } from "../../domain/availability";
 
 /**
  * The compare page's facts (docs/product.md section 15): public, read from the URL alone, so a
@@ -72,7 +73,7 @@ function sizesOf(row: LocationRow): CompareSize[] {
     ? row.sizeOffers
     : row.dimensions.map((d) => ({ width: d.width, length: d.length, monthlyPrice: null, availability: null }));
   return offers.map((o) => ({
-    key: `${o.width}x${o.length}`,
+    key: sizeKey(o),
     label: `${o.width}' x ${o.length}'`,
     monthlyPrice: o.monthlyPrice ?? null,
     availability: o.availability ? AVAILABILITY_LABELS[o.availability] : null,

@@ -11,6 +11,7 @@ import {
   type TextAmenity,
 } from "../../domain/amenities";
 import { SIZE_OPTIONS_LIST, sizeOptionDimensions, type SizeOption } from "../../domain/sizes";
+import { sizeKey } from "../../domain/availability";
 
 /** Bit i is AMENITY_FLAGS[i]. */
 export const AMENITY_BIT = Object.fromEntries(AMENITY_FLAGS.map((flag, i) => [flag, 1 << i])) as Record<
@@ -76,7 +77,7 @@ export function longestLengthOf(dimensions: readonly unknown[] | null | undefine
 /** The location's own sizes as "WxL" (what a card lists), unparseable entries left out. */
 export function sizeLabelsOf(dimensions: readonly unknown[] | null | undefined): string[] {
   if (!Array.isArray(dimensions)) return [];
-  return dimensions.filter(usableDimension).map((d) => `${d.width}x${d.length}`);
+  return dimensions.filter(usableDimension).map((d) => sizeKey(d));
 }
 
 /** The 18 flags (true means present) and the 3 text amenities (non-empty means present). */
