@@ -5,7 +5,7 @@
  */
 import KDBush from "kdbush";
 import { freshUntil, isOpenStatus } from "../../domain/availability";
-import { AVAILABILITIES, type Availability, type SizeOffer } from "../../domain/listings";
+import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
 import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
@@ -61,8 +61,14 @@ export interface IndexColumns {
   readonly openStart: Uint32Array;
   readonly openLength: Float64Array;
   readonly openUntil: Float64Array;
-  /** The sizes with a stated status, for the card's availability line; null for most rows. */
-  readonly statuses: readonly (readonly StatedSize[] | null)[];
+  /**
+   * Every size with a stated status, for the card's availability line: entries statusStart[p] ..
+   * statusStart[p + 1] - 1 of statusKind (the index in AVAILABILITIES) and statusAt (ms, NaN when
+   * the time is missing or unreadable). Typed arrays: a few bytes a size, no object per row.
+   */
+  readonly statusStart: Uint32Array;
+  readonly statusKind: Uint8Array;
+  readonly statusAt: Float64Array;
   readonly isDemo: Uint8Array;
   readonly id: readonly string[];
   readonly slug: readonly string[];
@@ -117,8 +123,11 @@ export function pricedOffersOf(offers: readonly unknown[] | null | undefined): [
   return priced.sort((a, b) => a[1] - b[1] || b[0] - a[0]);
 }
 
-/** What the availability line needs of one size. */
-export type StatedSize = Pick<SizeOffer, "availability" | "statusAt">;
+/** What the availability line needs of one size: its status and the time it was set (ms or NaN). */
+export interface StatedSize {
+  kind: number;
+  at: number;
+}
 
 const isAvailability = (value: unknown): value is Availability =>
   typeof value === "string" && (AVAILABILITIES as readonly string[]).includes(value);
@@ -140,7 +149,8 @@ export function statedSizesOf(offers: readonly unknown[] | null | undefined): {
     };
     if (!isAvailability(availability)) continue;
     const at = typeof statusAt === "string" ? statusAt : null;
-    stated.push({ availability, statusAt: at });
+    const time = at === null ? NaN : Date.parse(at);
+    stated.push({ kind: AVAILABILITIES.indexOf(availability), at: time });
     const until = freshUntil(at);
     if (isOpenStatus(availability) && until !== null && typeof length === "number" && Number.isFinite(length)) {
       open.push([length, until]);
@@ -171,6 +181,7 @@ export class ColumnBuilder {
   private readonly open: ([number, number][] | null)[] = [];
   private openCount = 0;
   private readonly statuses: (StatedSize[] | null)[] = [];
+  private statusCount = 0;
   private readonly isDemo: number[] = [];
   private readonly id: string[] = [];
   private readonly slug: string[] = [];
@@ -215,6 +226,7 @@ export class ColumnBuilder {
     this.open.push(open.length > 0 ? open : null);
     this.openCount += open.length;
     this.statuses.push(stated.length > 0 ? stated : null);
+    this.statusCount += stated.length;
     this.isDemo.push(row.isDemo ? 1 : 0);
     this.id.push(row.id);
     this.slug.push(row.slug);
@@ -286,6 +298,18 @@ export class ColumnBuilder {
       }
     }
     openStart[n] = next;
+    const statusStart = new Uint32Array(n + 1);
+    const statusKind = new Uint8Array(this.statusCount);
+    const statusAt = new Float64Array(this.statusCount);
+    next = 0;
+    for (let p = 0; p < n; p++) {
+      statusStart[p] = next;
+      for (const { kind, at } of this.statuses[order[p]!] ?? []) {
+        statusKind[next] = kind;
+        statusAt[next++] = at;
+      }
+    }
+    statusStart[n] = next;
     return {
       size: n,
       lat,
@@ -306,7 +330,9 @@ export class ColumnBuilder {
       openStart,
       openLength,
       openUntil,
-      statuses: pick(this.statuses),
+      statusStart,
+      statusKind,
+      statusAt,
       isDemo: Uint8Array.from(order, (i) => this.isDemo[i]!),
       id: pick(this.id),
       slug: pick(this.slug),

@@ -3,7 +3,8 @@
  * and the exact distance test in one pass over typed arrays, then facet counts, then only the
  * requested page is put in order (see top-k.ts) and turned into objects.
  */
-import { availabilitySummary } from "../../domain/availability";
+import { availabilitySummary, type AvailabilitySummary } from "../../domain/availability";
+import { AVAILABILITIES, type SizeOffer } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
@@ -226,7 +227,7 @@ export function float32Value(value: number): number | null {
 
 function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now: Date): SearchItem {
   const sizes = cols.sizeLabels[p]!;
-  const statuses = cols.statuses[p];
+
   return {
     id: cols.id[p]!,
     slug: cols.slug[p]!,
@@ -245,8 +246,24 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now
     sizes: sizes === "" ? [] : sizes.split(","),
     minMonthlyPrice: price === NO_PRICE ? null : price,
     clearanceFeet: float32Value(cols.clearance[p]!),
-    availability: statuses ? availabilitySummary(statuses, now) : null,
+    availability: availabilityAt(cols, p, now),
   };
+}
+
+/** The card's availability line of row p (docs/product.md section 17), or null without a status. */
+function availabilityAt(cols: IndexColumns, p: number, now: Date): AvailabilitySummary | null {
+  const from = cols.statusStart[p]!;
+  const to = cols.statusStart[p + 1]!;
+  if (from === to) return null;
+  const sizes: Pick<SizeOffer, "availability" | "statusAt">[] = [];
+  for (let k = from; k < to; k++) {
+    const at = cols.statusAt[k]!;
+    sizes.push({
+      availability: AVAILABILITIES[cols.statusKind[k]!]!,
+      statusAt: Number.isNaN(at) ? null : new Date(at).toISOString(),
+    });
+  }
+  return availabilitySummary(sizes, now);
 }
 
 function markerAt(cols: IndexColumns, p: number, miles: number): SearchMarker {
