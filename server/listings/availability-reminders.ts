@@ -5,13 +5,13 @@
  * scanner following the link changes nothing). At most one email per listing per reminder period;
  * a daily job sends them, and on several instances at once each listing is claimed by one.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { AVAILABILITY_REMIND_AFTER_DAYS, needsReminder } from "../../domain/availability";
 import type { SizeOffer } from "../../domain/listings";
 import { wantsEmail } from "../account/notifications";
 import { ownsListing } from "../auth/ownership";
 import { resolveAuthSecret } from "../auth/secret";
+import { readLinkToken, signLinkToken } from "../auth/signed-link";
 import { serverNow } from "../clock";
 import { getConfig, publicUrl } from "../config";
 import type { Database } from "../db/client";
@@ -31,13 +31,10 @@ export interface ConfirmToken {
   expires: number;
 }
 
-const mac = (secret: string, body: string) =>
-  createHmac("sha256", secret).update(`availability-confirm:${body}`).digest("base64url").slice(0, 32);
+const PURPOSE = "availability-confirm";
 
-/** `{body}.{mac}`, the body base64url JSON: no secret in it, and nothing to guess. */
 export function signConfirmToken(secret: string, token: ConfirmToken): string {
-  const body = Buffer.from(JSON.stringify([token.locationId, token.ownerId, token.expires])).toString("base64url");
-  return `${body}.${mac(secret, body)}`;
+  return signLinkToken(secret, PURPOSE, [token.locationId, token.ownerId], token.expires);
 }
 
 /** The token's contents when it is ours and not expired; otherwise why not. */
@@ -46,27 +43,10 @@ export function readConfirmToken(
   raw: string,
   now = serverNow().getTime(),
 ): { ok: true; token: ConfirmToken } | { ok: false; reason: "invalid" | "expired" } {
-  const [body, given] = raw.slice(0, 2000).split(".");
-  if (!body || !given) return { ok: false, reason: "invalid" };
-  const expected = mac(secret, body);
-  if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
-    return { ok: false, reason: "invalid" };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-  } catch {
-    return { ok: false, reason: "invalid" };
-  }
-  if (
-    !Array.isArray(parsed) ||
-    typeof parsed[0] !== "string" ||
-    typeof parsed[1] !== "string" ||
-    typeof parsed[2] !== "number"
-  )
-    return { ok: false, reason: "invalid" };
-  const token = { locationId: parsed[0], ownerId: parsed[1], expires: parsed[2] };
-  if (token.expires < now) return { ok: false, reason: "expired" };
-  return { ok: true, token };
+  const read = readLinkToken(secret, PURPOSE, raw, 2, now);
+  if (!read.ok) return read;
+  const [locationId, ownerId] = read.fields as [string, string];
+  return { ok: true, token: { locationId, ownerId, expires: read.expires } };
 }
 
 const secret = () => resolveAuthSecret(getConfig());
