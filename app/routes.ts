@@ -13,6 +13,7 @@ export default [
   route("rv-storage/:slug?", "routes/rv-storage.tsx"),
   route("location/:slug", "routes/location.tsx"),
   route("location/:slug/review", "routes/location-review.tsx"),
+  route("location/:slug/waitlist", "routes/location-waitlist.tsx"),
   route("saved", "routes/saved.tsx"),
   route("compare", "routes/compare.tsx"),
   route("about", "routes/about.tsx"),
@@ -31,6 +32,8 @@ export default [
 
   route("leads/withdraw", "routes/leads-withdraw.tsx"),
   route("availability/confirm", "routes/availability-confirm.tsx"),
+  route("waitlist/confirm", "routes/waitlist-confirm.tsx"),
+  route("waitlist/leave", "routes/waitlist-leave.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),

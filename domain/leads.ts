@@ -44,6 +44,23 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   withdrawn: "Withdrawn by the visitor",
   handled: "Handled by our team",
 };
+/**
+ * What a visitor sends (docs/product.md sections 14 and 17): a question, or a reservation request
+ * (no payment) that the owner accepts or declines within RESERVATION_ANSWER_HOURS.
+ */
+export const LEAD_KINDS = ["question", "reservation"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+export const RESERVATION_STATUSES = ["pending", "accepted", "declined", "expired"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+  pending: "Waiting for your answer",
+  accepted: "Accepted",
+  declined: "Declined",
+  expired: "Expired without an answer",
+};
+/** A reservation request not answered within this many hours expires. */
+export const RESERVATION_ANSWER_HOURS = 72;
+
 /** The statuses an owner sets by hand (replying sets "replied"). */
 export const OWNER_SET_STATUSES = ["new", "replied", "won", "lost"] as const;
 

@@ -35,7 +35,7 @@ describe("daily jobs", () => {
     expect(calls).toHaveLength(4);
   });
 
-  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge, the data check, the availability reminders and the leads' contact purge", () => {
+  it("includes the anonymous-account purge, the visitor count, the analytics and search demand pruning, the plan switches, the promotion expiry and renewal invoices, the monthly emails, the photo purge, the import-file purge, the data check, the availability reminders, the leads' contact purge and the reservation expiry", () => {
     expect(Object.keys(original)).toEqual([
       "purge idle anonymous accounts",
       "count daily visitors",
@@ -51,6 +51,7 @@ describe("daily jobs", () => {
       "check listing data",
       "remind owners to confirm availability",
       "delete old lead contact details",
+      "expire unanswered reservation requests",
       "forget old job runs",
     ]);
   });

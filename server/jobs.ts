@@ -9,6 +9,7 @@ import { pruneRateLimits } from "./http/shared-rate-limit";
 import { getImageStorage } from "./images";
 import { purgeDeletedPhotos } from "./listings/photos";
 import { purgeLeadContacts } from "./leads/service";
+import { expireReservationRequests } from "./leads/reservations";
 import { purgeStaleImportFiles } from "./catalogue/imports";
 import { checkListingProblems } from "./catalogue/problems";
 import { logger } from "./logger";
@@ -29,7 +30,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * (docs/product.md section 11), and sending the owners' monthly performance email once the month is
  * over and removing the files of photos deleted more than PHOTO_RESTORE_DAYS ago (section 10), and
  * of catalogue imports checked but never applied within a week, and looking for data problems in
- * every listing (section 12). Each runs once a day across all instances (the `job_runs` table);
+ * every listing (section 12), and expiring reservation requests left unanswered (section 17). Each runs once a day across all instances (the `job_runs` table);
  * each is idempotent too, so `npm run auth:purge-anonymous` can run the first from cron as well.
  */
 export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
@@ -50,6 +51,8 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "remind owners to confirm availability": (db) => sendAvailabilityReminders(db),
   // Visitors' contact details on leads are kept LEAD_RETENTION_DAYS (docs/product.md section 14).
   "delete old lead contact details": (db) => purgeLeadContacts(db),
+  // Reservation requests unanswered after 72 hours expire; both sides are told (docs/product.md section 17).
+  "expire unanswered reservation requests": (db) => expireReservationRequests(db),
   "forget old job runs": (db) => db.execute(sql`delete from job_runs where day < current_date - 90`),
 };
 

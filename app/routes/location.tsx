@@ -30,6 +30,7 @@ import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../.
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
+import { siteOrigin } from "../../server/http/origin";
 import { verifiedOwnerBadge } from "../../server/locations/pages";
 import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
@@ -39,7 +40,8 @@ import { AskAboutSpace, type AskPrefill, type AskResult } from "../components/lo
 import { coverFromSearch, isCoverWant, lengthFromSearch, type CoverWant } from "../../domain/leads";
 import { leadAction, leadFormStamp } from "../../server/leads/action";
 import { readForm } from "../../server/http/form";
-import { availabilitySummary, isFresh } from "../../domain/availability";
+import { availabilitySummary, isFresh, sizeKey } from "../../domain/availability";
+import { takesWaitlist } from "../../domain/waitlist";
 import { serverNow } from "../../server/clock";
 import { facilityReviewAction, facilityReviews, type FacilityReviews } from "../../server/reviews/pages";
 import { ReviewsSection } from "../components/location/reviews-section";
@@ -68,7 +70,9 @@ function sizesShown(location: { dimensions: { width: number; length: number }[];
     ? location.sizeOffers
     : location.dimensions.map((d) => ({ ...d, monthlyPrice: null, availability: null }));
   return offers.map((o: SizeOffer) => ({
-    key: `${o.width}x${o.length}`,
+    key: sizeKey(o),
+    /** Full or on a waitlist: the size offers "Join the waitlist" (section 17). */
+    waitlist: takesWaitlist(o.availability),
     label: `${o.width}' x ${o.length}'`,
     price: priceLabel(o.monthlyPrice),
     availability: !o.availability
@@ -130,36 +134,38 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const verifiedOwner = await verifiedOwnerBadge(location.placeId);
   const reviews = await facilityReviewsOrNone(location, url);
   const now = serverNow();
+  const shown = {
+    placeId: location.placeId,
+    verifiedOwner,
+    slug: location.slug,
+    name: location.name,
+    address: location.address,
+    city: location.city,
+    state: location.state,
+    stateName: location.state ? (stateNameFromCode(location.state) ?? null) : null,
+    // Imported and first-party reviews combined (docs/product.md section 16).
+    rating: reviews.combined.rating,
+    userRatingsTotal: reviews.combined.count,
+    tier: location.tier,
+    isDemo: location.isDemo,
+    description: location.description,
+    phone: location.phoneNumber ?? location.internationalPhoneNumber,
+    // Only http(s) reaches the link and the JSON-LD, whatever an older row holds (docs/operations.md).
+    website: linkableWebsite(location.website),
+    latitude: location.latitude,
+    longitude: location.longitude,
+    googleMapsUri: location.googleMapsUri,
+    sizes: sizesShown(location, now),
+    sizesNote: sizesNote(location, now),
+    coveredClearanceFeet: location.coveredClearanceFeet,
+    openingHours: location.openingHours,
+    gateHours: location.gateHours,
+    photos: location.imageUrls,
+    amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
+  };
   return {
-    location: {
-      placeId: location.placeId,
-      verifiedOwner,
-      slug: location.slug,
-      name: location.name,
-      address: location.address,
-      city: location.city,
-      state: location.state,
-      stateName: location.state ? (stateNameFromCode(location.state) ?? null) : null,
-      // Imported and first-party reviews combined (docs/product.md section 16).
-      rating: reviews.combined.rating,
-      userRatingsTotal: reviews.combined.count,
-      tier: location.tier,
-      isDemo: location.isDemo,
-      description: location.description,
-      phone: location.phoneNumber ?? location.internationalPhoneNumber,
-      // Only http(s) reaches the link and the JSON-LD, whatever an older row holds (docs/operations.md).
-      website: linkableWebsite(location.website),
-      latitude: location.latitude,
-      longitude: location.longitude,
-      googleMapsUri: location.googleMapsUri,
-      sizes: sizesShown(location, now),
-      sizesNote: sizesNote(location, now),
-      coveredClearanceFeet: location.coveredClearanceFeet,
-      openingHours: location.openingHours,
-      gateHours: location.gateHours,
-      photos: location.imageUrls,
-      amenities: AMENITY_FLAGS.filter((f) => flags[f]).map((f) => AMENITY_LABELS[f]),
-    },
+    location: shown,
+    jsonLd: facilityJsonLd(shown, reviews.items, siteOrigin(request)),
     reviews,
     nearby,
     map: publicMapConfig(),
@@ -210,16 +216,50 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "lead") return leadAction(request, form, location.placeId);
-  if (intent === "helpful" || intent === "report-review") return facilityReviewAction(request, form);
+  if (intent === "helpful" || intent === "report-review") return facilityReviewAction(request, form, location.placeId);
   return reportListingAction(request, location.placeId, form);
 }
 
 export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   const l = loaderData?.location;
   if (!l) return [{ title: "Location not found" }, { name: "robots", content: "noindex" }];
-  const origin = originFrom(matches);
+  return [
+    ...seo({
+      title: `${l.name}${l.city ? ` in ${l.city}, ${l.state}` : ""}`,
+      description: l.description ?? `RV storage at ${l.address}.`,
+      origin: originFrom(matches),
+      path: location.pathname,
+      image: l.photos[0],
+      type: "business.business",
+    }),
+    // Built by the loader: the JSON-LD builders stay on the server, out of the page's script.
+    ...loaderData.jsonLd.map((data) => ({ "script:ld+json": data })),
+  ];
+}
+
+/** The facility's JSON-LD (docs/product.md section 16: rating and reviews), and its breadcrumbs. */
+function facilityJsonLd(
+  l: {
+    slug: string;
+    name: string;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    stateName: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    phone: string | null;
+    website: string | null;
+    rating: number | null;
+    userRatingsTotal: number;
+    openingHours: LocationRow["openingHours"];
+    photos: string[];
+    description: string | null;
+  },
+  reviews: FacilityReviews["items"],
+  origin: string,
+) {
   const url = new URL(`/location/${l.slug}`, origin).toString();
-  const images = l.photos.map((p) => new URL(p, origin).toString());
   const crumbs = [{ name: "Home", url: new URL("/", origin).toString() }];
   if (l.state) {
     crumbs.push({
@@ -231,34 +271,24 @@ export function meta({ data: loaderData, matches, location }: Route.MetaArgs) {
   }
   crumbs.push({ name: l.name, url });
   return [
-    ...seo({
-      title: `${l.name}${l.city ? ` in ${l.city}, ${l.state}` : ""}`,
-      description: l.description ?? `RV storage at ${l.address}.`,
-      origin,
-      path: location.pathname,
-      image: l.photos[0],
-      type: "business.business",
+    selfStorageJsonLd({
+      name: l.name,
+      url,
+      address: l.address,
+      city: l.city,
+      state: l.state,
+      latitude: l.latitude,
+      longitude: l.longitude,
+      telephone: l.phone,
+      website: l.website,
+      rating: l.rating,
+      reviewCount: l.userRatingsTotal,
+      openingHours: l.openingHours,
+      images: l.photos.map((p) => new URL(p, origin).toString()),
+      description: l.description,
+      reviews,
     }),
-    {
-      "script:ld+json": selfStorageJsonLd({
-        name: l.name,
-        url,
-        address: l.address,
-        city: l.city,
-        state: l.state,
-        latitude: l.latitude,
-        longitude: l.longitude,
-        telephone: l.phone,
-        website: l.website,
-        rating: l.rating,
-        reviewCount: l.userRatingsTotal,
-        openingHours: l.openingHours,
-        images,
-        description: l.description,
-        reviews: loaderData.reviews.items,
-      }),
-    },
-    { "script:ld+json": breadcrumbJsonLd(crumbs) },
+    breadcrumbJsonLd(crumbs),
   ];
 }
 
@@ -333,7 +363,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
               <p className="mt-2 text-slate-600">No amenities listed.</p>
             )}
           </section>
-          <section>
+          <section id="sizes" className="scroll-mt-24">
             <h2 className="text-xl font-semibold">Sizes</h2>
             {l.sizes.length ? (
               <>
@@ -343,6 +373,17 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
                       {size.label}
                       {size.price && <span className="font-medium"> · {size.price}</span>}
                       {size.availability && <span className="text-slate-600"> · {size.availability}</span>}
+                      {size.waitlist && (
+                        <>
+                          {" · "}
+                          <Link
+                            to={`/location/${l.slug}/waitlist?size=${size.key}`}
+                            className="font-medium text-brand-700 underline"
+                          >
+                            Join the waitlist<span className="sr-only"> for {size.label}</span>
+                          </Link>
+                        </>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -425,6 +466,7 @@ export default function LocationPage({ loaderData, actionData }: Route.Component
           }
           from={cameFromResults ? from : undefined}
           prefill={loaderData.prefill}
+          reservable={l.verifiedOwner}
         />
       </div>
 

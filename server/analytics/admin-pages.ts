@@ -5,6 +5,7 @@ import { badRequest } from "../errors";
 import { formatCsv } from "../csv";
 import { stateMapShapes, type StateMap } from "../geo/state-map";
 import {
+  conversionTotals,
   listingTotals,
   platformTrend,
   recentSessions,
@@ -14,6 +15,7 @@ import {
   topListings,
   trafficSources,
   TOP_LISTING_METRICS,
+  type Conversions,
   type DemandRow,
   type ListingTotals,
   type PlatformTrend,
@@ -22,7 +24,7 @@ import {
   type StateTotals,
   type TopListingMetric,
 } from "./admin-report";
-import { parseReportPeriod, type ReportPeriod } from "./owner-report";
+import { parseReportPeriod, previousPeriod, type ReportPeriod } from "./owner-report";
 
 /**
  * The loader bodies of /admin/analytics and /admin/analytics.csv (docs/product.md section 10,
@@ -41,6 +43,8 @@ export interface AdminReport {
   to: string;
   days: number;
   trend: PlatformTrend;
+  /** Leads, reservation requests and accepted reservations: this period's and the one before. */
+  conversions: { current: Conversions; previous: Conversions };
   topMetric: TopListingMetric;
   top: ListingTotals[];
   /** Listings with any count in the period. */
@@ -59,7 +63,8 @@ export async function buildAdminReport(
   now = new Date(),
 ): Promise<AdminReport> {
   const { from, to } = period;
-  const [trend, listings, sources, sessions, totals, places, gaps] = await Promise.all([
+  const previous = previousPeriod(period);
+  const [trend, listings, sources, sessions, totals, places, gaps, current, before] = await Promise.all([
     platformTrend(db, period, now),
     listingTotals(db, from, to),
     trafficSources(db, from, to),
@@ -67,12 +72,15 @@ export async function buildAdminReport(
     searchDemandTotals(db, from, to),
     searchDemandPlaces(db, from, to, "searches", DEMAND_LIMIT),
     searchDemandPlaces(db, from, to, "gaps", DEMAND_LIMIT),
+    conversionTotals(db, from, to),
+    conversionTotals(db, previous.from, previous.to),
   ]);
   return {
     from,
     to,
     days: period.days,
     trend,
+    conversions: { current, previous: before },
     topMetric,
     top: topListings(listings, topMetric, TOP_LIMIT),
     listingsSeen: listings.length,

@@ -532,3 +532,31 @@ export async function platformTrend(db: Database, period: Period, now = new Date
     visitorsFrom: period.from < kept ? kept : null,
   };
 }
+
+export interface Conversions {
+  /** Questions and reservation requests sent from listing pages (docs/product.md sections 14 and 17). */
+  leads: number;
+  /** Reservation requests among them. */
+  reservations: number;
+  /** Reservation requests accepted, on the day of the answer. */
+  reservationsAccepted: number;
+}
+
+/** The platform's leads, reservation requests and accepted reservations in [from, to] (UTC days). */
+export async function conversionTotals(db: Database, from: string, to: string): Promise<Conversions> {
+  const start = startOf(from).toISOString();
+  const end = endOf(to).toISOString();
+  const [row] = rowsOf<Record<"leads" | "reservations" | "accepted", unknown>>(
+    await db.execute(sql`
+      select
+        count(*) filter (where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz)::int as leads,
+        count(*) filter (where kind = 'reservation'
+          and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz)::int as reservations,
+        count(*) filter (where reservation_status = 'accepted'
+          and answered_at >= ${start}::timestamptz and answered_at < ${end}::timestamptz)::int as accepted
+      from leads
+      where (created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz)
+         or (answered_at >= ${start}::timestamptz and answered_at < ${end}::timestamptz)`),
+  );
+  return { leads: num(row?.leads), reservations: num(row?.reservations), reservationsAccepted: num(row?.accepted) };
+}

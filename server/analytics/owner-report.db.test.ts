@@ -135,6 +135,8 @@ describe("one listing", () => {
       clicks: 5,
       conversionRate: 83.33,
       leads: 0,
+      reservations: 0,
+      reservationsAccepted: 0,
     });
     expect(r.previousTotals).toMatchObject({ pageViews: 2, listViews: 1, uniqueVisitors: 2, clicks: 0 });
     expect(r.growth).toEqual({ pageViews: 200, listViews: 100, uniqueVisitors: 100, clicks: null });
@@ -158,6 +160,8 @@ describe("one listing", () => {
       clicks: 4,
       conversionRate: 80,
       leads: 0,
+      reservations: 0,
+      reservationsAccepted: 0,
     });
     expect(r.daily[6]).toMatchObject({ pageViews: 1, uniqueVisitors: 1, directionsClicks: 1, clicks: 1 });
     expect(r.daily[5]!.pageViews).toBe(0);
@@ -183,16 +187,16 @@ describe("one listing", () => {
     const text = await response.text();
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "date,page_views,list_views,unique_visitors,website_clicks,phone_clicks,directions_clicks,clicks,conversion_percent,leads",
+      "date,page_views,list_views,unique_visitors,website_clicks,phone_clicks,directions_clicks,clicks,conversion_percent,leads,reservation_requests,reservations_accepted",
     );
     expect(lines.slice(1)).toEqual([
-      "2025-06-24,0,0,0,0,0,0,0,0.00,0",
-      "2025-06-25,0,0,0,0,0,0,0,0.00,0",
-      "2025-06-26,0,0,0,0,0,0,0,0.00,0",
-      "2025-06-27,0,0,0,0,0,0,0,0.00,0",
-      "2025-06-28,5,2,3,1,2,1,4,80.00,0",
-      "2025-06-29,0,0,0,0,0,0,0,0.00,0",
-      "2025-06-30,1,0,1,0,0,1,1,100.00,0",
+      "2025-06-24,0,0,0,0,0,0,0,0.00,0,0,0",
+      "2025-06-25,0,0,0,0,0,0,0,0.00,0,0,0",
+      "2025-06-26,0,0,0,0,0,0,0,0.00,0,0,0",
+      "2025-06-27,0,0,0,0,0,0,0,0.00,0,0,0",
+      "2025-06-28,5,2,3,1,2,1,4,80.00,0,0,0",
+      "2025-06-29,0,0,0,0,0,0,0,0.00,0,0,0",
+      "2025-06-30,1,0,1,0,0,1,1,100.00,0,0,0",
     ]);
     // The CSV is the screen's daily rows, whatever the period was asked as.
     const { report } = await okPage(owner, `?listing=${a}&days=7`);
@@ -237,8 +241,8 @@ describe("all my listings", () => {
       ["Bravo RV Storage", 2, 1],
     ]);
     const lines = (await (await csv(owner, "?days=7")).text()).trimEnd().split("\r\n");
-    expect(lines[5]).toBe("2025-06-28,5,2,3,1,2,1,4,80.00,0");
-    expect(lines[6]).toBe("2025-06-29,2,0,2,1,0,0,1,50.00,0");
+    expect(lines[5]).toBe("2025-06-28,5,2,3,1,2,1,4,80.00,0,0,0");
+    expect(lines[6]).toBe("2025-06-29,2,0,2,1,0,0,1,50.00,0,0,0");
   });
 
   it("answers an owner without listings with no report, and a period reaching past the raw events with a note", async () => {

@@ -1,4 +1,5 @@
 import { leadsPerDay } from "../leads/service";
+import { reservationsPerDay } from "../leads/reservations";
 import { and, eq, gte, inArray, lt, lte, max, sql } from "drizzle-orm";
 import {
   ANALYTICS_PRESETS,
@@ -104,6 +105,10 @@ export interface ReportTotals {
   conversionRate: number;
   /** Visitors' questions about a space (docs/product.md section 14), a conversion of their own. */
   leads: number;
+  /** Reservation requests sent (section 17), among the leads: a conversion of their own too. */
+  reservations: number;
+  /** Reservation requests accepted, on the day of the answer. */
+  reservationsAccepted: number;
 }
 
 export interface ReportDay extends ReportTotals {
@@ -158,6 +163,8 @@ function toTotals(c: Counters): ReportTotals {
     clicks: totalClicks(c),
     conversionRate: conversionRate(input),
     leads: 0,
+    reservations: 0,
+    reservationsAccepted: 0,
   };
 }
 
@@ -248,25 +255,43 @@ export async function buildOwnerReport(
   now = new Date(),
 ): Promise<OwnerReport> {
   const previous = previousPeriod(period);
-  const [current, before, listings, sources, seen, leadDays, leadsBefore] = await Promise.all([
-    getMetricsByDateRange(db, period.from, period.to, ids),
-    getMetricsByDateRange(db, previous.from, previous.to, ids),
-    ids.length > 0 ? totalsByListing(db, ids, period.from, period.to) : Promise.resolve([]),
-    ids.length > 0 ? trafficSources(db, ids, period.from, period.to) : Promise.resolve([]),
-    ids.length > 0
-      ? db
-          .select({ lastViewed: max(locationMetrics.lastViewed), rows: sql<number>`count(*)::int` })
-          .from(locationMetrics)
-          .where(inArray(locationMetrics.locationId, [...ids]))
-      : Promise.resolve([{ lastViewed: null, rows: 0 }]),
-    leadsPerDay(db, ids, period.from, period.to),
-    leadsPerDay(db, ids, previous.from, previous.to),
-  ]);
+  const [current, before, listings, sources, seen, leadDays, leadsBefore, bookings, bookingsBefore] = await Promise.all(
+    [
+      getMetricsByDateRange(db, period.from, period.to, ids),
+      getMetricsByDateRange(db, previous.from, previous.to, ids),
+      ids.length > 0 ? totalsByListing(db, ids, period.from, period.to) : Promise.resolve([]),
+      ids.length > 0 ? trafficSources(db, ids, period.from, period.to) : Promise.resolve([]),
+      ids.length > 0
+        ? db
+            .select({ lastViewed: max(locationMetrics.lastViewed), rows: sql<number>`count(*)::int` })
+            .from(locationMetrics)
+            .where(inArray(locationMetrics.locationId, [...ids]))
+        : Promise.resolve([{ lastViewed: null, rows: 0 }]),
+      leadsPerDay(db, ids, period.from, period.to),
+      leadsPerDay(db, ids, previous.from, previous.to),
+      reservationsPerDay(db, ids, period.from, period.to),
+      reservationsPerDay(db, ids, previous.from, previous.to),
+    ],
+  );
   const leadsIn = (days: Map<string, number>) => [...days.values()].reduce((a, b) => a + b, 0);
+  const conversions = (
+    leadMap: Map<string, number>,
+    reservations: { requests: Map<string, number>; accepted: Map<string, number> },
+  ) => ({
+    leads: leadsIn(leadMap),
+    reservations: leadsIn(reservations.requests),
+    reservationsAccepted: leadsIn(reservations.accepted),
+  });
   const byDate = new Map(current.map((d) => [d.date, d]));
   const daily: ReportDay[] = [];
   for (let date = period.from; date <= period.to; date = addDays(date, 1)) {
-    daily.push({ date, ...toTotals(byDate.get(date) ?? ZERO), leads: leadDays.get(date) ?? 0 });
+    daily.push({
+      date,
+      ...toTotals(byDate.get(date) ?? ZERO),
+      leads: leadDays.get(date) ?? 0,
+      reservations: bookings.requests.get(date) ?? 0,
+      reservationsAccepted: bookings.accepted.get(date) ?? 0,
+    });
   }
   const now0 = sum(current);
   const then = sum(before);
@@ -279,8 +304,8 @@ export async function buildOwnerReport(
     to: period.to,
     days: period.days,
     previous,
-    totals: { ...toTotals(now0), leads: leadsIn(leadDays) },
-    previousTotals: { ...toTotals(then), leads: leadsIn(leadsBefore) },
+    totals: { ...toTotals(now0), ...conversions(leadDays, bookings) },
+    previousTotals: { ...toTotals(then), ...conversions(leadsBefore, bookingsBefore) },
     growth: {
       pageViews: change(then.pageViews, now0.pageViews),
       listViews: change(then.listViews, now0.listViews),
@@ -308,6 +333,8 @@ export const CSV_COLUMNS = [
   "clicks",
   "conversion_percent",
   "leads",
+  "reservation_requests",
+  "reservations_accepted",
 ] as const;
 
 /** The daily rows as CSV, through the site's one CSV writer (server/csv.ts). */
@@ -325,6 +352,8 @@ export function dailyCsv(daily: readonly ReportDay[]): string {
       d.clicks,
       d.conversionRate.toFixed(2),
       d.leads,
+      d.reservations,
+      d.reservationsAccepted,
     ]),
   );
 }

@@ -121,7 +121,7 @@ function echoValues(schema: z.ZodType, formData: FormData | URLSearchParams, opt
 export function formFailure(
   result: FormSubmission<unknown>,
   status = 400,
-  extra: { formError?: string; fieldErrors?: FieldErrors } = {},
+  extra: { formError?: string; fieldErrors?: FieldErrors; headers?: HeadersInit } = {},
 ) {
   const failure: FormFailure = {
     ok: false,
@@ -130,7 +130,7 @@ export function formFailure(
   };
   const formError = extra.formError ?? (result.ok ? undefined : result.formError);
   if (formError) failure.formError = formError;
-  return data(failure, { status });
+  return data(failure, { status, ...(extra.headers ? { headers: extra.headers } : {}) });
 }
 
 /** A redirect (303 by default: the browser then GETs the next page) carrying a flash message. */

@@ -27,6 +27,8 @@ let listing: string;
 let owner: SignedInViewer;
 
 const FORM = {
+  // The choice a listing with an owner offers (docs/product.md section 17); a question here.
+  kind: "question" as const,
   rvType: "class_a",
   rvLengthFeet: "40",
   cover: "covered",

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { normalizeUsPhone } from "../../domain/claim-form";
-import { COVER_WANTS, LEAD_LIMITS, LEAD_MESSAGES, RV_TYPES } from "../../domain/leads";
+import { COVER_WANTS, LEAD_KINDS, LEAD_LIMITS, LEAD_MESSAGES, RV_TYPES } from "../../domain/leads";
+import { lastMoveInDay, RESERVATION_MESSAGES } from "../../domain/reservations";
 import { resolveAuthSecret } from "../auth/secret";
 import { getViewer, isSignedIn } from "../auth/viewer";
 import { serverNow } from "../clock";
@@ -10,6 +11,7 @@ import { getDatabase } from "../db";
 import { parseFormSubmission } from "../http/form-action";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
+import { isRefusal } from "../http/refusal";
 import { logger } from "../logger";
 import { formStamp, linkCount, NOT_TEXT, stampAgeSeconds, submitLead } from "./service";
 
@@ -30,7 +32,8 @@ export function leadFormStamp(): string {
   return formStamp(resolveAuthSecret(getConfig()), serverNow().getTime());
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+// On the server's clock, like the form's stamp and the reservation's expiry (server/clock.ts).
+const today = () => serverNow().toISOString().slice(0, 10);
 
 // Control characters, DEL and the Unicode line separators: a one-line field (a name or phone that
 // ends up in an email's subject or a spreadsheet cell) holds none of them, and PostgreSQL refuses
@@ -44,6 +47,8 @@ const text = (missing: string) => z.string({ error: missing });
 const NO_MESSAGE = "Write a short message: what you need and when.";
 
 const schema = z.object({
+  // A question, or a reservation request (docs/product.md section 17); a form without the choice asks.
+  kind: z.enum(LEAD_KINDS, { error: RESERVATION_MESSAGES.kind }).default("question"),
   rvType: z.enum(RV_TYPES, { error: "Choose the type of your RV." }),
   rvLengthFeet: z.coerce
     .number({ error: "Enter your RV's length in feet." })
@@ -100,7 +105,7 @@ export type LeadActionResult =
   | { lead: "sent"; text: string }
   | { lead: "error"; message: string; fieldErrors: Record<string, string[]>; values: Record<string, string> };
 
-const FIELDS = ["rvType", "rvLengthFeet", "cover", "moveIn", "name", "email", "phone", "message"] as const;
+const FIELDS = ["kind", "rvType", "rvLengthFeet", "cover", "moveIn", "name", "email", "phone", "message"] as const;
 
 export async function leadAction(request: Request, form: FormData, locationId: string) {
   const values: Record<string, string> = {};
@@ -129,6 +134,11 @@ export async function leadAction(request: Request, form: FormData, locationId: s
   const input = parsed.data;
   if (linkCount(input.message) > LEAD_LIMITS.linksMax)
     return fail(400, LEAD_MESSAGES.tooManyLinks, { message: [LEAD_MESSAGES.tooManyLinks] });
+  // A reservation names the day it starts, within a year (docs/product.md section 17).
+  if (input.kind === "reservation" && input.moveIn === null)
+    return fail(400, RESERVATION_MESSAGES.moveInMissing, { moveIn: [RESERVATION_MESSAGES.moveInMissing] });
+  if (input.kind === "reservation" && input.moveIn !== null && input.moveIn > lastMoveInDay(today()))
+    return fail(400, RESERVATION_MESSAGES.moveInTooFar, { moveIn: [RESERVATION_MESSAGES.moveInTooFar] });
 
   const db = getDatabase();
   for (const [limit, key] of [
@@ -143,13 +153,28 @@ export async function leadAction(request: Request, form: FormData, locationId: s
   // A signed-in visitor's lead names their account: once the owner answers it, their review of
   // the facility shows "Stored here" (docs/product.md section 16).
   const viewer = await getViewer(request);
-  const lead = await submitLead(db, {
-    locationId,
-    input: { ...input, phone: input.phone ? normalizeUsPhone(input.phone) : null },
-    visitorUserId: isSignedIn(viewer) ? viewer.userId : null,
-  });
+  let lead;
+  try {
+    lead = await submitLead(db, {
+      locationId,
+      input: { ...input, phone: input.phone ? normalizeUsPhone(input.phone) : null },
+      visitorUserId: isSignedIn(viewer) ? viewer.userId : null,
+      // The reservation's 72 hours run on the server's clock, which tests move (server/clock.ts).
+      now: serverNow(),
+    });
+  } catch (error) {
+    // A listing nobody owns takes no reservation request: said beside the choice, nothing stored.
+    if (isRefusal(error, ["bad_request"]) && error.details?.field === "kind")
+      return fail(400, error.message, { kind: [error.message] });
+    throw error;
+  }
   return data<LeadActionResult>({
     lead: "sent",
-    text: lead.routedTo === "owner" ? LEAD_MESSAGES.sent : LEAD_MESSAGES.sentUnowned(lead.listingPhone),
+    text:
+      input.kind === "reservation"
+        ? RESERVATION_MESSAGES.sent
+        : lead.routedTo === "owner"
+          ? LEAD_MESSAGES.sent
+          : LEAD_MESSAGES.sentUnowned(lead.listingPhone),
   });
 }

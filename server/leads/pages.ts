@@ -1,9 +1,11 @@
 import { displayUsPhone } from "../../domain/claim-form";
-import { LEAD_STATUSES, type LeadStatus } from "../../domain/leads";
+import { LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "../../domain/leads";
+import { answerWithin, RESERVATION_MESSAGES, shownReservationStatus } from "../../domain/reservations";
 import { oneOf } from "../../domain/table-params";
 import { ownedListings } from "../auth/ownership";
 import { safeRedirect } from "../auth/redirect";
 import type { SignedInViewer } from "../auth/viewer";
+import { serverNow } from "../clock";
 import { formatCsv } from "../csv";
 import { getDatabase } from "../db";
 import { AppError } from "../errors";
@@ -19,6 +21,7 @@ import {
   withdrawLead,
   type LeadViewer,
 } from "./service";
+import { answerReservation, pendingReservationCount } from "./reservations";
 
 /** /owner/leads and its CSV (docs/product.md section 14). */
 
@@ -52,25 +55,43 @@ async function scope(viewer: SignedInViewer, params: URLSearchParams) {
   const wanted = (params.get("listing") ?? "").slice(0, 200);
   const listing = listings.some((l) => l.id === wanted) ? wanted : "";
   const status = oneOf(params.get("status"), [...LEAD_STATUSES, "all"] as const, "all");
+  // Questions, reservation requests (docs/product.md section 17), or both.
+  const kind = oneOf(params.get("kind"), [...LEAD_KINDS, "all"] as const, "all");
   const filter = { recipientUserId: viewer.userId, locationId: listing || undefined };
-  return { listings, listing, status, filter };
+  return { listings, listing, status, kind, filter };
 }
 
 export async function ownerLeadsPage(viewer: SignedInViewer, request: Request) {
   const params = new URL(request.url).searchParams;
-  const { listings, listing, status, filter } = await scope(viewer, params);
+  const { listings, listing, status, kind, filter } = await scope(viewer, params);
   const rawPage = Number(params.get("page") ?? "1");
   const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= 10_000 ? rawPage : 1;
-  const { rows, total } = await leadsOf(getDatabase(), filter, { status, page, pageSize: OWNER_LEADS_PAGE_SIZE });
+  const now = serverNow();
+  const [{ rows, total }, pendingReservations] = await Promise.all([
+    leadsOf(getDatabase(), filter, { status, kind, page, pageSize: OWNER_LEADS_PAGE_SIZE }),
+    pendingReservationCount(getDatabase(), viewer.userId, now),
+  ]);
   return {
     listings,
     listing,
     status,
+    kind,
+    pendingReservations,
     page,
     pageSize: OWNER_LEADS_PAGE_SIZE,
     total,
-    leads: rows.map((r) => ({
+    leads: rows.map(({ reservationStatus, expiresAt, answeredAt, ...r }) => ({
       ...r,
+      // A pending request past its time reads expired before the daily job stores it so.
+      reservation:
+        r.kind === "reservation" && reservationStatus && expiresAt
+          ? {
+              status: shownReservationStatus(reservationStatus, expiresAt, now),
+              timeLeft: answerWithin(expiresAt, now),
+              expiresAt: expiresAt.toISOString(),
+              answeredAt: answeredAt?.toISOString() ?? null,
+            }
+          : null,
       // Shown as the site shows phone numbers; the tel: link dials the stored E.164 number.
       phone: r.phone ? displayUsPhone(r.phone) : null,
       phoneTel: r.phone,
@@ -115,21 +136,38 @@ export async function ownerLeadsAction(request: Request, viewer: SignedInViewer,
       await setLeadStatus(db, { viewer: leadViewer(viewer), leadId, status, requestId });
       return redirectWithFlash(here, { kind: "success", text: "Status saved." });
     }
+    // A reservation request's answer (docs/product.md section 17); declining may carry a note.
+    if (intent === "accept" || intent === "decline") {
+      await answerReservation(db, {
+        viewer: leadViewer(viewer),
+        leadId,
+        answer: intent,
+        note: field("note").slice(0, 2_000),
+        requestId,
+      });
+      return redirectWithFlash(here, {
+        kind: "success",
+        text: intent === "accept" ? RESERVATION_MESSAGES.accepted : RESERVATION_MESSAGES.declined,
+      });
+    }
   } catch (error) {
     // A lead this account may not see is a 404 page, as if it did not exist; the rest is a message.
     return flashRefusal(here, error, ["bad_request", "conflict"]);
   }
-  throw new AppError("bad_request", 400, "Choose reply or status.");
+  throw new AppError("bad_request", 400, "Choose reply, status, accept or decline.");
 }
 
 /** GET /owner/leads.csv?listing=&status=: the leads as the screen filters them. */
 export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): Promise<Response> {
-  const { filter, status } = await scope(viewer, new URL(request.url).searchParams);
-  const { rows } = await leadsOf(getDatabase(), filter, { status, page: 1, pageSize: CSV_MAX_ROWS });
+  const { filter, status, kind } = await scope(viewer, new URL(request.url).searchParams);
+  const { rows } = await leadsOf(getDatabase(), filter, { status, kind, page: 1, pageSize: CSV_MAX_ROWS });
+  const now = serverNow();
   const header = [
     "date",
     "listing",
+    "kind",
     "status",
+    "reservation_status",
     "rv_type",
     "rv_length_feet",
     "space",
@@ -145,7 +183,9 @@ export async function ownerLeadsCsv(viewer: SignedInViewer, request: Request): P
     rows.map((r) => [
       r.createdAt.toISOString(),
       r.listingName,
+      r.kind,
       r.status,
+      r.reservationStatus ? shownReservationStatus(r.reservationStatus, r.expiresAt, now) : null,
       r.rvType,
       r.rvLengthFeet,
       r.cover,

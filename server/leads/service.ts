@@ -4,11 +4,15 @@ import {
   COVER_WANT_LABELS,
   LEAD_LIMITS,
   LEAD_RETENTION_DAYS,
+  RESERVATION_ANSWER_HOURS,
   RV_TYPE_LABELS,
   type CoverWant,
+  type LeadKind,
   type LeadStatus,
+  type ReservationStatus,
   type RvType,
 } from "../../domain/leads";
+import { RESERVATION_MESSAGES, reservationExpiry } from "../../domain/reservations";
 import { displayUsPhone } from "../../domain/claim-form";
 import { recordAudit } from "../audit/record";
 import { serverNow } from "../clock";
@@ -26,7 +30,7 @@ import { AppError } from "../errors";
  */
 const tx = (t: unknown) => t as Database;
 /** A subject is one line; a name the form let through should never make an email unsendable. */
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+export const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 // Control characters other than the line break and tab: PostgreSQL refuses NUL, and none belongs in an email.
 // eslint-disable-next-line no-control-regex -- these very characters are what must be refused
@@ -40,6 +44,8 @@ export const LEAD_REFUSALS = {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export interface LeadInput {
+  /** A question (the default), or a reservation request (docs/product.md section 17). */
+  kind?: LeadKind;
   rvType: RvType;
   rvLengthFeet: number;
   cover: CoverWant;
@@ -83,7 +89,7 @@ export function linkCount(text: string): number {
   return n;
 }
 
-function describe(input: LeadInput): string[] {
+export function describe(input: Pick<LeadInput, "rvType" | "rvLengthFeet" | "cover" | "moveIn">): string[] {
   return [
     `RV: ${RV_TYPE_LABELS[input.rvType]}, ${input.rvLengthFeet} ft`,
     `Space: ${COVER_WANT_LABELS[input.cover]}`,
@@ -100,6 +106,7 @@ export async function submitLead(
   request: { locationId: string; input: LeadInput; visitorUserId: string | null; now?: Date },
 ): Promise<SubmittedLead> {
   const { input } = request;
+  const kind = input.kind ?? "question";
   const now = request.now ?? new Date();
   const site = publicUrl(getConfig());
   const result = await db.transaction(async (t) => {
@@ -126,6 +133,7 @@ export async function submitLead(
       .where(
         and(
           eq(leads.locationId, listing.placeId),
+          eq(leads.kind, kind),
           eq(leads.email, input.email),
           eq(leads.message, input.message),
           gte(leads.createdAt, new Date(now.getTime() - 86_400_000)),
@@ -140,12 +148,19 @@ export async function submitLead(
       .innerJoin(users, eq(users.id, listingOwners.userId))
       .where(eq(listingOwners.locationId, listing.placeId));
     const routedTo = recipient ? "owner" : "admins";
+    // Only an owner can accept a reservation: a listing nobody owns takes questions only.
+    if (kind === "reservation" && !recipient)
+      throw new AppError("bad_request", 400, RESERVATION_MESSAGES.unowned, { field: "kind" });
+    const expiresAt = kind === "reservation" ? reservationExpiry(now) : null;
     const id = randomUUID();
     const token = randomBytes(24).toString("base64url");
     await db.insert(leads).values({
       id,
       locationId: listing.placeId,
       routedTo,
+      kind,
+      reservationStatus: kind === "reservation" ? "pending" : null,
+      expiresAt,
       rvType: input.rvType,
       rvLengthFeet: input.rvLengthFeet,
       cover: input.cover,
@@ -161,7 +176,28 @@ export async function submitLead(
       updatedAt: now,
     });
     const details = describe(input);
-    if (recipient) {
+    if (kind === "reservation" && recipient && expiresAt) {
+      await enqueueEmail(db, {
+        kind: "reservation.new",
+        to: recipient.email,
+        replyTo: input.email,
+        subject: oneLine(`${input.name} asks to reserve a space at ${listing.name}`).slice(0, 300),
+        text: [
+          `Hello${recipient.name ? ` ${recipient.name}` : ""},`,
+          "",
+          `${input.name} asks to reserve a space at ${listing.name} (a request, no payment):`,
+          "",
+          ...details.map((l) => `  ${l}`),
+          "",
+          ...input.message.split("\n").map((l) => `  ${l}`),
+          "",
+          `Accept or decline it in your console within ${RESERVATION_ANSWER_HOURS} hours, by ${utcTime(expiresAt)}; after that it expires and ${input.name} is told you did not answer:`,
+          `${site}/owner/leads?kind=reservation`,
+          "",
+          `Reply to this email to write to ${input.name} directly${input.phone ? `, or call ${displayUsPhone(input.phone)}` : ""}.`,
+        ].join("\n"),
+      });
+    } else if (recipient) {
       const owner = recipient;
       await enqueueEmail(db, {
         kind: "lead.new",
@@ -185,18 +221,21 @@ export async function submitLead(
     // The receipt goes to whatever address was typed, before anyone confirmed it: so it carries
     // none of the visitor's words (no name, no message), only our text, the facility's and the
     // answers picked from lists, and cannot relay a stranger's message (docs/product.md section 14).
+    const reservation = kind === "reservation";
     await enqueueEmail(db, {
-      kind: "lead.receipt",
+      kind: reservation ? "reservation.receipt" : "lead.receipt",
       to: input.email,
-      subject: oneLine(`Your question to ${listing.name}`).slice(0, 300),
+      subject: oneLine(`Your ${reservation ? "reservation request" : "question"} to ${listing.name}`).slice(0, 300),
       text: [
         "Hello,",
         "",
-        routedTo === "owner"
-          ? `We passed your question on to ${listing.name}. They answer you directly by email${input.phone ? " or phone" : ""}.`
-          : `${listing.name} has not claimed its listing on our site yet, so our team will pass your question on.${listing.phone ? ` For a faster answer, call them at ${listing.phone}.` : ""}`,
+        reservation
+          ? `We passed your reservation request on to ${listing.name}. They have ${RESERVATION_ANSWER_HOURS} hours to accept or decline it; we email you their answer, or tell you if they do not answer in time. No payment is taken here.`
+          : routedTo === "owner"
+            ? `We passed your question on to ${listing.name}. They answer you directly by email${input.phone ? " or phone" : ""}.`
+            : `${listing.name} has not claimed its listing on our site yet, so our team will pass your question on.${listing.phone ? ` For a faster answer, call them at ${listing.phone}.` : ""}`,
         "",
-        "You asked about:",
+        reservation ? "You asked to reserve:" : "You asked about:",
         "",
         ...details.map((l) => `  ${l}`),
         "",
@@ -211,6 +250,10 @@ export async function submitLead(
   if (!result.duplicate) kickEmail();
   return result;
 }
+
+/** An instant as the emails say it: "Jun 4, 2026, 3:15 PM UTC". */
+export const utcTime = (at: Date) =>
+  `${at.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 /** The lead a withdraw link names, for its confirmation page; undefined when the link is not one. */
 export async function leadByToken(db: Database, token: string) {
@@ -247,7 +290,11 @@ const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * The lead `id` if `viewer` may see it: the owner it was sent to (not whoever owns the listing
  * now: a transfer leaves leads with the owner they were sent to), or an admin; 404 otherwise.
  */
-async function readableLead(db: Database, viewer: LeadViewer, id: string): Promise<LeadRow & { listingName: string }> {
+export async function readableLead(
+  db: Database,
+  viewer: LeadViewer,
+  id: string,
+): Promise<LeadRow & { listingName: string }> {
   // Ids are UUIDs: anything else (a NUL byte PostgreSQL would refuse, say) names no lead.
   if (!LEAD_ID.test(id)) throw new AppError("not_found", 404, "No such lead.");
   const [row] = await db
@@ -355,6 +402,11 @@ export interface LeadListItem {
   locationId: string;
   listingName: string;
   status: LeadStatus;
+  kind: LeadKind;
+  /** As stored: a pending request past `expiresAt` is shown as expired (domain/reservations.ts). */
+  reservationStatus: ReservationStatus | null;
+  expiresAt: Date | null;
+  answeredAt: Date | null;
   rvType: RvType;
   rvLengthFeet: number;
   cover: CoverWant;
@@ -372,6 +424,10 @@ const LEAD_COLUMNS = {
   id: leads.id,
   locationId: leads.locationId,
   listingName: locations.name,
+  kind: leads.kind,
+  reservationStatus: leads.reservationStatus,
+  expiresAt: leads.expiresAt,
+  answeredAt: leads.answeredAt,
   rvType: leads.rvType,
   rvLengthFeet: leads.rvLengthFeet,
   cover: leads.cover,
@@ -391,12 +447,18 @@ const LEAD_COLUMNS = {
 export async function leadsOf(
   db: Database,
   { recipientUserId, locationId }: { recipientUserId: string; locationId?: string },
-  { status, page, pageSize }: { status: LeadStatus | "all"; page: number; pageSize: number },
+  {
+    status,
+    kind = "all",
+    page,
+    pageSize,
+  }: { status: LeadStatus | "all"; kind?: LeadKind | "all"; page: number; pageSize: number },
 ): Promise<{ rows: LeadListItem[]; total: number }> {
   const where = and(
     eq(leads.recipientUserId, recipientUserId),
     locationId ? eq(leads.locationId, locationId) : undefined,
     status === "all" ? undefined : eq(leads.status, status),
+    kind === "all" ? undefined : eq(leads.kind, kind),
   );
   const [rows, [total]] = await Promise.all([
     db

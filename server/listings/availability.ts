@@ -17,6 +17,7 @@ import { actorOf } from "../auth/actor";
 import { requireListingOwner } from "../auth/guards";
 import type { SignedInViewer } from "../auth/viewer";
 import { serverNow } from "../clock";
+import { waitlistCounts } from "../waitlist/service";
 import { getDatabase } from "../db";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
@@ -42,6 +43,8 @@ export async function availabilityPage(request: Request, viewer: SignedInViewer,
   if (!row) throw notFound("Location not found");
   const now = serverNow();
   const sizes = fieldsOf(row).sizes;
+  // How many wait per size, never who (docs/product.md section 17, "Waitlist").
+  const waiting = await waitlistCounts(getDatabase(), row.placeId);
   return {
     placeId: row.placeId,
     name: row.name,
@@ -58,6 +61,7 @@ export async function availabilityPage(request: Request, viewer: SignedInViewer,
         openSpaces: s.openSpaces ?? null,
         updated: s.availability ? (days === null ? "date not known" : `updated ${agoText(days)}`) : null,
         stale: s.availability ? days === null || days > AVAILABILITY_STALE_AFTER_DAYS : false,
+        waiting: waiting[sizeKey(s)] ?? 0,
       };
     }),
     statuses: AVAILABILITIES.map((value) => ({ value, label: AVAILABILITY_LABELS[value] })),

@@ -7,8 +7,10 @@ import { recordAudit } from "../audit/record";
 import type { Database } from "../db/client";
 import { listingOwners, listingPendingChanges, locations, type LocationRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
+import { kickEmail } from "../email";
 import { logger } from "../logger";
 import { notifyLocationsChanged } from "../search";
+import { announceOpenings } from "../waitlist/service";
 import {
   changedFields,
   columnsFor,
@@ -76,6 +78,8 @@ export interface UpdateListingResult {
   pending: KeyField[];
   /** The waiting change was withdrawn: the owner put the key fields back as they are published. */
   pendingWithdrawn: boolean;
+  /** People on a waitlist emailed because a size opened (docs/product.md section 17). */
+  waitlistEmailed?: number;
 }
 
 export async function updateListing(db: Database, request: UpdateListingRequest): Promise<UpdateListingResult> {
@@ -132,6 +136,15 @@ export async function updateListing(db: Database, request: UpdateListingRequest)
       })
       .where(eq(locations.placeId, locationId));
     await resolveStaleness(db, { locationId, actor, now });
+    // A size that opened tells everyone waiting for it, in this transaction (docs/product.md section 17).
+    const emailed = published.includes("sizes")
+      ? await announceOpenings(db, {
+          listing: { placeId: locationId, name: row.name, slug: row.slug },
+          before: current.sizes,
+          after: request.changes.sizes ?? [],
+          now,
+        })
+      : 0;
 
     const audit = (action: string, before: unknown, after: unknown) =>
       recordAudit(db, { actor, action, subject: { type: "listing", id: locationId }, before, after, requestId });
@@ -189,10 +202,17 @@ export async function updateListing(db: Database, request: UpdateListingRequest)
       });
       await audit("listing.pending.withdraw", waiting.changes, null);
     }
-    return { version, published, pending: submitPending ? keyChanged : [], pendingWithdrawn: withdrawPending };
+    return {
+      version,
+      published,
+      pending: submitPending ? keyChanged : [],
+      pendingWithdrawn: withdrawPending,
+      waitlistEmailed: emailed,
+    };
   });
   logger.info({ locationId, by: actor.userId, published: result.published, pending: result.pending }, "listing edited");
   if (result.published.length > 0) await notifyLocationsChanged(db);
+  if ((result.waitlistEmailed ?? 0) > 0) kickEmail();
   return result;
 }
 

@@ -161,8 +161,11 @@ export type FacilityReviews = FacilityReviewsData;
 const reviewFailure = (status: number, reviewId: number | null, message: string, headers?: HeadersInit) =>
   data({ review: "error" as const, reviewId, message }, { status, headers });
 
-/** The facility page's POSTs `intent=helpful` and `intent=report-review`. */
-export async function facilityReviewAction(request: Request, form: FormData) {
+/**
+ * The facility page's POSTs `intent=helpful` and `intent=report-review`, about a review of that
+ * page's listing (`locationId`): a review of another listing is answered as unknown (404).
+ */
+export async function facilityReviewAction(request: Request, form: FormData, locationId: string) {
   const intent = form.get("intent");
   const idResult = reviewIdField.safeParse(form.get("reviewId"));
   const reviewId = idResult.success ? idResult.data : null;
@@ -173,7 +176,7 @@ export async function facilityReviewAction(request: Request, form: FormData) {
     if (!isSignedIn(viewer)) throw redirect(loginPathFor(new URL(request.url)));
     if (reviewId === null) return reviewFailure(400, null, "Reload the page and try again.");
     try {
-      const counted = await voteHelpful(db, { userId: viewer.userId, reviewId });
+      const counted = await voteHelpful(db, { userId: viewer.userId, reviewId, locationId });
       const message = counted ? "Thanks for your vote." : "You marked this review helpful already.";
       return { review: "helpful" as const, reviewId, message };
     } catch (error) {
@@ -198,6 +201,7 @@ export async function facilityReviewAction(request: Request, form: FormData) {
       kind: parsed.data.kind,
       message: parsed.data.message,
       reporterId: isSignedIn(viewer) ? viewer.userId : null,
+      locationId,
     });
   } catch (error) {
     if (isRefusal(error, ["not_found"])) return reviewFailure(404, reviewId, error.message);
@@ -286,6 +290,7 @@ export async function reviewFormAction(request: Request, slug: string) {
       if (!hit.ok)
         return formFailure(parsed, 429, {
           formError: "You have written several reviews today already. Please try again tomorrow.",
+          headers: { "Retry-After": String(hit.retryAfterSeconds) },
         });
     }
   }

@@ -10,12 +10,17 @@ import { leadMessages, leads, listingOwners, locations, reviewReplies, reviewRep
 
 /**
  * "Stored here": the owner confirmed it, or the author asked about a space at this facility (a
- * lead from their account) and the owner answered it. Never the author's own word.
+ * question from their account) and the owner answered it, or the owner accepted the author's
+ * reservation request there (docs/product.md sections 16 and 17). A reservation request pending,
+ * declined or expired does not count, even with a reply. Never the author's own word.
  */
 const storedHere = sql<boolean>`(${reviews.stayConfirmedAt} is not null or exists (
   select 1 from ${leads} l join ${leadMessages} m on m.lead_id = l.id
-  where l.location_id = ${reviews.locationId} and l.visitor_user_id = ${reviews.authorId}
-    and m.author_user_id is not null and m.author_user_id <> ${reviews.authorId}))`;
+  where l.location_id = ${reviews.locationId} and l.visitor_user_id = ${reviews.authorId} and l.kind = 'question'
+    and m.author_user_id is not null and m.author_user_id <> ${reviews.authorId}) or exists (
+  select 1 from ${leads} r
+  where r.location_id = ${reviews.locationId} and r.visitor_user_id = ${reviews.authorId}
+    and r.reservation_status = 'accepted'))`;
 
 const publicColumns = {
   id: reviews.id,

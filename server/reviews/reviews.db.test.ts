@@ -214,6 +214,25 @@ describe("votes, reports and the moderation queue", () => {
     expect(row!.n).toBe(1);
   });
 
+  it("answers a vote or report sent from another listing's page as an unknown review", async () => {
+    const listing = await insertListing(db());
+    const other = await insertListing(db());
+    const { id } = await writeReview(db(), {
+      author: await person(),
+      locationId: listing.placeId,
+      review: input(),
+      ipHash: null,
+    });
+    const voter = await person();
+    await expect(
+      voteHelpful(db(), { userId: voter.userId, reviewId: id, locationId: other.placeId }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      reportReview(db(), { reviewId: id, kind: "spam", message: null, reporterId: null, locationId: other.placeId }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(await voteHelpful(db(), { userId: voter.userId, reviewId: id, locationId: listing.placeId })).toBe(true);
+  });
+
   it("removes a reported review: out of the rating, reports resolved, audited, the author emailed", async () => {
     const listing = await insertListing(db());
     const author = await person({ email: "author-removed@example.com" });

@@ -459,15 +459,23 @@ export async function restoreReviewsAfterBan(db: Database, userId: string, now =
   return shown.length;
 }
 
-/** One "helpful" per account; a second click changes nothing. Returns whether this one counted. */
-export async function voteHelpful(db: Database, input: { userId: string; reviewId: number }): Promise<boolean> {
+/**
+ * One "helpful" per account; a second click changes nothing. Returns whether this one counted.
+ * With `locationId` (the facility page it was clicked on), a review of another listing is unknown.
+ */
+export async function voteHelpful(
+  db: Database,
+  input: { userId: string; reviewId: number; locationId?: string },
+): Promise<boolean> {
   return db.transaction(async (t) => {
     const db = tx(t);
     const [review] = await db
-      .select({ authorId: reviews.authorId, status: reviews.status })
+      .select({ authorId: reviews.authorId, status: reviews.status, locationId: reviews.locationId })
       .from(reviews)
       .where(eq(reviews.id, input.reviewId));
     if (!review || review.status !== "published") throw notFound(REVIEW_MESSAGES.notPublished);
+    if (input.locationId !== undefined && review.locationId !== input.locationId)
+      throw notFound(REVIEW_MESSAGES.notPublished);
     if (review.authorId === input.userId) throw forbidden(REVIEW_MESSAGES.ownVote);
     const added = await db
       .insert(reviewVotes)
@@ -483,10 +491,19 @@ export async function voteHelpful(db: Database, input: { userId: string; reviewI
   });
 }
 
-/** A report of a published review, by a visitor (signed in or not) or the listing's owner. */
+/**
+ * A report of a published review, by a visitor (signed in or not) or the listing's owner. With
+ * `locationId` (the facility page it was sent from), a review of another listing is unknown.
+ */
 export async function reportReview(
   db: Database,
-  input: { reviewId: number; kind: ReviewReportKind; message: string | null; reporterId: string | null },
+  input: {
+    reviewId: number;
+    kind: ReviewReportKind;
+    message: string | null;
+    reporterId: string | null;
+    locationId?: string;
+  },
 ): Promise<number> {
   return db.transaction(async (t) => {
     const db = tx(t);
@@ -495,6 +512,8 @@ export async function reportReview(
       .from(reviews)
       .where(eq(reviews.id, input.reviewId));
     if (!review || review.status !== "published") throw notFound(REVIEW_MESSAGES.notPublished);
+    if (input.locationId !== undefined && review.locationId !== input.locationId)
+      throw notFound(REVIEW_MESSAGES.notPublished);
     const byOwner = input.reporterId
       ? (
           await db

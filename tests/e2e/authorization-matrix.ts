@@ -44,6 +44,15 @@ const owner: Record<Persona, Answer> = {
   admin: 200,
 };
 const listing: Record<Persona, Answer> = { ...owner, user: 403, business_owner: 403 };
+/** A public route: the same answer for every persona. */
+const everyone = (answer: Answer): Record<Persona, Answer> => ({
+  visitor: answer,
+  anonymous: answer,
+  user: answer,
+  business_owner: answer,
+  listing_owner: answer,
+  admin: answer,
+});
 
 /** A demo article every fresh site has (server/blog/demo.ts). */
 const DEMO_ARTICLE = "demo-article-prepare-rv-for-winter-storage-checklist";
@@ -326,6 +335,8 @@ export const MATRIX: MatrixEntry[] = [
   // Leads: each owner sees the leads sent to them only (a foreign `listing` filter is ignored).
   page("owner/leads", "/owner/leads", owner),
   page("owner/leads", "/owner/leads?listing=LOCATION&status=new", owner),
+  // Reservation requests (docs/product.md section 17): a tab of the same screen.
+  page("owner/leads", "/owner/leads?kind=reservation", owner),
   page("owner/leads.csv", "/owner/leads.csv", owner),
   {
     // Another owner's lead is answered as if it did not exist; its owner and admins act on it.
@@ -341,6 +352,25 @@ export const MATRIX: MatrixEntry[] = [
       listing_owner: 303,
       admin: 303,
     },
+  },
+  {
+    // Accepting or declining a reservation request: another owner's lead does not exist for them;
+    // its owner and admins get past the guard (the fixture lead is a question: refused with a
+    // message on the screen, a 303 back, and nothing changes).
+    route: "owner/leads",
+    method: "POST",
+    path: "/owner/leads",
+    body: "intent=accept&leadId=LEAD",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, user: 404, business_owner: 404, listing_owner: 303, admin: 303 },
+  },
+  {
+    route: "owner/leads",
+    method: "POST",
+    path: "/owner/leads",
+    body: "intent=decline&leadId=LEAD&note=Full",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...listing, user: 404, business_owner: 404, listing_owner: 303, admin: 303 },
   },
   // Reviews (docs/product.md section 16): every owner sees the reviews of their own listings; only
   // the listing's owner answers, confirms or reports one (anyone else: as if it did not exist).
@@ -395,6 +425,35 @@ export const MATRIX: MatrixEntry[] = [
     body: "intent=helpful&reviewId=REVIEW",
     contentType: "application/x-www-form-urlencoded",
     expect: { visitor: "login", anonymous: "login", user: 403, business_owner: 200, listing_owner: 200, admin: 200 },
+  },
+  // The waitlist (docs/product.md section 17): open to everyone, signed in or not; the links of its
+  // emails carry their own signed token, so a wrong one is a page saying so, never someone's entry.
+  page("location/:slug/waitlist", "/location/OWNED_SLUG/waitlist", everyone(200)),
+  {
+    route: "location/:slug/waitlist",
+    method: "POST",
+    path: "/location/OWNED_SLUG/waitlist",
+    body: "size=99x99&email=matrix%40example.com&rvLengthFeet=30",
+    contentType: "application/x-www-form-urlencoded",
+    expect: everyone(400),
+  },
+  page("waitlist/confirm", "/waitlist/confirm?token=not-a-token", everyone(200)),
+  {
+    route: "waitlist/confirm",
+    method: "POST",
+    path: "/waitlist/confirm",
+    body: "token=not-a-token",
+    contentType: "application/x-www-form-urlencoded",
+    expect: everyone(200),
+  },
+  page("waitlist/leave", "/waitlist/leave?token=not-a-token", everyone(200)),
+  {
+    route: "waitlist/leave",
+    method: "POST",
+    path: "/waitlist/leave",
+    body: "token=not-a-token",
+    contentType: "application/x-www-form-urlencoded",
+    expect: everyone(200),
   },
   page("owner/promote", "/owner/promote", owner),
   // Plans for one listing: its owner and admins; anyone else is refused.

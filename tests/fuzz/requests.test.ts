@@ -22,6 +22,9 @@ describe("routeTemplates", () => {
       "/rv-storage/:slug?",
       "/location/:slug",
       "/location/:slug/review",
+      "/location/:slug/waitlist",
+      "/waitlist/confirm",
+      "/waitlist/leave",
       "/owner/reviews",
       "/admin/manage",
       "/admin/manage/:locationId",
@@ -74,6 +77,30 @@ describe("requestArbitrary", () => {
     expect(inputs.some((i) => i.request.version === "HTTP/1.0")).toBe(true);
     expect(inputs.some((i) => i.long)).toBe(true);
     expect(new Set(inputs.map((i) => i.request.method)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it("fills the waitlist form and its links (issue 35) with sizes, addresses, lengths and bad tokens", () => {
+    const slug = site.facilitySlugs[0]!;
+    const sample = (route: string) =>
+      fc.sample(plausibleRequestArbitrary([route], site), { numRuns: 400, seed: 2 }).map(({ request }) => ({
+        method: request.method,
+        target: request.target,
+        pairs: request.method === "POST" ? Buffer.from(request.body).toString("latin1").split("&") : [],
+      }));
+    const join = sample("/location/:slug/waitlist");
+    const links = [...sample("/waitlist/confirm"), ...sample("/waitlist/leave")];
+    expect(join.some((i) => i.method === "POST" && i.target.startsWith(`/location/${slug}/waitlist`))).toBe(true);
+    expect(join.some((i) => i.method === "GET" && /[?&]size=/.test(i.target))).toBe(true);
+    const pairs = join.flatMap((i) => i.pairs);
+    for (const pattern of [/^size=12x40%00$/, /^email=/, /^rvLengthFeet=(0|101|x)$/])
+      expect(
+        pairs.some((pair) => pattern.test(pair)),
+        String(pattern),
+      ).toBe(true);
+    const tokens = links.flatMap((i) => i.pairs).filter((pair) => pair.startsWith("token="));
+    expect(tokens.some((pair) => pair.length > 2000)).toBe(true);
+    expect(tokens.some((pair) => pair === "token=a.b.c")).toBe(true);
+    expect(links.some((i) => i.method === "GET" && /[?&]token=/.test(i.target))).toBe(true);
   });
 
   it("fills the review forms of issue 34 with their intents, fields and hostile values", () => {
@@ -141,6 +168,21 @@ describe("requestArbitrary", () => {
         body.some((pair, n) => /^(stars|stayMonth|reviewId)=/.test(pair) && body.indexOf(pair) < n),
       ),
     ).toBe(true);
+  });
+
+  it("fills the reservation request forms of issue 35: the kind and move-in, accept and decline with a note", () => {
+    const pairsOf = (route: string) =>
+      fc
+        .sample(plausibleRequestArbitrary([route], site), { numRuns: 600, seed: 1 })
+        .filter(({ request }) => request.method === "POST")
+        .flatMap(({ request }) => Buffer.from(request.body).toString("latin1").split("&"));
+    const facility = pairsOf("/location/:slug");
+    const leads = pairsOf("/owner/leads");
+    for (const pair of ["intent=lead", "kind=reservation", "kind=question", "moveIn=2099-01-01", "moveIn="])
+      expect(facility, pair).toContain(pair);
+    for (const pair of ["intent=accept", "intent=decline"]) expect(leads, pair).toContain(pair);
+    expect(leads.some((p) => p.startsWith("leadId="))).toBe(true);
+    expect(leads.some((p) => /^note=(n{501}|.*%00.*|two%0D%0Alines)$/.test(p))).toBe(true);
   });
 
   it("makes requests that get past the edge: this site's Host and Origin, a session, a framed form", () => {

@@ -124,7 +124,19 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   lat: fc.oneof(fc.double({ min: -95, max: 95, noNaN: true }).map(String), fc.constant("30.27")),
   lng: fc.oneof(fc.double({ min: -185, max: 185, noNaN: true }).map(String), fc.constant("-97.74")),
   radius: fc.oneof(fc.integer({ min: -10, max: 600 }).map(String), fc.constant("100")),
-  size: fc.constantFrom("10x10", "12x40", "20x40", "10x20,12x30", "9x9", "10X10"),
+  size: fc.constantFrom("10x10", "12x40", "20x40", "10x20,12x30", "9x9", "10X10", "12x40\u0000", "x".repeat(30)),
+  // "Available now" takes 1 or 0 (issue 35).
+  available: fc.constantFrom("1", "0", "true", "", "2", "1e0"),
+  // The waitlist links' signed tokens (server/auth/signed-link.ts): garbage, a forged shape, a huge one.
+  token: fc.constantFrom(
+    "",
+    "garbage",
+    "eyJ4IjoxfQ.AAAA",
+    "WyJ4IiwxXQ.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "a.b.c",
+    "%00",
+    "t".repeat(3000),
+  ),
   amenity: fc.constantFrom("has_covered_parking", "dump_station", "pull_thru", "has_uncovered_parking", "wifi"),
   sort: fc.constantFrom("distance", "rating", "price", ""),
   page: fc.integer({ min: -2, max: 100_000 }).map(String),
@@ -152,6 +164,9 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
     "lead",
     "reply",
     "status",
+    // A reservation request's answer in /owner/leads (issue 35).
+    "accept",
+    "decline",
     "request",
     "change",
     "cancel",
@@ -183,7 +198,7 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   rvType: fc.constantFrom("class_a", "fifth_wheel", "boat", "bogus"),
   rvLengthFeet: fc.constantFrom("38", "0", "101", "38.5", "x"),
   cover: fc.constantFrom("covered", "any", "indoor", "bogus"),
-  moveIn: fc.constantFrom("2026-12-01", "2026-02-30", "soon", ""),
+  moveIn: fc.constantFrom("2026-12-01", "2026-02-30", "soon", "", "2099-01-01", "2000-01-01"),
   phone: fc.constantFrom("+1 512 555 0100", "555", "+1 512\r\n555", "=1+1", ""),
   message: fc.constantFrom(
     "Do you have a space?",
@@ -273,7 +288,19 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
     "NaN",
     "",
   ),
-  kind: fc.constantFrom(...REVIEW_REPORT_KINDS, "SPAM", "bogus", "__proto__", ""),
+  // A review report's kind, and the lead form's choice: a question or a reservation request (issue 35).
+  kind: fc.constantFrom(
+    ...REVIEW_REPORT_KINDS,
+    "SPAM",
+    "bogus",
+    "__proto__",
+    "",
+    "question",
+    "reservation",
+    "Reservation",
+  ),
+  // The note of a declined reservation request: at most 500 characters of plain text.
+  note: fc.constantFrom("Sorry, we are full until spring.", "", "n".repeat(501), "nul\u0000note", "two\r\nlines"),
   reason: fc.constantFrom(
     "Names a competitor",
     "",
@@ -341,8 +368,21 @@ function encodedValue(
 /** The query parameters each route reads, so that most generated keys reach some code. */
 const ROUTE_KEYS: Record<string, string[]> = {
   // `where` is the free text typed into the search box: drawn three times as often.
-  "/rv-storage/:slug?": ["where", "where", "where", "lat", "lng", "radius", "size", "amenity", "sort", "page", "q"],
-  "/api/search": ["lat", "lng", "radius", "size", "amenity", "q", "sort", "page", "pageSize", "state"],
+  "/rv-storage/:slug?": [
+    "where",
+    "where",
+    "where",
+    "lat",
+    "lng",
+    "radius",
+    "size",
+    "amenity",
+    "sort",
+    "page",
+    "q",
+    "available",
+  ],
+  "/api/search": ["lat", "lng", "radius", "size", "amenity", "q", "sort", "page", "pageSize", "state", "available"],
   "/api/places/suggest": ["q"],
   "/api/places/reverse": ["lat", "lng"],
   "/compare": ["ids", "ids", "lat", "lng", "rvLength", "rvHeight"],
@@ -352,9 +392,12 @@ const ROUTE_KEYS: Record<string, string[]> = {
   "/signup": ["redirectTo"],
   "/owner/checkout": ["promotion"],
   "/owner/checkout/success": ["promotion", "session_id"],
-  "/owner/leads": ["back", "status"],
+  "/owner/leads": ["back", "status", "kind"],
   "/admin/locations/export": ["format"],
   "/location/:slug": ["reviews", "rpage", "review"],
+  "/location/:slug/waitlist": ["size"],
+  "/waitlist/confirm": ["token"],
+  "/waitlist/leave": ["token"],
   "/owner/reviews": ["page", "page"],
   "/admin/manage": ["section", "section", "page"],
 };
@@ -592,9 +635,21 @@ const REVIEW_FIELDS = [
  */
 const ROUTE_FORMS: Record<string, { intents: string[]; fields: string[] }> = {
   "/location/:slug/review": { intents: ["save", "delete"], fields: ["intent", "intent", ...REVIEW_FIELDS] },
+  // The waitlist (issue 35): no intents; a size, an address, a length, and the links' signed tokens.
+  "/location/:slug/waitlist": {
+    intents: [],
+    fields: ["size", "size", "email", "email", "rvLengthFeet", "rvLengthFeet"],
+  },
+  "/waitlist/confirm": { intents: [], fields: ["token", "token"] },
+  "/waitlist/leave": { intents: [], fields: ["token", "token"] },
   "/location/:slug": {
     intents: ["helpful", "report-review", "lead"],
-    fields: ["intent", "intent", "reviewId", "reviewId", "kind", "message"],
+    fields: ["intent", "intent", "reviewId", "reviewId", "kind", "kind", "message", "moveIn"],
+  },
+  // The leads and reservation requests (issue 35): reply, status, accept, and decline with a note.
+  "/owner/leads": {
+    intents: ["reply", "status", "accept", "decline"],
+    fields: ["intent", "intent", "leadId", "leadId", "body", "status", "note", "back"],
   },
   "/owner/reviews": {
     intents: ["reply", "owner-report", "confirm-stay"],
@@ -620,7 +675,7 @@ const ROUTE_FORMS: Record<string, { intents: string[]; fields: string[] }> = {
 const formBody = (site: SiteFacts, route = ""): fc.Arbitrary<BodyChoice> => {
   const own = ROUTE_FORMS[route];
   const value = (key: string) =>
-    key === "intent" && own
+    key === "intent" && own && own.intents.length > 0
       ? fc.oneof(
           { weight: 4, arbitrary: fc.constantFrom(...own.intents).map((text) => ({ text, long: false })) },
           { weight: 1, arbitrary: valueFor(key, site) },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentProps } from "react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   COVER_WANTS,
@@ -106,11 +106,14 @@ export function AskAboutSpace({
   stamp,
   result,
   prefill,
+  reservable,
 }: {
   facility: string;
   stamp: string;
   result: AskResult | undefined;
   prefill: AskPrefill;
+  /** The listing has an owner, who can accept a reservation request (docs/product.md section 17). */
+  reservable: boolean;
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
@@ -118,6 +121,7 @@ export function AskAboutSpace({
   const values = failed?.values ?? {};
   const errors = failed?.fieldErrors ?? {};
   const describedBy = (name: string) => (errors[name]?.length ? `ask-${name}-error` : undefined);
+  const [reserve, setReserve] = useState(values.kind === "reservation");
   return (
     <section id="ask" aria-labelledby="ask-h" className="scroll-mt-20 rounded-card border border-slate-200 p-4 sm:p-6">
       <h2 id="ask-h" className="text-xl font-semibold text-slate-900">
@@ -153,6 +157,31 @@ export function AskAboutSpace({
               <Answer answer={failed} role="alert" className="rounded-md bg-red-50 p-3 text-red-800 sm:col-span-2">
                 {failed.message}
               </Answer>
+            )}
+            {reservable && (
+              <fieldset className="sm:col-span-2">
+                <legend className={label}>What would you like?</legend>
+                <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+                  {(
+                    [
+                      ["question", "Ask a question"],
+                      ["reservation", "Request to reserve"],
+                    ] as const
+                  ).map(([k, text]) => (
+                    <label key={k} className="flex min-h-8 items-center gap-2 text-slate-700">
+                      <input
+                        type="radio"
+                        name="kind"
+                        value={k}
+                        defaultChecked={reserve === (k === "reservation")}
+                        onChange={() => setReserve(k === "reservation")}
+                        className="accent-brand-500"
+                      />
+                      {text}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
             )}
             <div>
               <label htmlFor="ask-rvType" className={label}>
@@ -210,10 +239,11 @@ export function AskAboutSpace({
             </fieldset>
             <TextField
               name="moveIn"
-              label="Move-in date (optional)"
+              label={reserve ? "Move-in date" : "Move-in date (optional)"}
               errors={errors}
               defaultValue={values.moveIn ?? ""}
               type="date"
+              required={reserve}
             />
             <TextField
               name="name"
@@ -263,7 +293,7 @@ export function AskAboutSpace({
             </div>
             <div className="sm:col-span-2">
               <Button type="submit" disabled={sending}>
-                {sending ? "Sending…" : "Send my question"}
+                {sending ? "Sending…" : reserve ? "Send my request" : "Send my question"}
               </Button>
               <p className="mt-2 text-sm text-slate-600">
                 Your email and phone go to the facility only, and are deleted after 180 days.

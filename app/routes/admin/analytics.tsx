@@ -201,6 +201,21 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
           />
           <Stat label="Searches" value={formatNumber(t.searches)} extra={<Growth value={trend.growth.searches} />} />
           <Stat label="Listings seen" value={formatNumber(report.listingsSeen)} />
+          <Stat
+            label="Leads"
+            value={formatNumber(report.conversions.current.leads)}
+            extra={<Was>{formatNumber(report.conversions.previous.leads)}</Was>}
+          />
+          <Stat
+            label="Reservation requests"
+            value={formatNumber(report.conversions.current.reservations)}
+            extra={<Was>{formatNumber(report.conversions.previous.reservations)}</Was>}
+          />
+          <Stat
+            label="Reservations accepted"
+            value={formatNumber(report.conversions.current.reservationsAccepted)}
+            extra={<Was>{formatNumber(report.conversions.previous.reservationsAccepted)}</Was>}
+          />
         </dl>
         {trend.visitorsFrom && (
           <p className="mt-2 text-sm text-slate-600">
@@ -225,6 +240,11 @@ function Report({ page }: { page: Extract<AdminAnalyticsPage, { ok: true }> }) {
             <li>
               <strong>Searches</strong>: results pages people opened for a place (not re-sorting, filtering or paging
               the same place). <strong>Listings seen</strong>: listings with any view or click in the period.
+            </li>
+            <li>
+              <strong>Leads</strong>: questions and reservation requests sent from listing pages.{" "}
+              <strong>Reservation requests</strong>: those asking to reserve a space;{" "}
+              <strong>Reservations accepted</strong>: the ones their owners accepted, on the day of the answer.
             </li>
             <li>Bots are not counted, and one visitor cannot add more than a few views or clicks an hour.</li>
           </ul>

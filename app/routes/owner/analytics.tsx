@@ -183,6 +183,16 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
             extra={<Was>{formatNumber(report.previousTotals.leads)}</Was>}
           />
           <Stat
+            label="Reservation requests"
+            value={formatNumber(t.reservations)}
+            extra={<Was>{formatNumber(report.previousTotals.reservations)}</Was>}
+          />
+          <Stat
+            label="Reservations accepted"
+            value={formatNumber(t.reservationsAccepted)}
+            extra={<Was>{formatNumber(report.previousTotals.reservationsAccepted)}</Was>}
+          />
+          <Stat
             label="Conversion"
             value={formatPercent(t.conversionRate)}
             extra={<Was>{formatPercent(report.previousTotals.conversionRate)}</Was>}
@@ -201,6 +211,11 @@ function Report({ report, several }: { report: OwnerReport; several: boolean }) 
             </li>
             <li>
               <strong>Clicks</strong>: taps on the website link, the phone number or Contact button, and Directions.
+            </li>
+            <li>
+              <strong>Leads</strong>: questions and reservation requests sent from the listing's page.{" "}
+              <strong>Reservation requests</strong>: those asking to reserve a space;{" "}
+              <strong>Reservations accepted</strong>: the ones you accepted, on the day you answered.
             </li>
             <li>
               <strong>Conversion</strong>: clicks divided by page views, as a percentage (at most 100%): how often a

@@ -19,9 +19,12 @@ import {
   LEAD_STATUSES,
   LEAD_STATUS_LABELS,
   OWNER_SET_STATUSES,
+  RESERVATION_STATUS_LABELS,
   RV_TYPE_LABELS,
   type LeadStatus,
+  type ReservationStatus,
 } from "../../../domain/leads";
+import { RESERVATION_NOTE_MAX } from "../../../domain/reservations";
 import { privatePageMeta } from "../../lib/meta";
 import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
@@ -54,6 +57,62 @@ const TONE: Record<LeadStatus, "info" | "neutral" | "success" | "danger" | "warn
   handled: "neutral",
 };
 
+const RESERVATION_TONE: Record<ReservationStatus, "info" | "neutral" | "success" | "danger" | "warning"> = {
+  pending: "warning",
+  accepted: "success",
+  declined: "neutral",
+  expired: "danger",
+};
+
+/**
+ * A reservation request's status and answer (docs/product.md section 17): the time left while it
+ * is pending, Accept, and Decline behind a disclosure that asks first and takes an optional note.
+ */
+function ReservationAnswer({ lead, back, closed }: { lead: Lead; back: string; closed: boolean }) {
+  const reservation = lead.reservation;
+  if (!reservation) return null;
+  const pending = reservation.status === "pending" && !closed;
+  return (
+    <section aria-label="Reservation request" className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+        <Badge tone={RESERVATION_TONE[reservation.status]}>{RESERVATION_STATUS_LABELS[reservation.status]}</Badge>
+        {pending ? (
+          <strong>{reservation.timeLeft}</strong>
+        ) : reservation.answeredAt ? (
+          <span>{formatDateTime(reservation.answeredAt)} UTC</span>
+        ) : (
+          <span>Expired {formatDateTime(reservation.expiresAt)} UTC</span>
+        )}
+      </p>
+      {pending && (
+        <div className="mt-3 flex flex-wrap items-start gap-2">
+          <Form method="post">
+            <input type="hidden" name="leadId" value={lead.id} />
+            <input type="hidden" name="back" value={back} />
+            <SubmitButton name="intent" value="accept">
+              Accept
+            </SubmitButton>
+          </Form>
+          <details className="min-w-0 flex-1">
+            <summary className={buttonClasses("secondary", "md", "cursor-pointer list-none")}>Decline…</summary>
+            <Form method="post" className="mt-2 space-y-2">
+              <input type="hidden" name="leadId" value={lead.id} />
+              <input type="hidden" name="back" value={back} />
+              <label htmlFor={`note-${lead.id}`} className="block text-sm font-medium text-slate-800">
+                A note to {lead.name ?? "the visitor"} (optional)
+              </label>
+              <Textarea id={`note-${lead.id}`} name="note" rows={2} maxLength={RESERVATION_NOTE_MAX} />
+              <SubmitButton variant="danger" name="intent" value="decline">
+                Decline the request
+              </SubmitButton>
+            </Form>
+          </details>
+        </div>
+      )}
+    </section>
+  );
+}
+
 function LeadCard({ lead }: { lead: Lead }) {
   const { pathname, search } = useLocation();
   const back = `${pathname}${search}`;
@@ -64,6 +123,7 @@ function LeadCard({ lead }: { lead: Lead }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h2 id={`lead-${lead.id}`} className="text-lg font-semibold text-slate-900">
+              {lead.reservation ? "Reservation request: " : ""}
               {lead.name ?? "A visitor (details deleted)"} · {lead.listingName}
             </h2>
             <p className="text-sm text-slate-600">{formatDateTime(lead.createdAt)} UTC</p>
@@ -101,6 +161,7 @@ function LeadCard({ lead }: { lead: Lead }) {
             </div>
           )}
         </dl>
+        <ReservationAnswer lead={lead} back={back} closed={closed} />
         <blockquote className="mt-3 border-l-4 border-slate-200 pl-3 whitespace-pre-line text-slate-800">
           {lead.message}
         </blockquote>
@@ -173,10 +234,17 @@ function LeadCard({ lead }: { lead: Lead }) {
 
 /** The owner's leads (docs/product.md section 14): newest first, with replies, status and CSV. */
 export default function OwnerLeads({ loaderData }: Route.ComponentProps) {
-  const { leads, listings, listing, status, page, pageSize, total } = loaderData;
+  const { leads, listings, listing, status, kind, pendingReservations, page, pageSize, total } = loaderData;
   const query = new URLSearchParams();
   if (listing) query.set("listing", listing);
   if (status !== "all") query.set("status", status);
+  if (kind !== "all") query.set("kind", kind);
+  const kindHref = (k: typeof kind) => {
+    const q = new URLSearchParams(query);
+    q.delete("kind");
+    if (k !== "all") q.set("kind", k);
+    return `/owner/leads${q.size ? `?${q}` : ""}`;
+  };
   const hrefFor = (p: number) => {
     const q = new URLSearchParams(query);
     if (p > 1) q.set("page", String(p));
@@ -200,7 +268,34 @@ export default function OwnerLeads({ loaderData }: Route.ComponentProps) {
         }
       />
       {listings.length > 0 && (
-        <Form method="get" aria-label="Filter leads" className="mt-6 grid max-w-xl grid-cols-2 gap-2">
+        <nav aria-label="Kind of lead" className="mt-6 flex flex-wrap gap-2">
+          {(
+            [
+              ["all", "All leads"],
+              ["question", "Questions"],
+              ["reservation", "Reservation requests"],
+            ] as const
+          ).map(([k, text]) => (
+            <Link
+              key={k}
+              to={kindHref(k)}
+              aria-current={kind === k ? "page" : undefined}
+              className={buttonClasses(kind === k ? "primary" : "secondary")}
+            >
+              {text}
+              {k === "reservation" && pendingReservations > 0 && (
+                <span className="rounded-full bg-white px-2 text-xs font-semibold text-brand-800">
+                  {pendingReservations}
+                  <span className="sr-only"> waiting for your answer</span>
+                </span>
+              )}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {listings.length > 0 && (
+        <Form method="get" aria-label="Filter leads" className="mt-4 grid max-w-xl grid-cols-2 gap-2">
+          {kind !== "all" && <input type="hidden" name="kind" value={kind} />}
           <FilterSelect id="leads-listing" name="listing" label="Listing" value={listing}>
             <option value="">All listings</option>
             {listings.map((l) => (

@@ -89,6 +89,11 @@ export default function Availability({ loaderData }: Route.ComponentProps) {
                           {size.updated}
                         </span>
                       )}
+                      {size.waiting > 0 && (
+                        <span className="ml-2 text-sm font-normal text-slate-600">
+                          · {size.waiting} {size.waiting === 1 ? "person waits" : "people wait"}
+                        </span>
+                      )}
                     </legend>
                     <div className="mt-2 flex flex-wrap gap-2">
                       {[{ value: "", label: "Not stated" }, ...statuses].map((status) => (

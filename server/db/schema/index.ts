@@ -20,3 +20,4 @@ export * from "./leads";
 export * from "./job-runs";
 export * from "./saved-locations";
 export * from "./reviews";
+export * from "./waitlist";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { COVER_WANTS, LEAD_STATUSES, RV_TYPES } from "../../../domain/leads";
+import { COVER_WANTS, LEAD_KINDS, LEAD_STATUSES, RESERVATION_STATUSES, RV_TYPES } from "../../../domain/leads";
 import { users } from "./auth";
 import { locations } from "./locations";
 
@@ -24,6 +24,14 @@ export const leads = pgTable(
       .notNull()
       .references(() => locations.placeId, { onDelete: "cascade" }),
     routedTo: text("routed_to", { enum: ["owner", "admins"] }).notNull(),
+    /** A question, or a reservation request (docs/product.md section 17). */
+    kind: text("kind", { enum: LEAD_KINDS }).notNull().default("question"),
+    /** A reservation request's answer; null for a question. */
+    reservationStatus: text("reservation_status", { enum: RESERVATION_STATUSES }),
+    /** When an unanswered reservation request expires (created + RESERVATION_ANSWER_HOURS). */
+    expiresAt: at("expires_at"),
+    /** When the owner accepted or declined it, or it expired. */
+    answeredAt: at("answered_at"),
     status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
     rvType: text("rv_type", { enum: RV_TYPES }).notNull(),
     rvLengthFeet: integer("rv_length_feet").notNull(),
@@ -45,10 +53,20 @@ export const leads = pgTable(
     check("leads_rv_type", inList("rv_type", RV_TYPES)),
     check("leads_cover", inList("cover", COVER_WANTS)),
     check("leads_routed_to", inList("routed_to", ["owner", "admins"])),
+    check("leads_kind", inList("kind", LEAD_KINDS)),
+    check(
+      "leads_reservation_status",
+      sql`(kind = 'reservation') = (reservation_status is not null and expires_at is not null)`,
+    ),
+    check(
+      "leads_reservation_status_values",
+      sql`reservation_status is null or ${inList("reservation_status", RESERVATION_STATUSES)}`,
+    ),
     check("leads_recipient_is_owner", sql`routed_to = 'owner' or recipient_user_id is null`),
     index("leads_location_idx").on(t.locationId, t.createdAt),
     index("leads_routed_status_idx").on(t.routedTo, t.status),
     index("leads_recipient_idx").on(t.recipientUserId, t.createdAt),
+    index("leads_reservation_due_idx").on(t.reservationStatus, t.expiresAt),
   ],
 );
 
