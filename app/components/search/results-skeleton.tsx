@@ -25,7 +25,7 @@ const CHIP_WIDTHS = ["w-24", "w-16", "w-28", "w-20", "w-24", "w-14"];
 /**
  * Mirrors LocationCard's "list" layout with typical content: a photo (left on phones, a 4:3 one
  * on top from 640 px), a badge, a two-line title, the address (one line on phones, two above),
- * the rating line, amenity chips (two and '+N more' on phones) and the 'Ask about a space'
+ * the rating line, the availability line, amenity chips (two and '+N more' on phones) and the 'Ask about a space'
  * line, in line boxes of the card's own text sizes.
  */
 function CardSkeleton() {
@@ -46,6 +46,9 @@ function CardSkeleton() {
         <div className="flex h-5 items-center justify-between">
           <div className={`h-3 w-1/3 ${bar}`} />
           <div className={`h-3 w-12 ${bar}`} />
+        </div>
+        <div className="flex h-5 items-center">
+          <div className={`h-3 w-3/5 ${bar}`} />
         </div>
         <div className="flex flex-wrap gap-1.5">
           {CHIP_WIDTHS.map((width, i) => (
