@@ -52,6 +52,7 @@ describe("daily jobs", () => {
       "remind owners to confirm availability",
       "delete old lead contact details",
       "expire unanswered reservation requests",
+      "forget old catalogue changes",
       "forget old job runs",
     ]);
   });

@@ -17,6 +17,7 @@ import { issueRenewalInvoices } from "./promotions/renewals";
 import { applyScheduledPlanChanges } from "./promotions/change-plan";
 import { endExpiredPromotions } from "./promotions/service";
 import { INSTANCE_ID } from "./search/channel";
+import { CHANGE_LOG_DAYS } from "./search/refresh";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -53,6 +54,9 @@ export const DAILY_JOBS: Record<string, (db: Database) => Promise<unknown>> = {
   "delete old lead contact details": (db) => purgeLeadContacts(db),
   // Reservation requests unanswered after 72 hours expire; both sides are told (docs/product.md section 17).
   "expire unanswered reservation requests": (db) => expireReservationRequests(db),
+  // Search indexes catch up from the change log; one older than this rebuilds (server/search/refresh.ts).
+  "forget old catalogue changes": (db) =>
+    db.execute(sql`delete from location_changes where changed_at < now() - make_interval(days => ${CHANGE_LOG_DAYS})`),
   "forget old job runs": (db) => db.execute(sql`delete from job_runs where day < current_date - 90`),
 };
 

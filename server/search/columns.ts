@@ -23,66 +23,84 @@ export const TIER_BY_WEIGHT: readonly Tier[] = (() => {
 /** The price key of a row without a known price: above every price, so it sorts last. */
 export const NO_PRICE = 0xffffffff;
 
+/**
+ * The columns are built once from the whole catalogue (the "base", in the k-d tree) and then
+ * changed in place (docs/operations.md, "What instances share"): a changed or deleted listing's row is
+ * marked dead, and its new version is appended after the base, where queries scan it without the
+ * tree. Queries run synchronously between changes, so each sees one consistent state. The arrays
+ * grow by half when an append needs room, so they may be longer than `size`.
+ */
 export interface IndexColumns {
-  readonly size: number;
-  readonly lat: Float64Array;
-  readonly lng: Float64Array;
+  /** Rows stored, dead ones included: the base's, then the appended ones. */
+  size: number;
+  /** Rows in the tree: rows 0 .. baseSize - 1. */
+  readonly baseSize: number;
+  /** Rows not dead. */
+  live: number;
+  /** 1 for a row superseded by a newer version or deleted. */
+  dead: Uint8Array;
+  /** The base rows in id order, for finding a listing's row without a map of a million keys. */
+  readonly idOrder: Uint32Array;
+  /** Appended rows by listing id (the live one of each). */
+  readonly tailIds: Map<string, number>;
+  lat: Float64Array;
+  lng: Float64Array;
   /**
    * The point on the unit sphere, (x, y, z) per row: the distance test is then a few
    * multiplications instead of trigonometry (see query.ts).
    */
-  readonly unit: Float64Array;
-  readonly tierWeight: Uint8Array;
+  unit: Float64Array;
+  tierWeight: Uint8Array;
   /** NaN when the location has no rating. */
-  readonly rating: Float32Array;
+  rating: Float32Array;
   /** The rating sort key: the rating, or -1 when there is none (sorts last). */
-  readonly ratingKey: Float32Array;
-  readonly reviewCount: Uint32Array;
-  readonly amenityMask: Uint32Array;
-  readonly sizeMask: Uint16Array;
+  ratingKey: Float32Array;
+  reviewCount: Uint32Array;
+  amenityMask: Uint32Array;
+  sizeMask: Uint16Array;
   /** The longest of the location's sizes in feet (My RV), 0 without a usable size. */
-  readonly longestFeet: Float64Array;
+  longestFeet: Float64Array;
   /** `covered_clearance_feet` (stored as `real`, so float32 loses nothing); NaN when not stated. */
-  readonly clearance: Float32Array;
+  clearance: Float32Array;
   /** The lowest owner price in whole dollars a month, NO_PRICE when none is given. */
-  readonly minPrice: Uint32Array;
+  minPrice: Uint32Array;
   /**
    * The priced sizes of row p are entries offerStart[p] .. offerStart[p + 1] - 1 of offerLength
    * and offerPrice, cheapest first: the price for an RV is the first entry long enough for it.
    */
-  readonly offerStart: Uint32Array;
-  readonly offerLength: Float64Array;
-  readonly offerPrice: Uint32Array;
+  offerStart: Uint32Array;
+  offerLength: Float64Array;
+  offerPrice: Uint32Array;
   /**
    * "Available now" (docs/product.md section 17): the sizes of row p marked available or few left
    * are entries openStart[p] .. openStart[p + 1] - 1 of openLength and openUntil, where openUntil
    * is the instant (ms) the status stops counting (domain/availability.ts `freshUntil`).
    */
-  readonly openStart: Uint32Array;
-  readonly openLength: Float64Array;
-  readonly openUntil: Float64Array;
+  openStart: Uint32Array;
+  openLength: Float64Array;
+  openUntil: Float64Array;
   /**
    * Every size with a stated status, for the card's availability line: entries statusStart[p] ..
    * statusStart[p + 1] - 1 of statusKind (the index in AVAILABILITIES) and statusAt (ms, NaN when
    * the time is missing or unreadable). Typed arrays: a few bytes a size, no object per row.
    */
-  readonly statusStart: Uint32Array;
-  readonly statusKind: Uint8Array;
-  readonly statusAt: Float64Array;
-  readonly isDemo: Uint8Array;
-  readonly id: readonly string[];
-  readonly slug: readonly string[];
-  readonly name: readonly string[];
-  readonly address: readonly (string | null)[];
-  readonly state: readonly (string | null)[];
-  readonly photo: readonly (string | null)[];
+  statusStart: Uint32Array;
+  statusKind: Uint8Array;
+  statusAt: Float64Array;
+  isDemo: Uint8Array;
+  id: string[];
+  slug: string[];
+  name: string[];
+  address: (string | null)[];
+  state: (string | null)[];
+  photo: (string | null)[];
   /** The location's sizes as "WxL", comma-joined (split only for the rows of a page). */
-  readonly sizeLabels: readonly string[];
+  sizeLabels: string[];
   /** Lower-cased name, address and state, separated by NUL so that a needle never spans two fields. */
-  readonly haystack: readonly string[];
-  /** Over (lng, lat); its ids are the row numbers, which equal the tree positions. */
+  haystack: string[];
+  /** Over (lng, lat) of the base rows; its ids are the row numbers, which equal the tree positions. */
   readonly tree: KDBush;
-  /** Row numbers per two-letter state code, ascending. */
+  /** Base row numbers per two-letter state code, ascending. */
   readonly byState: ReadonlyMap<string, Uint32Array>;
 }
 
@@ -159,6 +177,34 @@ export function statedSizesOf(offers: readonly unknown[] | null | undefined): {
   return { stated, open };
 }
 
+/** Whether a row's point is usable: finite, in range, and not exactly (0, 0) (see ColumnBuilder). */
+function usablePoint(lat: unknown, lng: unknown): lat is number {
+  return typeof lat === "number" && typeof lng === "number" && isValidLatLng(lat, lng) && !(lat === 0 && lng === 0);
+}
+
+/** A row's values as the columns store them; null without a usable point. */
+function rowValues(row: SearchSourceRow) {
+  const { lat, lng, rating, clearanceFeet } = row;
+  if (!usablePoint(lat, lng)) return null;
+  const { stated, open } = statedSizesOf(row.offers);
+  return {
+    lat,
+    lng: lng as number,
+    tierWeight: TIER_WEIGHT[row.tier] ?? TIER_WEIGHT.Free,
+    rating: typeof rating === "number" && Number.isFinite(rating) ? rating : NaN,
+    reviewCount: Math.max(0, Math.min(0xffffffff, Math.floor(row.reviewCount) || 0)),
+    amenityMask: row.amenityMask >>> 0,
+    sizeMask: sizeMaskOf(row.dimensions),
+    longestFeet: longestLengthOf(row.dimensions),
+    clearance: typeof clearanceFeet === "number" && Number.isFinite(clearanceFeet) ? clearanceFeet : NaN,
+    offers: pricedOffersOf(row.offers),
+    open,
+    stated,
+    isDemo: row.isDemo ? 1 : 0,
+    sizeLabels: sizeLabelsOf(row.dimensions).join(","),
+  };
+}
+
 /**
  * Accumulates rows, then builds the columns. Rows without usable coordinates are dropped here:
  * null, non-finite, out of range, or exactly (0, 0), the usual placeholder of a missing point
@@ -203,38 +249,34 @@ export class ColumnBuilder {
 
   /** Adds a row; false (and counted in `skipped`) when it has no usable coordinates. */
   add(row: SearchSourceRow): boolean {
-    const { lat, lng } = row;
-    if (typeof lat !== "number" || typeof lng !== "number" || !isValidLatLng(lat, lng) || (lat === 0 && lng === 0)) {
+    const v = rowValues(row);
+    if (!v) {
       this.skipped++;
       return false;
     }
-    const rating = row.rating;
-    this.lat.push(lat);
-    this.lng.push(lng);
-    this.tierWeight.push(TIER_WEIGHT[row.tier] ?? TIER_WEIGHT.Free);
-    this.rating.push(typeof rating === "number" && Number.isFinite(rating) ? rating : NaN);
-    this.reviewCount.push(Math.max(0, Math.min(0xffffffff, Math.floor(row.reviewCount) || 0)));
-    this.amenityMask.push(row.amenityMask >>> 0);
-    this.sizeMask.push(sizeMaskOf(row.dimensions));
-    this.longestFeet.push(longestLengthOf(row.dimensions));
-    const clearance = row.clearanceFeet;
-    this.clearance.push(typeof clearance === "number" && Number.isFinite(clearance) ? clearance : NaN);
-    const offers = pricedOffersOf(row.offers);
-    this.offers.push(offers.length > 0 ? offers : null);
-    this.offerCount += offers.length;
-    const { stated, open } = statedSizesOf(row.offers);
-    this.open.push(open.length > 0 ? open : null);
-    this.openCount += open.length;
-    this.statuses.push(stated.length > 0 ? stated : null);
-    this.statusCount += stated.length;
-    this.isDemo.push(row.isDemo ? 1 : 0);
+    this.lat.push(v.lat);
+    this.lng.push(v.lng);
+    this.tierWeight.push(v.tierWeight);
+    this.rating.push(v.rating);
+    this.reviewCount.push(v.reviewCount);
+    this.amenityMask.push(v.amenityMask);
+    this.sizeMask.push(v.sizeMask);
+    this.longestFeet.push(v.longestFeet);
+    this.clearance.push(v.clearance);
+    this.offers.push(v.offers.length > 0 ? v.offers : null);
+    this.offerCount += v.offers.length;
+    this.open.push(v.open.length > 0 ? v.open : null);
+    this.openCount += v.open.length;
+    this.statuses.push(v.stated.length > 0 ? v.stated : null);
+    this.statusCount += v.stated.length;
+    this.isDemo.push(v.isDemo);
     this.id.push(row.id);
     this.slug.push(row.slug);
     this.name.push(row.name);
     this.address.push(row.address);
     this.state.push(row.state === null ? null : this.intern(row.state));
     this.photo.push(row.photo);
-    this.sizeLabels.push(this.intern(sizeLabelsOf(row.dimensions).join(",")));
+    this.sizeLabels.push(this.intern(v.sizeLabels));
     return true;
   }
 
@@ -310,8 +352,15 @@ export class ColumnBuilder {
       }
     }
     statusStart[n] = next;
+    const id = pick(this.id);
+    const idOrder = Uint32Array.from({ length: n }, (_, p) => p).sort((a, b) => compareIds(id[a]!, id[b]!));
     return {
       size: n,
+      baseSize: n,
+      live: n,
+      dead: new Uint8Array(n),
+      idOrder,
+      tailIds: new Map(),
       lat,
       lng,
       unit: unitVectors(lat, lng),
@@ -334,7 +383,7 @@ export class ColumnBuilder {
       statusKind,
       statusAt,
       isDemo: Uint8Array.from(order, (i) => this.isDemo[i]!),
-      id: pick(this.id),
+      id,
       slug: pick(this.slug),
       name,
       address,
@@ -346,4 +395,130 @@ export class ColumnBuilder {
       byState: new Map([...stateRows].map(([code, rows]) => [code, Uint32Array.from(rows)])),
     };
   }
+}
+
+/** Plain code-unit order, the same everywhere (not the locale's). */
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The live row of listing `id`, or undefined. */
+export function rowOf(cols: IndexColumns, id: string): number | undefined {
+  const tail = cols.tailIds.get(id);
+  if (tail !== undefined) return cols.dead[tail] ? undefined : tail;
+  const { idOrder } = cols;
+  let lo = 0;
+  let hi = idOrder.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const p = idOrder[mid]!;
+    const order = compareIds(cols.id[p]!, id);
+    if (order === 0) return cols.dead[p] ? undefined : p;
+    if (order < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+/** Marks listing `id`'s row dead; false when it had none. */
+export function removeRow(cols: IndexColumns, id: string): boolean {
+  const p = rowOf(cols, id);
+  if (p === undefined) return false;
+  cols.dead[p] = 1;
+  cols.live--;
+  if (p >= cols.baseSize) cols.tailIds.delete(id);
+  return true;
+}
+
+type Numbers = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
+
+/** `array`, or a copy half as long again when it is shorter than `length`. */
+function room<T extends Numbers>(array: T, length: number): T {
+  if (array.length >= length) return array;
+  const bigger = new (array.constructor as new (n: number) => T)(Math.max(length, Math.ceil(array.length * 1.5) + 16));
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * Appends a row (a listing's new version, after `removeRow` of its old one) past the base, where
+ * queries scan it without the tree. Returns its row number, or null when it has no usable point
+ * (then it is simply not in the index, as at a build).
+ */
+export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | null {
+  const v = rowValues(row);
+  if (!v) return null;
+  const p = cols.size;
+  const rows = p + 1;
+  cols.dead = room(cols.dead, rows);
+  cols.lat = room(cols.lat, rows);
+  cols.lng = room(cols.lng, rows);
+  cols.unit = room(cols.unit, 3 * rows);
+  cols.tierWeight = room(cols.tierWeight, rows);
+  cols.rating = room(cols.rating, rows);
+  cols.ratingKey = room(cols.ratingKey, rows);
+  cols.reviewCount = room(cols.reviewCount, rows);
+  cols.amenityMask = room(cols.amenityMask, rows);
+  cols.sizeMask = room(cols.sizeMask, rows);
+  cols.longestFeet = room(cols.longestFeet, rows);
+  cols.clearance = room(cols.clearance, rows);
+  cols.minPrice = room(cols.minPrice, rows);
+  cols.isDemo = room(cols.isDemo, rows);
+  cols.offerStart = room(cols.offerStart, rows + 1);
+  cols.openStart = room(cols.openStart, rows + 1);
+  cols.statusStart = room(cols.statusStart, rows + 1);
+
+  cols.dead[p] = 0;
+  cols.lat[p] = v.lat;
+  cols.lng[p] = v.lng;
+  const [x, y, z] = unitVectors(Float64Array.of(v.lat), Float64Array.of(v.lng));
+  cols.unit[3 * p] = x!;
+  cols.unit[3 * p + 1] = y!;
+  cols.unit[3 * p + 2] = z!;
+  cols.tierWeight[p] = v.tierWeight;
+  cols.rating[p] = v.rating;
+  cols.ratingKey[p] = Number.isNaN(cols.rating[p]!) ? -1 : cols.rating[p]!;
+  cols.reviewCount[p] = v.reviewCount;
+  cols.amenityMask[p] = v.amenityMask;
+  cols.sizeMask[p] = v.sizeMask;
+  cols.longestFeet[p] = v.longestFeet;
+  cols.clearance[p] = v.clearance;
+  cols.minPrice[p] = v.offers[0]?.[1] ?? NO_PRICE;
+  cols.isDemo[p] = v.isDemo;
+
+  let end = cols.offerStart[p]!;
+  cols.offerLength = room(cols.offerLength, end + v.offers.length);
+  cols.offerPrice = room(cols.offerPrice, end + v.offers.length);
+  for (const [length, price] of v.offers) {
+    cols.offerLength[end] = length;
+    cols.offerPrice[end++] = price;
+  }
+  cols.offerStart[p + 1] = end;
+  end = cols.openStart[p]!;
+  cols.openLength = room(cols.openLength, end + v.open.length);
+  cols.openUntil = room(cols.openUntil, end + v.open.length);
+  for (const [length, until] of v.open) {
+    cols.openLength[end] = length;
+    cols.openUntil[end++] = until;
+  }
+  cols.openStart[p + 1] = end;
+  end = cols.statusStart[p]!;
+  cols.statusKind = room(cols.statusKind, end + v.stated.length);
+  cols.statusAt = room(cols.statusAt, end + v.stated.length);
+  for (const { kind, at } of v.stated) {
+    cols.statusKind[end] = kind;
+    cols.statusAt[end++] = at;
+  }
+  cols.statusStart[p + 1] = end;
+
+  cols.id.push(row.id);
+  cols.slug.push(row.slug);
+  cols.name.push(row.name);
+  cols.address.push(row.address);
+  cols.state.push(row.state);
+  cols.photo.push(row.photo);
+  cols.sizeLabels.push(v.sizeLabels);
+  cols.haystack.push(haystackOf(row.name, row.address, row.state));
+  cols.size = rows;
+  cols.live++;
+  cols.tailIds.set(row.id, p);
+  return p;
 }

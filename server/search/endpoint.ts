@@ -90,20 +90,23 @@ export function invalidParametersAnswer(errors: readonly SearchParamError[]): En
  * URL. Varying a URL (a cache buster such as `_=N`) can push entries out of `byQuery`, which
  * then costs a parse, but never out of `answers`: every variant refreshes the same entry there.
  */
-let cache: { index: SearchIndex; hour: number; answers: Lru<EndpointAnswer>; byQuery: Lru<EndpointAnswer> } | undefined;
+let cache:
+  | { index: SearchIndex; version: number; hour: number; answers: Lru<EndpointAnswer>; byQuery: Lru<EndpointAnswer> }
+  | undefined;
 const HOUR_MS = 60 * 60_000;
 /** Longer query strings are parsed every time rather than held as keys. */
 const MAX_QUERY_KEY_LENGTH = 512;
 
 /**
- * The cache of the current index. Answers also depend on the time (a card's "updated 3 days ago",
+ * The cache of the current index as it is now (its version moves with every change applied in
+ * place). Answers also depend on the time (a card's "updated 3 days ago",
  * a status that stops counting after 30 days: docs/product.md section 17), so the cache starts
  * afresh every hour of the server's clock too: an answer is at most an hour behind the clock.
  */
 function cacheFor(index: SearchIndex) {
   const hour = Math.floor(serverNow().getTime() / HOUR_MS);
-  if (cache?.index !== index || cache.hour !== hour) {
-    cache = { index, hour, answers: new Lru(MAX_CACHED), byQuery: new Lru(MAX_CACHED) };
+  if (cache?.index !== index || cache.version !== index.version || cache.hour !== hour) {
+    cache = { index, version: index.version, hour, answers: new Lru(MAX_CACHED), byQuery: new Lru(MAX_CACHED) };
   }
   return cache;
 }

@@ -7,7 +7,7 @@
  *   searchResultsPage(place, options)       a results page: { result, markers }
  * Start-up and writers:
  *   startSearch(handle)                     build at boot; on PostgreSQL, LISTEN for other instances
- *   notifyLocationsChanged(db)              after a write: NOTIFY others and rebuild here
+ *   notifyLocationsChanged(db)              after a write: NOTIFY others and apply the change log here
  */
 export type { AmenityRequirement } from "./masks";
 export { amenityMaskOf, amenityRequirement, sizeMaskOf, sizeRequirement } from "./masks";
@@ -17,7 +17,7 @@ export type { QueryOutput, SearchMarker, SearchScope } from "./query";
 export type { SearchIndexSource } from "./search-index";
 export { SearchIndex, SearchIndexBuilder, createSearchIndex } from "./search-index";
 export { buildSearchIndex } from "./load";
-export { getSearchIndex, refreshSearchIndex, setSearchIndex } from "./refresh";
+export { applyCatalogueChanges, getSearchIndex, refreshSearchIndex, setSearchIndex } from "./refresh";
 export { LOCATIONS_CHANNEL } from "./channel";
 export type { LocationsListener, LocationsListenerOptions } from "./listener";
 export { listenForLocationChanges } from "./listener";

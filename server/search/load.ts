@@ -1,4 +1,4 @@
-import { and, asc, gt, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, gt, inArray, sql, type AnyColumn } from "drizzle-orm";
 import { AMENITY_FLAGS, type AmenityFlag } from "../../domain/amenities";
 import type { Tier } from "../../domain/tiers";
 import type { Database } from "../db/client";
@@ -7,6 +7,7 @@ import { FLAG_COLUMN } from "../locations/amenities";
 import type { Dimension } from "../locations/types";
 import { AMENITY_BIT, TEXT_AMENITY_BIT } from "./masks";
 import { SearchIndexBuilder, type SearchIndex } from "./search-index";
+import type { SearchSourceRow } from "./source-row";
 import { shownRating } from "./source-row";
 
 /** Rows per round trip: keeps a large catalogue from arriving as one huge result. */
@@ -77,23 +78,83 @@ export async function buildSearchIndex(db: Database): Promise<SearchIndex> {
       .where(and(listedLocation, after === undefined ? undefined : gt(locations.placeId, after)))
       .orderBy(asc(locations.placeId))
       .limit(CHUNK_ROWS);
-    for (const { userRatingsTotal, reviewStarSum, ...row } of rows) {
-      builder.add({
-        ...row,
-        tier: row.tier as Tier,
-        ...shownRating({
-          rating: row.rating === null ? null : Number(row.rating),
-          userRatingsTotal,
-          reviewCount: row.reviewCount,
-          reviewStarSum,
-        }),
-        amenityMask: Number(row.amenityMask),
-        dimensions: row.dimensions as Dimension[] | null,
-        offers: row.offers as unknown[] | null,
-      });
-    }
+    for (const row of rows) builder.add(sourceRowOf(row));
     if (rows.length < CHUNK_ROWS) break;
     after = rows[rows.length - 1]!.id;
   }
   return builder.finish("database");
+}
+
+type SelectedRow = { [K in keyof typeof searchColumns]: unknown } & { id: string };
+
+function sourceRowOf(selected: SelectedRow): SearchSourceRow {
+  const { userRatingsTotal, reviewStarSum, ...row } = selected as unknown as Omit<SearchSourceRow, "rating"> & {
+    rating: number | string | null;
+    userRatingsTotal: number | null;
+    reviewStarSum: number | null;
+    amenityMask: number | string;
+  };
+  return {
+    ...row,
+    tier: row.tier as Tier,
+    ...shownRating({
+      rating: row.rating === null ? null : Number(row.rating),
+      userRatingsTotal,
+      reviewCount: row.reviewCount,
+      reviewStarSum,
+    }),
+    amenityMask: Number(row.amenityMask),
+    dimensions: row.dimensions as Dimension[] | null,
+    offers: row.offers as unknown[] | null,
+  };
+}
+
+/**
+ * The search rows of the given listings as they are now: a listing missing from the answer was
+ * deleted, hidden or never existed, and leaves the index.
+ */
+export async function loadSearchRows(db: Database, ids: readonly string[]): Promise<SearchSourceRow[]> {
+  const rows: SearchSourceRow[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK_ROWS) {
+    const chunk = ids.slice(i, i + CHUNK_ROWS);
+    const found = await db
+      .select(searchColumns)
+      .from(locations)
+      .where(and(listedLocation, inArray(locations.placeId, chunk)));
+    for (const row of found) rows.push(sourceRowOf(row));
+  }
+  return rows;
+}
+
+/**
+ * The oldest transaction still running (`pg_snapshot_xmin`): every change of an older one is
+ * visible to a read that starts after this, so a build that reads the table next reflects them,
+ * and the changes to apply after it are those of this transaction on (docs/operations.md, "Search
+ * index").
+ */
+export async function changeHorizon(db: Database): Promise<string> {
+  const result = await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`);
+  return String((result as unknown as { rows: { horizon: string }[] }).rows[0]!.horizon);
+}
+
+/**
+ * The listings changed by transactions from `horizon` on (some may have been applied already:
+ * applying again is harmless), and the horizon for the next read, taken by the same statement.
+ * `more` when there were over `limit` changes: the caller rebuilds instead.
+ */
+export async function changesSince(
+  db: Database,
+  horizon: string,
+  limit: number,
+): Promise<{ ids: string[]; horizon: string; more: boolean }> {
+  const result = await db.execute(sql`
+    with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
+    select h.horizon, c.place_id from h left join lateral (
+      select place_id from location_changes where xid >= ${horizon}::xid8 order by seq limit ${limit + 1}
+    ) c on true`);
+  const rows = (result as unknown as { rows: { horizon: string; place_id: string | null }[] }).rows;
+  const ids = new Set<string>();
+  for (const row of rows) if (row.place_id !== null) ids.add(row.place_id);
+  const count = rows.filter((row) => row.place_id !== null).length;
+  return { ids: [...ids], horizon: String(rows[0]!.horizon), more: count > limit };
 }

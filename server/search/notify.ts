@@ -3,16 +3,16 @@ import type { Database } from "../db/client";
 import { getDatabase } from "../db";
 import { logger } from "../logger";
 import { INSTANCE_ID, LOCATIONS_CHANNEL } from "./channel";
-import { refreshSearchIndex } from "./refresh";
+import { applyCatalogueChanges } from "./refresh";
 import type { SearchIndex } from "./search-index";
 
 /**
  * Call after a write to `locations` has committed: tells every other instance (through Postgres
- * NOTIFY; harmless on PGlite, where no other process shares the database) and rebuilds this
- * process's index. Resolves once the local index shows the write, so a redirect that follows
- * sees it. Never rejects: a failed NOTIFY or rebuild is logged.
+ * NOTIFY; harmless on PGlite, where no other process shares the database) and applies the change
+ * log to this process's index in place (refresh.ts). Resolves once the local index shows the
+ * write, so a redirect that follows sees it. Never rejects: a failed NOTIFY or update is logged.
  *
- * `refreshLocal: false` skips the local rebuild, for a command-line writer that serves no
+ * `refreshLocal: false` skips the local update, for a command-line writer that serves no
  * searches.
  */
 export async function notifyLocationsChanged(
@@ -31,5 +31,5 @@ export async function notifyLocationsChanged(
   } catch (error) {
     logger.warn({ err: error }, "could not announce a catalogue change to other instances");
   }
-  return refreshLocal ? refreshSearchIndex(database) : undefined;
+  return refreshLocal ? applyCatalogueChanges(database) : undefined;
 }

@@ -71,20 +71,32 @@ export function runQuery(
   const { lat: lat0, lng: lng0, radius } = q;
   const { distance, results, price: priceOf } = scratch;
 
-  // 1. Candidates: a state's rows, or the rows in the bounding box of the circle.
+  // 1. Candidates: a state's rows, or the rows in the bounding box of the circle; then every row
+  // appended since the build (columns.ts), which the tree does not hold.
   let candidates: Uint32Array = NO_ROWS;
   let candidateCount = 0;
   const byRadius = scope.state === undefined;
+  const stateCode = byRadius ? undefined : scope.state!.toUpperCase();
+  const { baseSize, size, dead, state } = cols;
   if (!isValidLatLng(lat0, lng0)) {
     candidateCount = 0;
-  } else if (!byRadius) {
-    candidates = cols.byState.get(scope.state!.toUpperCase()) ?? NO_ROWS;
-    candidateCount = candidates.length;
-  } else if (radius > 0) {
-    candidates = scratch.candidates;
-    const box = searchBox(lat0, lng0, radius);
-    for (const [west, east] of box.lngRanges) {
-      candidateCount = rangeInto(cols.tree, west, box.minLat, east, box.maxLat, candidates, candidateCount);
+  } else {
+    if (!byRadius) {
+      candidates = cols.byState.get(stateCode!) ?? NO_ROWS;
+      candidateCount = candidates.length;
+    } else if (radius > 0) {
+      candidates = scratch.candidates;
+      const box = searchBox(lat0, lng0, radius);
+      for (const [west, east] of box.lngRanges) {
+        candidateCount = rangeInto(cols.tree, west, box.minLat, east, box.maxLat, candidates, candidateCount);
+      }
+    }
+    if (size > baseSize && (!byRadius || radius > 0)) {
+      if (candidates !== scratch.candidates) {
+        scratch.candidates.set(candidates.subarray(0, candidateCount));
+        candidates = scratch.candidates;
+      }
+      for (let p = baseSize; p < size; p++) candidates[candidateCount++] = p;
     }
   }
 
@@ -124,6 +136,9 @@ export function runQuery(
   let total = 0;
   for (let j = 0; j < candidateCount; j++) {
     const p = candidates[j]!;
+    if (dead[p]) continue;
+    // An appended row of a state's page: the tree's state lists do not hold it.
+    if (p >= baseSize && stateCode !== undefined && state[p]?.toUpperCase() !== stateCode) continue;
     const am = amenityMask[p]!;
     if ((am & amenitiesAll) !== amenitiesAll) continue;
     if (amenitiesAny !== 0 && (am & amenitiesAny) === 0) continue;

@@ -7,7 +7,7 @@ import { searchRowFromLocation } from "./source-row";
 
 /** A database whose every query fails a tick later, counting the reads. */
 function failingDatabase() {
-  const calls = { selects: 0 };
+  const calls = { selects: 0, executes: 0 };
   const chain: unknown = new Proxy(() => {}, {
     get: (_target, property) =>
       property === "then"
@@ -18,6 +18,11 @@ function failingDatabase() {
     select: () => {
       calls.selects++;
       return chain;
+    },
+    // A rebuild first reads the change log's horizon (load.ts changeHorizon).
+    execute: () => {
+      calls.executes++;
+      return new Promise((_resolve, reject) => setTimeout(() => reject(new Error("database down")), 5));
     },
   } as unknown as Database;
   return { db, calls };
@@ -55,11 +60,13 @@ describe("search index lifecycle", () => {
     expect(getSearchIndex()).toBe(previous);
   });
 
-  it("folds refreshes asked for during a rebuild into one follow-up", async () => {
+  it("folds refreshes asked for before a rebuild starts into it, and those asked while it runs into one follow-up", async () => {
     const { db, calls } = failingDatabase();
-    const all = [refreshSearchIndex(db), refreshSearchIndex(db), refreshSearchIndex(db), refreshSearchIndex(db)];
-    await Promise.all(all);
-    expect(calls.selects).toBe(2);
+    const waiting = [refreshSearchIndex(db), refreshSearchIndex(db)];
+    while (calls.executes === 0) await new Promise((resolve) => setImmediate(resolve));
+    const during = [refreshSearchIndex(db), refreshSearchIndex(db), refreshSearchIndex(db)];
+    await Promise.all([...waiting, ...during]);
+    expect(calls.executes).toBe(2);
   });
 });
 

@@ -16,6 +16,7 @@ import { SAMPLE_LOCATION } from "../locations/sample";
 import { createSearchIndex } from "./search-index";
 import { searchRowFromLocation } from "./source-row";
 import { availabilitySummary } from "../../domain/availability";
+import { isValidLatLng } from "../geo/coordinates";
 import { demoRowsAround, referenceSearch, townAt } from "./test-support";
 
 const indexOf = (rows: readonly NewLocationRow[]) => createSearchIndex(rows.map(searchRowFromLocation));
@@ -651,6 +652,123 @@ describe("search index: equals a brute-force search", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("search index: changes in place equal a brute-force search of the changed rows", () => {
+  const edit = fc.record({
+    kind: fc.constantFrom("insert", "edit", "edit", "move", "delete", "noPoint", "reinsert"),
+    at: fc.nat(),
+    other: fc.nat(),
+  });
+  const changes = fc.record({
+    base: scenario,
+    edits: fc.array(edit, { minLength: 1, maxLength: 25 }),
+    fold: fc.boolean(),
+  });
+
+  it("on totals, page order, distances, prices and facets, before and after a rebuild", () => {
+    fc.assert(
+      fc.property(changes, ({ base, edits, fold }) => {
+        const start = rowsOf(base);
+        const spare = rowsOf({ ...base, seed: base.seed + 1, mutations: [] }).map((row, i) => ({
+          ...row,
+          placeId: `new_${i}`,
+          slug: `new-${i}`,
+        }));
+        const index = indexOf(start);
+        const current = new Map(start.map((row) => [row.placeId, row]));
+        const removedIds: string[] = [];
+        for (const e of edits) {
+          const ids = [...current.keys()];
+          const id = ids[e.at % Math.max(1, ids.length)];
+          const other = start[e.other % Math.max(1, start.length)];
+          if (e.kind === "insert" && spare.length > 0) {
+            const row = spare.shift()!;
+            current.set(row.placeId, row);
+            index.apply({ rows: [searchRowFromLocation(row)] });
+          } else if (e.kind === "reinsert" && removedIds.length > 0) {
+            const back = start.find((row) => row.placeId === removedIds[e.at % removedIds.length]);
+            if (back && !current.has(back.placeId)) {
+              current.set(back.placeId, back);
+              index.apply({ rows: [searchRowFromLocation(back)] });
+            }
+          } else if (id !== undefined && e.kind === "delete") {
+            current.delete(id);
+            removedIds.push(id);
+            index.apply({ removed: [id] });
+          } else if (id !== undefined && other) {
+            const was = current.get(id)!;
+            const next: NewLocationRow =
+              e.kind === "move"
+                ? { ...was, latitude: other.latitude, longitude: (((other.longitude ?? 0) + 0.01 + 540) % 360) - 180 }
+                : e.kind === "noPoint"
+                  ? { ...was, latitude: null }
+                  : {
+                      ...was,
+                      tier: TIERS[e.other % TIERS.length]!,
+                      rating: other.rating,
+                      userRatingsTotal: other.userRatingsTotal,
+                      dimensions: other.dimensions,
+                      sizeOffers: other.sizeOffers,
+                      hasCoveredParking: other.hasCoveredParking,
+                      name: other.name,
+                    };
+            current.set(id, next);
+            index.apply({ rows: [searchRowFromLocation(next)] });
+          }
+        }
+        const rows = [...current.values()];
+        const q = query({
+          lat: base.centre.lat,
+          lng: base.centre.lng,
+          radius: base.radius,
+          sizes: base.sizes,
+          amenities: base.amenities,
+          sort: base.sort,
+          page: base.page,
+          pageSize: base.pageSize,
+          ...(base.q ? { q: base.q } : {}),
+          ...(base.rv ? { rv: { lengthFeet: base.rv.lengthFeet } } : {}),
+          ...(base.maxPrice === undefined ? {} : { maxPrice: base.maxPrice }),
+          ...(base.available ? { available: true } : {}),
+        });
+        const now = Date.now();
+        const scope = { ...(base.state ? { state: base.state } : {}), now };
+        const expected = referenceSearch(rows, q, base.state, new Date(now));
+        const offset = (base.page - 1) * base.pageSize;
+        const page = base.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + base.pageSize);
+        const searched = fold ? indexOf(rows) : index;
+        const actual = searched.query(q, scope);
+        expect(actual.total).toBe(expected.total);
+        expect(actual.facets).toEqual(expected.facets);
+        expect(actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice])).toEqual(
+          page.map((hit) => [hit.row.placeId, Math.round(hit.miles * 10) / 10, hit.price]),
+        );
+        expect(searched.size).toBe(indexOf(rows).size);
+        for (const row of rows) {
+          const { latitude: lat, longitude: lng } = row;
+          const listed =
+            typeof lat === "number" && typeof lng === "number" && isValidLatLng(lat, lng) && !(lat === 0 && lng === 0);
+          if (listed) expect(index.has(row.placeId), row.placeId).toBe(true);
+        }
+        for (const id of removedIds) if (!current.has(id)) expect(index.has(id)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("counts each change as a new version and finds a changed listing by text", () => {
+    const rows = [at(1, { name: "Old Name Storage" }), at(2), at(3)];
+    const index = indexOf(rows);
+    const before = index.version;
+    index.apply({ rows: [searchRowFromLocation({ ...rows[0]!, name: "Fresh Paint Storage" })] });
+    expect(index.version).toBe(before + 1);
+    expect(index.findByText("fresh paint").items.map((i) => i.id)).toEqual([rows[0]!.placeId]);
+    expect(index.findByText("old name").total).toBe(0);
+    index.apply({ removed: [rows[1]!.placeId, "no-such-listing"] });
+    expect(index.size).toBe(2);
+    expect(index.appended).toBe(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { SearchQuery, SearchResult } from "../../domain/search";
 import { serverNow } from "../clock";
-import { ColumnBuilder, type IndexColumns } from "./columns";
+import { appendRow, ColumnBuilder, removeRow, rowOf, type IndexColumns } from "./columns";
 import { createScratch, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
 import type { SearchSourceRow } from "./source-row";
 
@@ -26,8 +26,6 @@ export interface TextMatch {
 }
 
 export class SearchIndex {
-  /** Indexed locations (those with usable coordinates). */
-  readonly size: number;
   /** Rows left out for want of usable coordinates. */
   readonly skipped: number;
   readonly source: SearchIndexSource;
@@ -35,11 +33,45 @@ export class SearchIndex {
   private readonly columns: IndexColumns;
   private scratch: QueryScratch | undefined;
 
+  /**
+   * Bumped by every change applied in place: what was computed from the index before (a cached
+   * answer) is stale once it moves.
+   */
+  version = 0;
+
   constructor(columns: IndexColumns, info: { source: SearchIndexSource; skipped: number }) {
     this.columns = columns;
-    this.size = columns.size;
     this.skipped = info.skipped;
     this.source = info.source;
+  }
+
+  /** Indexed locations (those with usable coordinates). */
+  get size(): number {
+    return this.columns.live;
+  }
+
+  /** Rows appended since the build, scanned by every query: a rebuild folds them into the tree. */
+  get appended(): number {
+    return this.columns.size - this.columns.baseSize;
+  }
+
+  /**
+   * Applies changes in place (docs/operations.md, "What instances share"), in time proportional to the
+   * rows changed: each of `removed` leaves the index, each of `rows` replaces its listing's row (or
+   * joins). A row without a usable point leaves its listing out, as a build would.
+   */
+  apply(change: { rows?: readonly SearchSourceRow[]; removed?: readonly string[] }): void {
+    for (const id of change.removed ?? []) removeRow(this.columns, id);
+    for (const row of change.rows ?? []) {
+      removeRow(this.columns, row.id);
+      appendRow(this.columns, row);
+    }
+    this.version++;
+  }
+
+  /** Whether listing `id` is in the index now. */
+  has(id: string): boolean {
+    return rowOf(this.columns, id) !== undefined;
   }
 
   /** One page of results with the total and facet counts. Never throws for a parsed query. */
@@ -60,10 +92,11 @@ export class SearchIndex {
   findByText(text: string, limit = 20): { total: number; items: TextMatch[] } {
     const words = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     if (words.length === 0) return { total: 0, items: [] };
-    const { haystack, name } = this.columns;
+    const { haystack, name, dead } = this.columns;
     const phrase = words.join(" ");
     const hits: number[] = [];
-    for (let p = 0; p < this.size; p++) {
+    for (let p = 0; p < this.columns.size; p++) {
+      if (dead[p]) continue;
       const hay = haystack[p]!;
       if (words.every((w) => hay.includes(w))) hits.push(p);
     }
@@ -83,8 +116,10 @@ export class SearchIndex {
   }
 
   private run(q: SearchQuery, scope: SearchScope | undefined, maxMarkers: number): QueryOutput {
-    // Allocated on first use: an index that is replaced before anyone asks costs no scratch.
-    this.scratch ??= createScratch(this.size);
+    // Allocated on first use (an index that is replaced before anyone asks costs none), and again
+    // when appended rows outgrew it.
+    if (!this.scratch || this.scratch.candidates.length < this.columns.size)
+      this.scratch = createScratch(this.columns.size + (this.columns.size >> 4));
     const when: SearchScope = { ...scope, now: scope?.now ?? serverNow().getTime() };
     return runQuery(this.columns, this.scratch, q, when, maxMarkers);
   }

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from "../db/client";
 import { getConfig } from "../config";
 import { INSTANCE_ID } from "./channel";
 import { listenForLocationChanges, type LocationsListener } from "./listener";
-import { refreshSearchIndex } from "./refresh";
+import { applyCatalogueChanges, refreshSearchIndex } from "./refresh";
 
 let listener: LocationsListener | undefined;
 
@@ -17,7 +17,10 @@ export async function startSearch(handle: Pick<DatabaseHandle, "db" | "kind">): 
   if (handle.kind === "postgres" && url && !listener) {
     listener = listenForLocationChanges({
       connectionString: url,
-      onChange: () => refreshSearchIndex(handle.db),
+      // Another instance's write, or a reconnection: the change log says what to apply.
+      onChange: () => applyCatalogueChanges(handle.db),
+      debounceMs: 50,
+      maxWaitMs: 250,
       ignorePayload: INSTANCE_ID,
     });
   }

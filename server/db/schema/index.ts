@@ -21,3 +21,4 @@ export * from "./job-runs";
 export * from "./saved-locations";
 export * from "./reviews";
 export * from "./waitlist";
+export * from "./location-changes";
