@@ -1,4 +1,3 @@
-import { listingRating } from "../../domain/reviews";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { LocationCard } from "../components/location/location-card";
@@ -9,24 +8,29 @@ import { UseMyLocationButton } from "../components/search/use-my-location";
 import { originFrom, seo } from "../lib/meta";
 import { buildPlaceSlug } from "../../domain/slug";
 import { stateNameFromCode } from "../../server/geo";
-import { getCatalogueStats, getFeaturedLocations } from "../../server/locations/repository";
+import { getSearchIndex } from "../../server/search";
 import { formatNumber } from "../lib/format";
 
-export async function loader() {
-  const [stats, featured] = await Promise.all([getCatalogueStats(), getFeaturedLocations(6)]);
+/**
+ * Counts by state and the preferred partners come from the search index (computed once per index
+ * version), not from the database on every visit: the home page asks the database nothing.
+ */
+export function loader() {
+  const index = getSearchIndex();
+  const stats = index.catalogueSummary();
   return {
     total: stats.total,
     states: stats.byState.map((s) => ({ ...s, name: stateNameFromCode(s.state) ?? s.state })),
-    featured: featured.map((l) => ({
+    featured: index.featured(6).map((l) => ({
       slug: l.slug,
       name: l.name,
       address: l.address,
       // The combined rating of imported and first-party reviews (docs/product.md section 16).
-      rating: listingRating(l).rating,
-      userRatingsTotal: listingRating(l).count,
+      rating: l.rating,
+      userRatingsTotal: l.reviewCount,
       tier: l.tier,
       isDemo: l.isDemo,
-      photo: l.imageUrls[0] ?? null,
+      photo: l.photo,
     })),
   };
 }

@@ -26,13 +26,13 @@ import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
 import { MAX_LOCATION_SLUG_LENGTH } from "../../domain/input-limits";
 import { buildPlaceSlug, parseLocationSlug } from "../../domain/slug";
 import { linkableWebsite } from "../../domain/web-address";
-import { getLocationByIdPiece, getLocationBySlug, getLocationsByIds } from "../../server/locations/repository";
+import { getLocationByIdPiece, getLocationBySlug } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
 import { siteOrigin } from "../../server/http/origin";
 import { verifiedOwnerBadge } from "../../server/locations/pages";
-import { NEARBY_SHOWN, nearbyIds } from "../../server/search";
+import { getSearchIndex, NEARBY_SHOWN, nearbyIds } from "../../server/search";
 import { buttonClasses } from "../components/ui/button";
 import { SuggestEdit, type SuggestEditResult } from "../components/location/suggest-edit";
 import { reportListingAction } from "../../server/catalogue/report-action";
@@ -46,7 +46,6 @@ import { serverNow } from "../../server/clock";
 import { facilityReviewAction, facilityReviews, type FacilityReviews } from "../../server/reviews/pages";
 import { ReviewsSection } from "../components/location/reviews-section";
 import { listingRating, type ReviewActionResult } from "../../domain/reviews";
-import { shownRating } from "../../server/search/source-row";
 import type { LocationRow } from "../../server/db/schema";
 import { logger } from "../../server/logger";
 import { isDatabaseUnavailable } from "../../server/db/errors";
@@ -120,17 +119,21 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ? nearbyIds({ lat: location.latitude, lng: location.longitude }, location.placeId)
       : [];
   const distance = new Map(near.map((n) => [n.id, n.distanceMiles]));
-  const nearby = (await getLocationsByIds(near.map((n) => n.id).slice(0, NEARBY_SHOWN))).map((row) => ({
-    id: row.placeId,
-    slug: row.slug,
-    name: row.name,
-    address: row.address,
-    ...shownRating(row),
-    tier: row.tier,
-    isDemo: row.isDemo,
-    photo: row.imageUrls[0] ?? null,
-    distanceMiles: distance.get(row.placeId) ?? 0,
-  }));
+  // The nearby cards' fields are the index's: no read of their rows.
+  const nearby = getSearchIndex()
+    .cards(near.map((n) => n.id).slice(0, NEARBY_SHOWN))
+    .map((card) => ({
+      id: card.id,
+      slug: card.slug,
+      name: card.name,
+      address: card.address,
+      rating: card.rating,
+      reviewCount: card.reviewCount,
+      tier: card.tier,
+      isDemo: card.isDemo,
+      photo: card.photo,
+      distanceMiles: distance.get(card.id) ?? 0,
+    }));
   const verifiedOwner = await verifiedOwnerBadge(location.placeId);
   const reviews = await facilityReviewsOrNone(location, url);
   const now = serverNow();

@@ -43,8 +43,7 @@ import {
 } from "../../server/geo/resolve-place";
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
-import { getCatalogueStats } from "../../server/locations/repository";
-import { nearestBeyond, searchResultsPage } from "../../server/search";
+import { getSearchIndex, nearestBeyond, searchResultsPage } from "../../server/search";
 import { recordResultsSearch } from "../../server/search/demand";
 import { Button } from "../components/ui/button";
 import { formatNumber } from "../lib/format";
@@ -148,7 +147,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     }
   } else {
     // No place yet: the search box, and every location by state ('Show all locations' leads here).
-    const stats = await getCatalogueStats();
+    const stats = getSearchIndex().catalogueSummary();
     const states = stats.byState.map((s) => ({ ...s, name: stateNameFromCode(s.state) ?? s.state }));
     return { kind: "empty" as const, states };
   }

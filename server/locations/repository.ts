@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "../db";
 import { listedLocation, locations, type LocationRow } from "../db/schema";
 import { Lru } from "../lru";
@@ -59,44 +59,6 @@ export async function getLocationByIdPiece(piece: string): Promise<LocationRow |
     .where(sql`regexp_replace(lower(${locations.placeId}), '[^a-z0-9_]', '', 'g') = ${piece}`)
     .limit(1);
   return row;
-}
-
-export interface CatalogueStats {
-  total: number;
-  byState: { state: string; count: number }[];
-}
-
-export function getCatalogueStats(): Promise<CatalogueStats> {
-  return withFallback(
-    "stats",
-    async () => {
-      const db = getDatabase();
-      const byState = await db
-        .select({ state: locations.state, count: count() })
-        .from(locations)
-        .where(and(isNotNull(locations.state), listedLocation))
-        .groupBy(locations.state)
-        .orderBy(locations.state);
-      const rows = byState.map((r) => ({ state: r.state ?? "", count: r.count }));
-      return { total: rows.reduce((sum, r) => sum + r.count, 0), byState: rows };
-    },
-    () => ({ total: 1, byState: [{ state: SAMPLE_LOCATION.state ?? "TX", count: 1 }] }),
-  );
-}
-
-/** Highest-rated Preferred and Pro listings, for the home page. */
-export function getFeaturedLocations(limit = 6): Promise<LocationRow[]> {
-  return withFallback(
-    `featured:${limit}`,
-    () =>
-      getDatabase()
-        .select()
-        .from(locations)
-        .where(and(inArray(locations.tier, ["Pro", "Preferred"]), isNotNull(locations.latitude), listedLocation))
-        .orderBy(locations.tier, sql`${locations.rating} desc nulls last`, desc(locations.userRatingsTotal))
-        .limit(limit),
-    () => [SAMPLE_LOCATION],
-  );
 }
 
 export async function countLocations(): Promise<number> {

@@ -1,7 +1,8 @@
 import type { SearchQuery, SearchResult } from "../../domain/search";
 import { serverNow } from "../clock";
-import { appendRow, ColumnBuilder, removeRow, rowOf, type IndexColumns } from "./columns";
-import { createScratch, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
+import { TIER_WEIGHT, type Tier } from "../../domain/tiers";
+import { appendRow, ColumnBuilder, removeRow, rowOf, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
+import { createScratch, float32Value, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
 import type { SearchSourceRow } from "./source-row";
 
 /** Where an index's rows came from: the database, the built-in sample, or a caller's rows. */
@@ -23,6 +24,21 @@ export interface TextMatch {
   address: string | null;
   state: string | null;
   photo: string | null;
+}
+
+/** A listing as the home page's preferred partners show it. */
+export interface FeaturedListing extends TextMatch {
+  rating: number | null;
+  reviewCount: number;
+  tier: Tier;
+  isDemo: boolean;
+}
+
+export interface CatalogueSummary {
+  /** Listings in the index. */
+  total: number;
+  /** Listings per state as stored (two-letter codes), by state. */
+  byState: { state: string; count: number }[];
 }
 
 export class SearchIndex {
@@ -69,6 +85,92 @@ export class SearchIndex {
     this.version++;
   }
 
+  private summaries: { version: number; byState?: CatalogueSummary; featured?: FeaturedListing[] } = { version: -1 };
+
+  private summary() {
+    if (this.summaries.version !== this.version) this.summaries = { version: this.version };
+    return this.summaries;
+  }
+
+  /**
+   * Listings per state (the home page's and the empty results page's list of states), counted from
+   * the index instead of a GROUP BY over the table on every visit; once per index version.
+   */
+  catalogueSummary(): CatalogueSummary {
+    const memo = this.summary();
+    if (!memo.byState) {
+      const { state, dead, size } = this.columns;
+      const counts = new Map<string, number>();
+      let total = 0;
+      for (let p = 0; p < size; p++) {
+        if (dead[p]) continue;
+        total++;
+        const code = state[p];
+        if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+      }
+      const byState = [...counts]
+        .map(([code, count]) => ({ state: code, count }))
+        .sort((a, b) => (a.state < b.state ? -1 : a.state > b.state ? 1 : 0));
+      memo.byState = { total, byState };
+    }
+    return memo.byState;
+  }
+
+  /**
+   * The home page's preferred partners (docs/product.md section 2): up to `limit` Pro and
+   * Preferred listings, best rated first (the combined rating, then more reviews, then by id);
+   * once per index version.
+   */
+  featured(limit: number): FeaturedListing[] {
+    const memo = this.summary();
+    if (!memo.featured || memo.featured.length < limit) {
+      const { tierWeight, ratingKey, reviewCount, dead, size, id } = this.columns;
+      const partners: number[] = [];
+      for (let p = 0; p < size; p++) {
+        if (!dead[p] && tierWeight[p]! >= TIER_WEIGHT.Preferred) partners.push(p);
+      }
+      partners.sort(
+        (a, b) => ratingKey[b]! - ratingKey[a]! || reviewCount[b]! - reviewCount[a]! || (id[a]! < id[b]! ? -1 : 1),
+      );
+      memo.featured = partners.slice(0, Math.max(limit, 6)).map((p) => this.cardAt(p));
+    }
+    return memo.featured.slice(0, limit);
+  }
+
+  /**
+   * The card fields of the given listings, in the order given (those not in the index left out):
+   * the facility page's nearby cards, without reading their rows from the database.
+   */
+  cards(ids: readonly string[]): FeaturedListing[] {
+    const found: FeaturedListing[] = [];
+    for (const id of ids) {
+      const p = rowOf(this.columns, id);
+      if (p !== undefined) found.push(this.cardAt(p));
+    }
+    return found;
+  }
+
+  private cardAt(p: number): FeaturedListing {
+    return {
+      ...this.textMatchAt(p),
+      rating: float32Value(this.columns.rating[p]!),
+      reviewCount: this.columns.reviewCount[p]!,
+      tier: TIER_BY_WEIGHT[this.columns.tierWeight[p]!] ?? "Free",
+      isDemo: this.columns.isDemo[p] === 1,
+    };
+  }
+
+  private textMatchAt(p: number): TextMatch {
+    return {
+      id: this.columns.id[p]!,
+      slug: this.columns.slug[p]!,
+      name: this.columns.name[p]!,
+      address: this.columns.address[p] ?? null,
+      state: this.columns.state[p] ?? null,
+      photo: this.columns.photo[p] ?? null,
+    };
+  }
+
   /** Whether listing `id` is in the index now. */
   has(id: string): boolean {
     return rowOf(this.columns, id) !== undefined;
@@ -104,14 +206,7 @@ export class SearchIndex {
     const top = hits.sort((a, b) => rank(a) - rank(b) || name[a]!.localeCompare(name[b]!)).slice(0, Math.max(0, limit));
     return {
       total: hits.length,
-      items: top.map((p) => ({
-        id: this.columns.id[p]!,
-        slug: this.columns.slug[p]!,
-        name: name[p]!,
-        address: this.columns.address[p] ?? null,
-        state: this.columns.state[p] ?? null,
-        photo: this.columns.photo[p] ?? null,
-      })),
+      items: top.map((p) => this.textMatchAt(p)),
     };
   }
 
