@@ -230,6 +230,8 @@ export class ColumnBuilder {
   private statusCount = 0;
   private readonly isDemo: number[] = [];
   private readonly id: string[] = [];
+  /** Whether rows came in id order (the database loader reads by id): the id order is then free. */
+  private idsAscending = true;
   private readonly slug: string[] = [];
   private readonly name: string[] = [];
   private readonly address: (string | null)[] = [];
@@ -270,6 +272,8 @@ export class ColumnBuilder {
     this.statuses.push(v.stated.length > 0 ? v.stated : null);
     this.statusCount += v.stated.length;
     this.isDemo.push(v.isDemo);
+    const previous = this.id[this.id.length - 1];
+    if (previous !== undefined && compareIds(previous, row.id) >= 0) this.idsAscending = false;
     this.id.push(row.id);
     this.slug.push(row.slug);
     this.name.push(row.name);
@@ -353,7 +357,12 @@ export class ColumnBuilder {
     }
     statusStart[n] = next;
     const id = pick(this.id);
-    const idOrder = Uint32Array.from({ length: n }, (_, p) => p).sort((a, b) => compareIds(id[a]!, id[b]!));
+    // Row p came in as row order[p]: in id order already, the id order is the inverse permutation.
+    let idOrder: Uint32Array;
+    if (this.idsAscending) {
+      idOrder = new Uint32Array(n);
+      for (let p = 0; p < n; p++) idOrder[order[p]!] = p;
+    } else idOrder = Uint32Array.from({ length: n }, (_, p) => p).sort((a, b) => compareIds(id[a]!, id[b]!));
     return {
       size: n,
       baseSize: n,

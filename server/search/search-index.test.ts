@@ -758,6 +758,19 @@ describe("search index: changes in place equal a brute-force search of the chang
     );
   });
 
+  it("finds every listing by id whether the rows came in id order or not", () => {
+    const rows = demoRowsAround([townAt(30.2672, -97.7431, "Austin")], 300, 4);
+    const sorted = [...rows].sort((a, b) => (a.placeId < b.placeId ? -1 : 1));
+    for (const order of [rows, sorted, [...sorted].reverse()]) {
+      const index = indexOf(order);
+      for (const row of rows) expect(index.has(row.placeId), row.placeId).toBe(true);
+      expect(index.has("demo_not_there")).toBe(false);
+      index.apply({ removed: [sorted[150]!.placeId] });
+      expect(index.has(sorted[150]!.placeId)).toBe(false);
+      expect(index.has(sorted[149]!.placeId)).toBe(true);
+    }
+  });
+
   it("counts each change as a new version and finds a changed listing by text", () => {
     const rows = [at(1, { name: "Old Name Storage" }), at(2), at(3)];
     const index = indexOf(rows);
