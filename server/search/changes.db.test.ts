@@ -7,25 +7,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SearchQuery } from "../../domain/search";
 import { createTestDatabase } from "../../tests/setup/db";
 import type { DatabaseHandle } from "../db/client";
 import { locationChanges, locations, type NewLocationRow } from "../db/schema";
 import { notifyLocationsChanged } from "./notify";
 import { applyCatalogueChanges, getSearchIndex, refreshSearchIndex, setSearchIndex } from "./refresh";
-import { demoRowsAround, townAt } from "./test-support";
+import { AUSTIN, austinQuery, demoRowsAround, townAt } from "./test-support";
 
-const AUSTIN = { lat: 30.2672, lng: -97.7431 };
-const query = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
-  ...AUSTIN,
-  radius: 100,
-  sizes: [],
-  amenities: [],
-  sort: "distance",
-  page: 1,
-  pageSize: 100,
-  ...overrides,
-});
+const query = austinQuery;
 
 let handle: DatabaseHandle;
 let rows: NewLocationRow[];

@@ -141,11 +141,8 @@ export function pricedOffersOf(offers: readonly unknown[] | null | undefined): [
   return priced.sort((a, b) => a[1] - b[1] || b[0] - a[0]);
 }
 
-/** What the availability line needs of one size: its status and the time it was set (ms or NaN). */
-export interface StatedSize {
-  kind: number;
-  at: number;
-}
+/** What the availability line needs of one size: its status (index in AVAILABILITIES) and time (ms or NaN). */
+export type StatedSize = [kind: number, at: number];
 
 const isAvailability = (value: unknown): value is Availability =>
   typeof value === "string" && (AVAILABILITIES as readonly string[]).includes(value);
@@ -168,7 +165,7 @@ export function statedSizesOf(offers: readonly unknown[] | null | undefined): {
     if (!isAvailability(availability)) continue;
     const at = typeof statusAt === "string" ? statusAt : null;
     const time = at === null ? NaN : Date.parse(at);
-    stated.push({ kind: AVAILABILITIES.indexOf(availability), at: time });
+    stated.push([AVAILABILITIES.indexOf(availability), time]);
     const until = freshUntil(at);
     if (isOpenStatus(availability) && until !== null && typeof length === "number" && Number.isFinite(length)) {
       open.push([length, until]);
@@ -315,47 +312,17 @@ export class ColumnBuilder {
       stateRows.set(key, list);
     }
     const rating = Float32Array.from(order, (i) => this.rating[i]!);
-    const offerStart = new Uint32Array(n + 1);
     const offerLength = new Float64Array(this.offerCount);
     const offerPrice = new Uint32Array(this.offerCount);
+    const offerStart = packPairs(this.offers, order, offerLength, offerPrice);
     const minPrice = new Uint32Array(n).fill(NO_PRICE);
-    let next = 0;
-    for (let p = 0; p < n; p++) {
-      offerStart[p] = next;
-      const offers = this.offers[order[p]!];
-      if (offers) {
-        minPrice[p] = offers[0]![1];
-        for (const [length, price] of offers) {
-          offerLength[next] = length;
-          offerPrice[next++] = price;
-        }
-      }
-    }
-    offerStart[n] = next;
-    const openStart = new Uint32Array(n + 1);
+    for (let p = 0; p < n; p++) if (offerStart[p + 1]! > offerStart[p]!) minPrice[p] = offerPrice[offerStart[p]!]!;
     const openLength = new Float64Array(this.openCount);
     const openUntil = new Float64Array(this.openCount);
-    next = 0;
-    for (let p = 0; p < n; p++) {
-      openStart[p] = next;
-      for (const [length, until] of this.open[order[p]!] ?? []) {
-        openLength[next] = length;
-        openUntil[next++] = until;
-      }
-    }
-    openStart[n] = next;
-    const statusStart = new Uint32Array(n + 1);
+    const openStart = packPairs(this.open, order, openLength, openUntil);
     const statusKind = new Uint8Array(this.statusCount);
     const statusAt = new Float64Array(this.statusCount);
-    next = 0;
-    for (let p = 0; p < n; p++) {
-      statusStart[p] = next;
-      for (const { kind, at } of this.statuses[order[p]!] ?? []) {
-        statusKind[next] = kind;
-        statusAt[next++] = at;
-      }
-    }
-    statusStart[n] = next;
+    const statusStart = packPairs(this.statuses, order, statusKind, statusAt);
     const id = pick(this.id);
     // Row p came in as row order[p]: in id order already, the id order is the inverse permutation.
     let idOrder: Uint32Array;
@@ -448,6 +415,48 @@ function room<T extends Numbers>(array: T, length: number): T {
 }
 
 /**
+ * Each row's pairs (a size's length and price, say) packed in tree order: row p's are entries
+ * start[p] .. start[p + 1] - 1 of `a` and `b`, which hold exactly all of them. Returns `start`.
+ */
+function packPairs(
+  perRow: readonly (readonly (readonly [number, number])[] | null)[],
+  order: Uint32Array,
+  a: Numbers,
+  b: Numbers,
+): Uint32Array {
+  const start = new Uint32Array(order.length + 1);
+  let next = 0;
+  for (let p = 0; p < order.length; p++) {
+    start[p] = next;
+    for (const [x, y] of perRow[order[p]!] ?? []) {
+      a[next] = x;
+      b[next++] = y;
+    }
+  }
+  start[order.length] = next;
+  return start;
+}
+
+/** Row p's pairs written after the last row's (p is the new last row); `a` and `b` grown as needed. */
+function appendPairs<A extends Numbers, B extends Numbers>(
+  start: Uint32Array,
+  a: A,
+  b: B,
+  p: number,
+  pairs: readonly (readonly [number, number])[],
+): [A, B] {
+  let end = start[p]!;
+  const grownA = room(a, end + pairs.length);
+  const grownB = room(b, end + pairs.length);
+  for (const [x, y] of pairs) {
+    grownA[end] = x;
+    grownB[end++] = y;
+  }
+  start[p + 1] = end;
+  return [grownA, grownB];
+}
+
+/**
  * Appends a row (a listing's new version, after `removeRow` of its old one) past the base, where
  * queries scan it without the tree. Returns its row number, or null when it has no usable point
  * (then it is simply not in the index, as at a build).
@@ -493,30 +502,9 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
   cols.minPrice[p] = v.offers[0]?.[1] ?? NO_PRICE;
   cols.isDemo[p] = v.isDemo;
 
-  let end = cols.offerStart[p]!;
-  cols.offerLength = room(cols.offerLength, end + v.offers.length);
-  cols.offerPrice = room(cols.offerPrice, end + v.offers.length);
-  for (const [length, price] of v.offers) {
-    cols.offerLength[end] = length;
-    cols.offerPrice[end++] = price;
-  }
-  cols.offerStart[p + 1] = end;
-  end = cols.openStart[p]!;
-  cols.openLength = room(cols.openLength, end + v.open.length);
-  cols.openUntil = room(cols.openUntil, end + v.open.length);
-  for (const [length, until] of v.open) {
-    cols.openLength[end] = length;
-    cols.openUntil[end++] = until;
-  }
-  cols.openStart[p + 1] = end;
-  end = cols.statusStart[p]!;
-  cols.statusKind = room(cols.statusKind, end + v.stated.length);
-  cols.statusAt = room(cols.statusAt, end + v.stated.length);
-  for (const { kind, at } of v.stated) {
-    cols.statusKind[end] = kind;
-    cols.statusAt[end++] = at;
-  }
-  cols.statusStart[p + 1] = end;
+  [cols.offerLength, cols.offerPrice] = appendPairs(cols.offerStart, cols.offerLength, cols.offerPrice, p, v.offers);
+  [cols.openLength, cols.openUntil] = appendPairs(cols.openStart, cols.openLength, cols.openUntil, p, v.open);
+  [cols.statusKind, cols.statusAt] = appendPairs(cols.statusStart, cols.statusKind, cols.statusAt, p, v.stated);
 
   cols.id.push(row.id);
   cols.slug.push(row.slug);

@@ -146,6 +146,21 @@ export function referenceSearch(
   return { total: hits.length, ordered: hits, facets };
 }
 
+/** Downtown Austin, where most search tests stand. */
+export const AUSTIN = { lat: 30.2672, lng: -97.7431 };
+
+/** A 100-mile search around Austin by distance, 100 to a page, with `overrides`. */
+export const austinQuery = (overrides: Partial<SearchQuery> = {}): SearchQuery => ({
+  ...AUSTIN,
+  radius: 100,
+  sizes: [],
+  amenities: [],
+  sort: "distance",
+  page: 1,
+  pageSize: 100,
+  ...overrides,
+});
+
 /** A town for the demo factory at a given point. */
 export function townAt(lat: number, lng: number, name = "Testville", state = "TX"): Place {
   return { name, state, stateName: "Texas", lat, lng, population: 10_000, kind: "city" };

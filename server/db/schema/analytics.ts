@@ -1,18 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
+import { at } from "./columns";
 
 /**
  * Analytics (docs/product.md section 3, "Metrics document" and "Analytics event"). Raw events are written
@@ -21,7 +11,6 @@ import { locations } from "./locations";
  */
 
 const counter = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /** Every accepted event, as received. Append-only; old rows may be pruned (docs/operations.md). */
 export const analyticsEvents = pgTable(

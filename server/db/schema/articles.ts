@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { timestamps } from "./columns";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { at } from "./columns";
 
 export interface StoredHeading {
   level: 2 | 3;

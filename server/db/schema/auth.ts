@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { ROLES } from "../../../domain/roles";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
+import { at } from "./columns";
 
 /**
  * The tables better-auth reads and writes (server/auth/auth.ts maps its models onto them), plus
  * listing ownership. Column sets follow better-auth's core schema with the anonymous and admin
  * plugins; `last_login_at` is User.lastLoginAt of docs/product.md section 3.
  */
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 export const users = pgTable(
   "users",

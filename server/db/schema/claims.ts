@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { CLAIM_STATUSES } from "../../../domain/claims";
 import { timestamps } from "./columns";
 import { locations } from "./locations";
 import { users } from "./auth";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { at } from "./columns";
 
 /**
  * A person's request to manage a listing (docs/product.md section 10). `is_transfer` records that

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+import { bigserial, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "./columns";
 
 /**
  * Email waiting to leave (server/email). A message is inserted in the same transaction as the

@@ -1,12 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { COVER_WANTS, LEAD_KINDS, LEAD_STATUSES, RESERVATION_STATUSES, RV_TYPES } from "../../../domain/leads";
 import { users } from "./auth";
 import { locations } from "./locations";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+import { at, inList } from "./columns";
 
 /**
  * A visitor's question about a space at a facility (docs/product.md section 14). `routed_to` says

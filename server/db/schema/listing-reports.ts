@@ -1,13 +1,9 @@
-import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { LISTING_REPORT_KINDS, QUEUE_ITEM_STATUSES } from "../../../domain/work-queue";
 import { LISTING_PROBLEM_KINDS } from "../../../domain/listing-problems";
 import { users } from "./auth";
 import { locations } from "./locations";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+import { at, inList } from "./columns";
 
 /**
  * A visitor's "Suggest an edit" (docs/product.md section 12): what they say is wrong with a

@@ -10,17 +10,14 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { QUEUE_ITEM_STATUSES } from "../../../domain/work-queue";
 import { REVIEW_REPORT_KINDS, REVIEW_STATUSES, STORED_KINDS, type HoldReason } from "../../../domain/reviews";
 import { users } from "./auth";
 import { locations } from "./locations";
+import { at, inList } from "./columns";
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 const stars = (name: string) => smallint(name);
 
 /**

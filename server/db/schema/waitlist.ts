@@ -1,23 +1,8 @@
-import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, real, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { WAITLIST_STATUSES } from "../../../domain/waitlist";
 import { users } from "./auth";
 import { locations } from "./locations";
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+import { at, inList } from "./columns";
 
 /**
  * A visitor waiting for a size of a facility (docs/product.md section 17): `pending` until the
