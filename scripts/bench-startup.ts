@@ -8,13 +8,21 @@
  * (DEMO_DATA=off) and prints the time from spawn to a 200 from /healthz and the process's resident
  * and peak memory; then, on the last instance, adds one listing from outside and announces it as
  * another instance would, and measures /api/search answers while the index is rebuilt (the old
- * index keeps serving: no error, and the time until the new listing is found).
+ * index keeps serving: no error, and the time until the new listing is found). Last, this process
+ * becomes a second instance (issue 36): it builds its own index from the same database and, for
+ * BENCH_WRITE_SECONDS (60), renames BENCH_WRITES_PER_SECOND (20) listings a second, each applied to
+ * its own index in place and announced with NOTIFY, while searches run on both instances; it prints
+ * the search p50/p99 of each, the time until each write was visible on the site, and how many full
+ * rebuilds the site made meanwhile (the target is none: the site applies the change log in place).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
+import { notifyLocationsChanged } from "../server/search/notify";
+import { getSearchIndex, refreshSearchIndex } from "../server/search/refresh";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
 import { median } from "./lib/bench";
 
@@ -22,6 +30,9 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHUNK = 100_000;
+const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 60);
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 20);
+const SERVER_LOG = ".tmp/bench-startup-server.log";
 const STATES = ["TX", "CA", "FL", "AZ", "CO", "GA", "NC", "OH", "WA", "MI", "PA", "NY", "TN", "MO", "OR"];
 
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
@@ -110,6 +121,109 @@ async function rebuildWhileServing(site: RunningSite, url: string) {
   }
 }
 
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+};
+const rebuildsLogged = () =>
+  fs.existsSync(SERVER_LOG) ? fs.readFileSync(SERVER_LOG, "utf8").split('"msg":"search index built"').length - 1 : 0;
+
+/**
+ * Issue 36's two-instance run: this process writes (and serves its own in-process index) while
+ * the site serves searches; every write must reach the site in place, within a second.
+ */
+async function writesWhileServing(site: RunningSite, url: string) {
+  const handle = await openDatabase({ kind: "postgres", url, max: 4 });
+  try {
+    const building = Date.now();
+    await refreshSearchIndex(handle.db);
+    console.log(
+      `  writer instance: its own index of ${getSearchIndex().size.toLocaleString("en-US")} listings built in ${((Date.now() - building) / 1000).toFixed(1)} s`,
+    );
+    const rebuildsBefore = rebuildsLogged();
+    const siteLatencies: number[] = [];
+    const localLatencies: number[] = [];
+    const lags: number[] = [];
+    let lost = 0;
+    let errors = 0;
+    const until = Date.now() + WRITE_SECONDS * 1000;
+    const centre = () => ({ lat: 25 + Math.random() * 24, lng: -124 + Math.random() * 57 });
+    // Searches on the site, two at a time, the whole while.
+    const searcher = async () => {
+      while (Date.now() < until) {
+        const { lat, lng } = centre();
+        const t = performance.now();
+        try {
+          const response = await fetch(`${site.baseUrl}/api/search?lat=${lat.toFixed(4)}&lng=${lng.toFixed(4)}`);
+          await response.arrayBuffer();
+          if (!response.ok) errors++;
+        } catch {
+          errors++;
+        }
+        siteLatencies.push(performance.now() - t);
+      }
+    };
+    // Each write: renamed with a unique word, applied here, announced; then looked for on the site.
+    const visibleOnSite = async (word: string, lat: number, lng: number, since: number) => {
+      const deadline = since + 5_000;
+      while (Date.now() < deadline) {
+        const response = await fetch(
+          `${site.baseUrl}/api/search?lat=${lat}&lng=${lng}&radius=1&q=${word}&pageSize=1`,
+        ).catch(() => undefined);
+        const body = response?.ok ? ((await response.json()) as { total: number }) : undefined;
+        if (body && body.total > 0) return lags.push(Date.now() - since);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      lost++;
+    };
+    const writer = async () => {
+      const checks: Promise<unknown>[] = [];
+      for (let i = 0; Date.now() < until; i++) {
+        const started = Date.now();
+        const id = `bench${1 + Math.floor(Math.random() * LISTINGS)}`;
+        const word = `w${i}x${randomBytes(2).toString("hex")}`;
+        const result = await handle.db.execute(
+          sql`update locations set name = ${`Bench RV Storage ${word}`} where place_id = ${id} returning latitude, longitude`,
+        );
+        await notifyLocationsChanged(handle.db);
+        const [row] = (result as unknown as { rows: { latitude: number; longitude: number }[] }).rows;
+        if (row) checks.push(visibleOnSite(word, row.latitude, row.longitude, started));
+        const { lat, lng } = centre();
+        const t = performance.now();
+        getSearchIndex().query({
+          lat,
+          lng,
+          radius: 100,
+          sizes: [],
+          amenities: [],
+          sort: "distance",
+          page: 1,
+          pageSize: 12,
+        });
+        localLatencies.push(performance.now() - t);
+        const wait = started + 1000 / WRITES_PER_SECOND - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      await Promise.all(checks);
+    };
+    await Promise.all([writer(), searcher(), searcher()]);
+    return {
+      writes: lags.length + lost,
+      lost,
+      errors,
+      lagP50: percentile(lags, 0.5),
+      lagMax: Math.max(...lags),
+      siteP50: percentile(siteLatencies, 0.5),
+      siteP99: percentile(siteLatencies, 0.99),
+      localP50: percentile(localLatencies, 0.5),
+      localP99: percentile(localLatencies, 0.99),
+      rebuilds: rebuildsLogged() - rebuildsBefore,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main(): Promise<number> {
   if (!process.env.SKIP_BUILD) {
     const build = spawnSync("npx", ["react-router", "build"], {
@@ -137,8 +251,14 @@ async function main(): Promise<number> {
     for (let run = 1; run <= RUNS; run++) {
       const started = Date.now();
       site = await startBuiltSite({
-        env: { DATABASE_URL: url.toString(), DEMO_DATA: "off", SITE_URL: "", LOG_LEVEL: "warn" },
-        logFile: ".tmp/bench-startup-server.log",
+        // The last instance logs its rebuilds (info), which the writes section counts.
+        env: {
+          DATABASE_URL: url.toString(),
+          DEMO_DATA: "off",
+          SITE_URL: "",
+          LOG_LEVEL: run === RUNS ? "info" : "warn",
+        },
+        logFile: SERVER_LOG,
       });
       const ms = Date.now() - started;
       const memory = memoryOf(site.child!.pid!);
@@ -158,11 +278,19 @@ async function main(): Promise<number> {
     );
     const rebuild = await rebuildWhileServing(site!, url.toString());
     console.log(
-      `  rebuild after another instance's write: the new listing was found after ${
+      `  a listing added by another instance (applied in place): found after ${
         rebuild.foundAfter === undefined ? "(not within 120 s)" : `${(rebuild.foundAfter / 1000).toFixed(1)} s`
-      }; meanwhile ${rebuild.requests} searches answered from the old index, p50 ${rebuild.p50} ms, p99 ${rebuild.p99} ms, ${rebuild.errors} errors`,
+      }; meanwhile ${rebuild.requests} searches answered, p50 ${rebuild.p50} ms, p99 ${rebuild.p99} ms, ${rebuild.errors} errors`,
     );
-    return rebuild.errors === 0 && rebuild.foundAfter !== undefined ? 0 : 1;
+    const writes = await writesWhileServing(site!, url.toString());
+    console.log(
+      `  ${writes.writes} writes in ${WRITE_SECONDS} s on a second instance: visible on the site after p50 ${writes.lagP50} ms, at most ${writes.lagMax} ms (${writes.lost} not within 5 s); ` +
+        `site searches p50 ${writes.siteP50.toFixed(2)} ms, p99 ${writes.siteP99.toFixed(2)} ms (${writes.errors} errors); ` +
+        `writer's in-process searches p50 ${writes.localP50.toFixed(2)} ms, p99 ${writes.localP99.toFixed(2)} ms; ` +
+        `full rebuilds on the site meanwhile: ${writes.rebuilds}`,
+    );
+    console.log("  targets: every write visible within 1 s, search p99 <= 10 ms on both, no full rebuild");
+    return rebuild.errors === 0 && rebuild.foundAfter !== undefined && writes.lost === 0 && writes.errors === 0 ? 0 : 1;
   } finally {
     await site?.stop();
     await admin.query(`drop database if exists "${name}" with (force)`);

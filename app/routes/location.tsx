@@ -26,7 +26,7 @@ import { breadcrumbJsonLd, selfStorageJsonLd } from "../lib/structured-data";
 import { MAX_LOCATION_SLUG_LENGTH } from "../../domain/input-limits";
 import { buildPlaceSlug, parseLocationSlug } from "../../domain/slug";
 import { linkableWebsite } from "../../domain/web-address";
-import { getLocationByIdPiece, getLocationBySlug } from "../../server/locations/repository";
+import { getLocationByIdPiece, getLocationBySlug, type FacilityRow } from "../../server/locations/repository";
 import { amenityFlagsOf } from "../../server/locations/amenities";
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
@@ -98,7 +98,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (slug.length > MAX_LOCATION_SLUG_LENGTH) throw badRequest("Invalid location URL");
   const parsed = parseLocationSlug(slug);
   if (!parsed.placeIdPiece) throw badRequest("Invalid location URL");
-  let location;
+  let location: FacilityRow | undefined;
   try {
     location = (await getLocationBySlug(slug)) ?? (await getLocationByIdPiece(parsed.placeIdPiece));
   } catch (error) {
@@ -134,7 +134,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       photo: card.photo,
       distanceMiles: distance.get(card.id) ?? 0,
     }));
-  const verifiedOwner = await verifiedOwnerBadge(location.placeId);
+  // Read with the row by slug; a listing found by its id piece redirects before this.
+  const verifiedOwner = location.verifiedOwner ?? (await verifiedOwnerBadge(location.placeId));
   const reviews = await facilityReviewsOrNone(location, url);
   const now = serverNow();
   const shown = {

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "../db";
-import { listedLocation, locations, type LocationRow } from "../db/schema";
+import { listedLocation, listingOwners, locations, type LocationRow } from "../db/schema";
 import { Lru } from "../lru";
 import { logger } from "../logger";
 import { SAMPLE_LOCATION } from "./sample";
@@ -36,12 +36,23 @@ export class CatalogueUnavailableError extends Error {
   override name = "CatalogueUnavailableError";
 }
 
-export async function getLocationBySlug(slug: string): Promise<LocationRow | undefined> {
+/** A listing's row and whether anyone manages it (the facility page's "Verified owner"). */
+export type FacilityRow = LocationRow & { verifiedOwner?: boolean };
+
+/** The listing of a facility page's slug, with its owner flag in the same indexed query. */
+export async function getLocationBySlug(slug: string): Promise<FacilityRow | undefined> {
   if (slug === SAMPLE_LOCATION.slug) return SAMPLE_LOCATION;
   return withFallback(
     `slug:${slug}`,
     async () => {
-      const [row] = await getDatabase().select().from(locations).where(eq(locations.slug, slug)).limit(1);
+      const [row] = await getDatabase()
+        .select({
+          ...getTableColumns(locations),
+          verifiedOwner: sql<boolean>`exists (select 1 from ${listingOwners} where ${listingOwners.locationId} = ${locations.placeId})`,
+        })
+        .from(locations)
+        .where(eq(locations.slug, slug))
+        .limit(1);
       return row;
     },
     (error) => {
