@@ -29,8 +29,11 @@ export function daysSince(at: string | null | undefined, now: Date): number | nu
  * search index stores this per open size, so its filter and this module apply one rule.
  */
 export function freshUntil(statusAt: string | null | undefined): number | null {
-  if (!statusAt) return null;
-  const time = Date.parse(statusAt);
+  return statusAt ? freshUntilTime(Date.parse(statusAt)) : null;
+}
+
+/** `freshUntil` of a time already read (ms; NaN for an unreadable one). */
+export function freshUntilTime(time: number): number | null {
   return Number.isNaN(time) ? null : time + (AVAILABILITY_STALE_AFTER_DAYS + 1) * DAY_MS;
 }
 

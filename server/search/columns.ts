@@ -4,7 +4,7 @@
  * k-d tree's order, so the candidates of one radius query sit close together in memory.
  */
 import KDBush from "kdbush";
-import { freshUntil, isOpenStatus } from "../../domain/availability";
+import { freshUntilTime, isOpenStatus } from "../../domain/availability";
 import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
@@ -155,6 +155,9 @@ export function statedSizesOf(offers: readonly unknown[] | null | undefined): {
   const stated: StatedSize[] = [];
   const open: [number, number][] = [];
   if (!Array.isArray(offers)) return { stated, open };
+  // A listing's sizes usually share one time: it is read once (a million rows, several sizes each).
+  let lastAt: string | null = null;
+  let lastTime = NaN;
   for (const offer of offers) {
     if (typeof offer !== "object" || offer === null) continue;
     const { length, availability, statusAt } = offer as {
@@ -164,9 +167,13 @@ export function statedSizesOf(offers: readonly unknown[] | null | undefined): {
     };
     if (!isAvailability(availability)) continue;
     const at = typeof statusAt === "string" ? statusAt : null;
-    const time = at === null ? NaN : Date.parse(at);
+    if (at !== lastAt) {
+      lastAt = at;
+      lastTime = at === null ? NaN : Date.parse(at);
+    }
+    const time = lastTime;
     stated.push([AVAILABILITIES.indexOf(availability), time]);
-    const until = freshUntil(at);
+    const until = freshUntilTime(time);
     if (isOpenStatus(availability) && until !== null && typeof length === "number" && Number.isFinite(length)) {
       open.push([length, until]);
     }
