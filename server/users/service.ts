@@ -6,7 +6,7 @@ import { accountName, type UserFilters, type UserSort } from "../../domain/users
 import type { SortDirection } from "../../domain/table-params";
 import { recordAudit, type AuditActor } from "../audit/record";
 import type { Database } from "../db/client";
-import { auditLog, claims, listingOwners, locations, promotions, sessions, users } from "../db/schema";
+import { auditLog, claims, listingOwners, locations, promotions, reviews, sessions, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import { removeAccountInTransaction, type RemovedAccount } from "./remove";
 
@@ -117,7 +117,7 @@ export async function userDetail(db: Database, userId: string, now = new Date())
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isAnonymous, false)));
   if (!user) throw notFound(NO_SUCH_ACCOUNT);
-  const [owned, claimRows, promotionRows, sessionRows, auditRows] = await Promise.all([
+  const [owned, claimRows, promotionRows, sessionRows, auditRows, reviewRows] = await Promise.all([
     db
       .select({
         placeId: locations.placeId,
@@ -187,6 +187,22 @@ export async function userDetail(db: Database, userId: string, now = new Date())
       .where(or(and(eq(auditLog.subjectType, "user"), eq(auditLog.subjectId, userId)), eq(auditLog.actorId, userId)))
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(DETAIL_AUDIT_ROWS),
+    // The reviews it wrote, whatever their state (docs/product.md section 16): what a ban hides.
+    db
+      .select({
+        id: reviews.id,
+        stars: reviews.stars,
+        title: reviews.title,
+        status: reviews.status,
+        createdAt: reviews.createdAt,
+        listingName: locations.name,
+        slug: locations.slug,
+      })
+      .from(reviews)
+      .innerJoin(locations, eq(locations.placeId, reviews.locationId))
+      .where(eq(reviews.authorId, userId))
+      .orderBy(desc(reviews.createdAt))
+      .limit(50),
   ]);
   return {
     user: {
@@ -205,6 +221,7 @@ export async function userDetail(db: Database, userId: string, now = new Date())
     promotions: promotionRows,
     sessions: sessionRows,
     audit: auditRows,
+    reviews: reviewRows,
   };
 }
 

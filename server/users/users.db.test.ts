@@ -14,7 +14,7 @@ import { grantListing } from "../auth/ownership";
 import { getViewer } from "../auth/viewer";
 import { CLAIM_INPUT, insertListing, insertPerson } from "../claims/test-support";
 import type { Database } from "../db/client";
-import { auditLog, claims, listingOwners, locations, sessions, users } from "../db/schema";
+import { auditLog, claims, listingOwners, locations, reviews, sessions, users } from "../db/schema";
 import {
   USER_MESSAGES,
   banUser,
@@ -78,7 +78,7 @@ describe("the list", () => {
     expect(page.rows).toHaveLength(1);
   });
 
-  it("shows one account with its listings, claims, sessions and audit rows", async () => {
+  it("shows one account with its listings, claims, sessions, audit rows and reviews", async () => {
     const { userId, cookie } = await createAccount(setup.auth, db(), {
       email: "dana@example.com",
       password: "long enough 1",
@@ -92,6 +92,23 @@ describe("the list", () => {
     expect(detail.sessions).toHaveLength(1);
     expect(cookie).toBeTruthy();
     expect(detail.audit.map((a) => a.action)).toEqual(["user.role"]);
+    expect(detail.reviews).toEqual([]);
+    // The reviews it wrote, held ones too (docs/product.md section 16).
+    await db().insert(reviews).values({
+      locationId: listing,
+      authorId: userId,
+      authorName: "Dana",
+      stars: 4,
+      title: "Dry and locked",
+      body: "Stored our trailer here for a winter without trouble.",
+      stayMonth: "2026-01",
+      storedKind: "trailer",
+      lengthFeet: 28,
+      status: "held",
+    });
+    expect((await userDetail(db(), userId)).reviews).toMatchObject([
+      { stars: 4, title: "Dry and locked", status: "held", listingName: "Dana's Lot" },
+    ]);
     expect((await rejection(userDetail(db(), "no-such-id"))).status).toBe(404);
   });
 });

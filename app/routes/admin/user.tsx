@@ -24,6 +24,7 @@ import { viewerContext } from "../../../server/auth/console";
 import { requestIdContext } from "../../../server/http/request-context";
 import { adminUserAction, adminUserPage } from "../../../server/users/pages";
 import type { Route } from "./+types/user";
+import type { ReviewStatus } from "../../../domain/reviews";
 
 export function meta(args: Route.MetaArgs) {
   return privatePageMeta(args.data ? args.data.user.email : "Account", args);
@@ -146,6 +147,19 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             </LinkRow>
           ))}
         </ListSection>
+        <ListSection id="reviews" title={`Reviews (${data.reviews.length})`} empty="Has written no review.">
+          {data.reviews.map((r) => (
+            <LinkRow
+              key={r.id}
+              // A published review is on the facility page; the others wait or were decided in the queue.
+              to={r.status === "published" ? `/location/${r.slug}#reviews` : "/admin/manage?section=reviews"}
+              title={`${r.stars}★ ${r.title}`}
+              detail={`${r.listingName} · ${formatDate(r.createdAt)}`}
+            >
+              <Badge tone={REVIEW_STATUS_TONE[r.status]}>{REVIEW_STATUS_TEXT[r.status]}</Badge>
+            </LinkRow>
+          ))}
+        </ListSection>
         <ListSection id="promotions" title={`Promotions (${data.promotions.length})`} empty="Has bought no promotion.">
           {data.promotions.map((p) => (
             <LinkRow
@@ -186,6 +200,19 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
 }
 
 /** One row of a section's list: a link with a line of detail under it, and badges at the end. */
+const REVIEW_STATUS_TEXT: Record<ReviewStatus, string> = {
+  held: "Held for a check",
+  published: "Published",
+  rejected: "Rejected",
+  removed: "Removed",
+};
+const REVIEW_STATUS_TONE: Record<ReviewStatus, "warning" | "success" | "neutral" | "danger"> = {
+  held: "warning",
+  published: "success",
+  rejected: "neutral",
+  removed: "danger",
+};
+
 function LinkRow({ to, title, detail, children }: { to: string; title: string; detail: string; children: ReactNode }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
