@@ -172,7 +172,13 @@ export async function joinWaitlist(db: Database, request: JoinRequest): Promise<
 }
 
 export type LinkState =
-  | { ok: true; entry: WaitlistEntryRow; listing: { name: string; slug: string } }
+  | {
+      ok: true;
+      entry: WaitlistEntryRow;
+      listing: { name: string; slug: string };
+      /** When the link stops working (ms): tells when it was sent. */
+      expires: number;
+    }
   | { ok: false; reason: "invalid" | "expired" };
 
 async function entryFromLink(db: Database, purpose: string, raw: string, now: Date): Promise<LinkState> {
@@ -184,7 +190,7 @@ async function entryFromLink(db: Database, purpose: string, raw: string, now: Da
     .innerJoin(locations, eq(locations.placeId, waitlistEntries.locationId))
     .where(and(eq(waitlistEntries.id, read.fields[0]!), listedLocation));
   if (!row) return { ok: false, reason: "invalid" };
-  return { ok: true, entry: row.entry, listing: { name: row.name, slug: row.slug } };
+  return { ok: true, entry: row.entry, listing: { name: row.name, slug: row.slug }, expires: read.expires };
 }
 
 /** What the confirmation page shows for a link. */
@@ -207,8 +213,7 @@ export async function confirmWaitlist(db: Database, raw: string, now = serverNow
   const { entry } = state;
   if (entry.status === "active") return state;
   // The link must be newer than the entry's last (re)join, or it is an old one.
-  const issued = readLinkToken(secret(), CONFIRM, raw, 1, now.getTime());
-  const linkIssuedAt = issued.ok ? issued.expires - WAITLIST_CONFIRM_DAYS * DAY_MS : 0;
+  const linkIssuedAt = state.expires - WAITLIST_CONFIRM_DAYS * DAY_MS;
   if (entry.status !== "pending" || linkIssuedAt < entry.createdAt.getTime()) return { ok: false, reason: "invalid" };
   const [updated] = await db
     .update(waitlistEntries)
