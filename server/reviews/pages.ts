@@ -30,13 +30,13 @@ import { serverNow } from "../clock";
 import { getConfig } from "../config";
 import { getDatabase } from "../db";
 import type { LocationRow } from "../db/schema";
-import { badRequest, isAppError, notFound } from "../errors";
+import { isAppError } from "../errors";
 import { formFailure, parseFormSubmission, redirectWithFlash } from "../http/form-action";
 import { readForm } from "../http/form";
 import { clientIp } from "../http/rate-limit";
 import { flashRefusal, isRefusal } from "../http/refusal";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
-import { getLocationBySlug } from "../locations/repository";
+import { listedLocationBySlug } from "../locations/pages";
 import { decisionSchema, replySchema, reportSchema, reviewIdField, reviewInputOf, reviewSchema } from "./form";
 import {
   publishedReviews,
@@ -214,14 +214,6 @@ export async function facilityReviewAction(request: Request, form: FormData, loc
   };
 }
 
-/** The listed listing of a facility page's slug, or the page's own 404. */
-async function listedBySlug(slug: string): Promise<LocationRow> {
-  if (slug.length > 200) throw badRequest("Invalid location URL");
-  const location = await getLocationBySlug(slug);
-  if (!location || location.hiddenAt || location.deletedAt) throw notFound("Location not found");
-  return location;
-}
-
 /**
  * /location/{slug}/review: the signed-in author's form, empty or with their review to edit. An
  * account that cannot write yet (email not confirmed) is told why instead of getting a form that
@@ -229,7 +221,7 @@ async function listedBySlug(slug: string): Promise<LocationRow> {
  */
 export async function reviewFormPage(request: Request, slug: string) {
   const viewer = await requireUser(request);
-  const location = await listedBySlug(slug);
+  const location = await listedLocationBySlug(slug);
   const db = getDatabase();
   const own = await reviewByAuthor(db, location.placeId, viewer.userId);
   const canWrite = await mayWriteReviews(db, viewer.userId);
@@ -262,7 +254,7 @@ export async function reviewFormPage(request: Request, slug: string) {
 /** The review form's POST: `intent=save` writes or edits, `intent=delete` deletes. */
 export async function reviewFormAction(request: Request, slug: string) {
   const viewer = await requireUser(request);
-  const location = await listedBySlug(slug);
+  const location = await listedLocationBySlug(slug);
   const form = await readForm(request);
   const db = getDatabase();
   const back = (notice: string) => `/location/${location.slug}?review=${notice}#reviews`;

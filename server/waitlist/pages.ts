@@ -9,13 +9,12 @@ import { AVAILABILITY_LABELS, type SizeOffer } from "../../domain/listings";
 import { WAITLIST_MESSAGES, WAITLIST_RV_LENGTH } from "../../domain/waitlist";
 import { getViewer, isSignedIn } from "../auth/viewer";
 import { getDatabase } from "../db";
-import { badRequest, notFound } from "../errors";
 import { readForm } from "../http/form";
 import { formFailure, parseFormSubmission } from "../http/form-action";
 import { formRefusal } from "../http/refusal";
 import { clientIp } from "../http/rate-limit";
 import { createSharedRateLimiter } from "../http/shared-rate-limit";
-import { getLocationBySlug } from "../locations/repository";
+import { listedLocationBySlug } from "../locations/pages";
 import { kickEmail } from "../email";
 import {
   confirmLinkState,
@@ -35,13 +34,6 @@ export const WAITLIST_RATE_LIMITS = {
 const EMAIL_MAX = 254;
 const TOKEN_MAX = 2000;
 
-async function listedBySlug(slug: string) {
-  if (slug.length > 200) throw badRequest("Invalid location URL");
-  const location = await getLocationBySlug(slug);
-  if (!location || location.hiddenAt || location.deletedAt) throw notFound("Location not found");
-  return location;
-}
-
 /** The sizes offered to wait for, with their status words ("12x40 ft · Full"). */
 function sizeChoices(offers: readonly SizeOffer[]) {
   const waiting = new Set(waitlistSizes(offers));
@@ -52,7 +44,7 @@ function sizeChoices(offers: readonly SizeOffer[]) {
 
 /** GET /location/{slug}/waitlist: the form, with `?size=12x40` chosen when it is one of the choices. */
 export async function waitlistPage(request: Request, slug: string) {
-  const location = await listedBySlug(slug);
+  const location = await listedLocationBySlug(slug);
   const sizes = sizeChoices((location.sizeOffers ?? []) as SizeOffer[]);
   const asked = (new URL(request.url).searchParams.get("size") ?? "").slice(0, 20);
   const viewer = await getViewer(request);
@@ -76,7 +68,7 @@ const joinSchema = (sizes: readonly string[]) =>
 
 /** POST /location/{slug}/waitlist: the same answer for every address (see joinWaitlist). */
 export async function waitlistAction(request: Request, slug: string) {
-  const location = await listedBySlug(slug);
+  const location = await listedLocationBySlug(slug);
   const form = await readForm(request);
   const sizes = waitlistSizes((location.sizeOffers ?? []) as SizeOffer[]);
   const parsed = parseFormSubmission(joinSchema(sizes), form);
