@@ -26,7 +26,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { PAGE_SIZE } from "../domain/search";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
-import { USER_AGENT, anonymousSession, median, table } from "./lib/bench";
+import { USER_AGENT, anonymousSession, facilityLinks, getJson, median, resolveTowns, table } from "./lib/bench";
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const SECONDS = positive("BENCH_SECONDS", 20);
@@ -65,67 +65,6 @@ type Kind = (typeof MIX)[number][0];
 const KINDS = MIX.map(([kind]) => kind);
 const WEIGHT_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
 
-/** Big cities and a few small towns across the country (the demo catalogue follows population). */
-const TOWNS = [
-  "New York City, NY",
-  "Los Angeles, CA",
-  "Chicago, IL",
-  "Houston, TX",
-  "Phoenix, AZ",
-  "Philadelphia, PA",
-  "San Antonio, TX",
-  "San Diego, CA",
-  "Dallas, TX",
-  "Jacksonville, FL",
-  "Austin, TX",
-  "Fort Worth, TX",
-  "San Jose, CA",
-  "Columbus, OH",
-  "Charlotte, NC",
-  "Indianapolis, IN",
-  "San Francisco, CA",
-  "Seattle, WA",
-  "Denver, CO",
-  "Oklahoma City, OK",
-  "Nashville, TN",
-  "El Paso, TX",
-  "Las Vegas, NV",
-  "Boston, MA",
-  "Detroit, MI",
-  "Portland, OR",
-  "Louisville, KY",
-  "Memphis, TN",
-  "Baltimore, MD",
-  "Milwaukee, WI",
-  "Albuquerque, NM",
-  "Tucson, AZ",
-  "Fresno, CA",
-  "Sacramento, CA",
-  "Atlanta, GA",
-  "Kansas City, MO",
-  "Colorado Springs, CO",
-  "Omaha, NE",
-  "Raleigh, NC",
-  "Miami, FL",
-  "Minneapolis, MN",
-  "Tampa, FL",
-  "Boise, ID",
-  "Spokane, WA",
-  "Billings, MT",
-  "Fargo, ND",
-  "Knoxville, TN",
-  "Amarillo, TX",
-  "Flagstaff, AZ",
-  "Bend, OR",
-];
-
-interface Place {
-  town: string;
-  slug: string;
-  lat: number;
-  lng: number;
-}
-
 interface Targets {
   /** GET paths by kind (every kind but the beacons). */
   paths: Record<Exclude<Kind, "beacon">, string[]>;
@@ -156,56 +95,8 @@ function pickKind(): Kind {
 
 // ---------------------------------------------------------------- targets
 
-async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { "user-agent": USER_AGENT } });
-  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${(await response.text()).slice(0, 300)}`);
-  return (await response.json()) as T;
-}
-
-interface Suggestion {
-  label: string;
-  city: string | null;
-  state: string;
-  lat: number;
-  lng: number;
-  slug: string;
-}
-
-/** A town as the search box's autocomplete resolves it. */
-async function resolveTown(baseUrl: string, town: string): Promise<Place | undefined> {
-  const { suggestions } = await getJson<{ suggestions: Suggestion[] }>(
-    `${baseUrl}/api/places/suggest?q=${encodeURIComponent(town)}`,
-  );
-  const [city, state] = town.split(", ");
-  const hit = suggestions.find((s) => s.city === city && s.state === state);
-  return hit && { town, slug: hit.slug, lat: hit.lat, lng: hit.lng };
-}
-
-/**
- * The facility links of an HTML page. Found by position rather than with `href="([^"]+)"`, whose
- * `[^"]+` the engine would rescan from every earlier start on a page without a closing quote.
- */
-function facilityLinks(html: string): string[] {
-  const prefix = 'href="/location/';
-  const links: string[] = [];
-  for (let start = html.indexOf(prefix); start >= 0; start = html.indexOf(prefix, start + 1)) {
-    const end = html.indexOf('"', start + prefix.length);
-    if (end < 0) break;
-    if (end > start + prefix.length) links.push(html.slice(start + 'href="'.length, end));
-  }
-  return links;
-}
-
 async function collectTargets(baseUrl: string): Promise<Targets> {
-  const places: Place[] = [];
-  const unresolved: string[] = [];
-  for (const town of TOWNS) {
-    const place = await resolveTown(baseUrl, town);
-    if (place) places.push(place);
-    else unresolved.push(town);
-  }
-  if (unresolved.length > 0) console.log(`towns the gazetteer did not resolve (skipped): ${unresolved.join("; ")}`);
-  if (places.length < 10) throw new Error(`Only ${places.length} of ${TOWNS.length} towns resolved`);
+  const places = await resolveTowns(baseUrl);
 
   const results: string[] = [];
   const where: string[] = [];
