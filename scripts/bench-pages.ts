@@ -105,6 +105,8 @@ async function prime(baseUrl: string, all: readonly string[]): Promise<void> {
 
 interface Measurement {
   pagesPerSecond: number;
+  /** The server's CPU time (all its threads) per page answered: steadier than pages/s on a shared machine. */
+  cpuMsPerPage: number;
   p50: number;
   p99: number;
   /** "status: example request" of answers other than 2xx, and socket errors and timeouts. */
@@ -118,17 +120,33 @@ interface RequestContext {
 
 const running = new Set<autocannon.Instance>();
 
+/** CPU seconds a process has used, all threads (Linux /proc); NaN where that is not readable. */
+function processCpuSeconds(pid: number | undefined): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** USER_HZ: 100 on every Linux that Node supports. */
+const CLOCK_TICKS = 100;
+
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? NaN;
 }
 
 /** BENCH_CONNECTIONS connections for `seconds`, each request to a random path of the list. */
-function load(baseUrl: string, paths: readonly string[], seconds: number): Promise<Measurement> {
+function load(site: RunningSite, paths: readonly string[], seconds: number): Promise<Measurement> {
+  const { baseUrl } = site;
   const latencies: number[] = [];
   const failures = new Map<string, { count: number; example: string }>();
   const errors = new Map<string, number>();
   let ok = 0;
   const started = performance.now();
+  const cpuBefore = processCpuSeconds(site.child?.pid);
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -165,9 +183,11 @@ function load(baseUrl: string, paths: readonly string[], seconds: number): Promi
           return;
         }
         const wall = (performance.now() - started) / 1000;
+        const cpu = processCpuSeconds(site.child?.pid) - cpuBefore;
         const sorted = latencies.sort((a, b) => a - b);
         resolve({
           pagesPerSecond: ok / wall,
+          cpuMsPerPage: ok > 0 ? (cpu * 1000) / ok : NaN,
           p50: percentile(sorted, 0.5),
           p99: percentile(sorted, 0.99),
           failures: [
@@ -190,7 +210,7 @@ function printTable(title: string, kinds: readonly Kind[], rows: Map<Kind, Measu
   console.log(`\n${title}`);
   console.log(
     table(
-      ["page kind", "URLs", "pages/s", "p50 ms", "p99 ms", "target", "met"],
+      ["page kind", "URLs", "pages/s", "p50 ms", "p99 ms", "target", "met", "server CPU ms/page"],
       kinds.map((kind) => {
         const m = rows.get(kind)!;
         return [
@@ -201,6 +221,7 @@ function printTable(title: string, kinds: readonly Kind[], rows: Map<Kind, Measu
           fixed(m.p99),
           `>= ${TARGET_PAGES_PER_SECOND}/s, p99 <= ${TARGET_P99_MS} ms`,
           meets(m) ? "yes" : "no",
+          fixed(m.cpuMsPerPage, 2),
         ];
       }),
     ),
@@ -257,8 +278,8 @@ async function main(): Promise<number> {
         DATABASE_URL: "",
         DEMO_DATA: "auto",
         DEMO_COUNT,
-        ...(profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir} --cpu-prof-name=${profileName}` } : {}),
       },
+      nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName}`] : [],
     });
     console.log(`serving after ${fixed((performance.now() - startedAt) / 1000)} s`);
     const urls = await collectTargets(site.baseUrl);
@@ -276,8 +297,8 @@ async function main(): Promise<number> {
     for (let run = 1; run <= RUNS; run++) {
       const rows = new Map<Kind, Measurement>();
       for (const kind of kinds) {
-        const phases = WARMUP > 0 ? [await load(site.baseUrl, urls[kind], WARMUP)] : [];
-        phases.push(await load(site.baseUrl, urls[kind], SECONDS));
+        const phases = WARMUP > 0 ? [await load(site, urls[kind], WARMUP)] : [];
+        phases.push(await load(site, urls[kind], SECONDS));
         const failures = phases.flatMap((phase) => phase.failures);
         if (failures.length > 0) {
           console.log(`\nFAILED: ${kind} pages, run ${run}:\n  ${failures.join("\n  ")}`);
@@ -295,7 +316,13 @@ async function main(): Promise<number> {
         const of = (get: (m: Measurement) => number) => median(runs.map((rows) => get(rows.get(kind)!)));
         return [
           kind,
-          { pagesPerSecond: of((m) => m.pagesPerSecond), p50: of((m) => m.p50), p99: of((m) => m.p99), failures: [] },
+          {
+            pagesPerSecond: of((m) => m.pagesPerSecond),
+            p50: of((m) => m.p50),
+            p99: of((m) => m.p99),
+            cpuMsPerPage: of((m) => m.cpuMsPerPage),
+            failures: [],
+          },
         ];
       }),
     );
