@@ -38,6 +38,25 @@ describe("scriptsAfterFirstPaint", () => {
     expect(await through([...bytes].map((b) => Buffer.from([b])))).toBe(expected);
   });
 
+  it("sends what is written in one turn as one chunk, and what comes in a later turn as another", async () => {
+    const stream = scriptsAfterFirstPaint();
+    const chunks: string[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    stream.write("<html><head>");
+    stream.write('<link rel="modulepreload" href="/a.js"/>');
+    stream.write("</head><body>");
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    stream.write("<p>later</p><link rel=");
+    stream.end('"modulepreload" href="/b.js"/></body></html>');
+    await ended;
+    expect(chunks).toEqual([
+      '<html><head><link data-after-paint="modulepreload" fetchpriority="low" href="/a.js"/></head><body>',
+      '<p>later</p><link data-after-paint="modulepreload" fetchpriority="low" href="/b.js"/></body></html>',
+    ]);
+  });
+
   it("runs onEnd once the page is through", async () => {
     let ended = 0;
     const out = await text(Readable.from([Buffer.from("<html></html>")]).pipe(scriptsAfterFirstPaint(() => ended++)));

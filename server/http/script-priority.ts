@@ -38,20 +38,47 @@ const rewrite = (text: string) => HELD_BACK.reduce((page, [from, to]) => page.re
  * A pass-through for the streamed HTML that holds the module preloads and the module script back
  * until the first paint. A chunk that ends in the middle of such a tag keeps that tail back until
  * the next chunk completes it. `onEnd` runs once the whole page has gone through.
+ *
+ * What React writes in one turn of the event loop (its 4 kB pieces: a whole page when nothing
+ * suspends) leaves as one chunk, at the end of that turn or when the page ends. Every chunk costs
+ * its own trip through the web stream, the response, the compressor's thread pool and the socket:
+ * Brotli alone spent 2.5 ms on a results page sent in 4 kB pieces, 0.8 ms on the same page at once.
+ * A page that streams (a boundary resolved later) still sends each part as soon as it is written.
  */
 export function scriptsAfterFirstPaint(onEnd: () => void = () => {}): Transform {
   const decoder = new StringDecoder("utf8");
-  let held = "";
+  let pending = "";
+  let scheduled: NodeJS.Immediate | undefined;
+  /** The text written so far, rewritten, without a tail that could be the start of a held-back tag. */
+  const take = (): string => {
+    const cut = pending.length - heldTail(pending);
+    const out = rewrite(pending.slice(0, cut));
+    pending = pending.slice(cut);
+    return out;
+  };
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const text = held + decoder.write(chunk);
-      const cut = text.length - heldTail(text);
-      held = text.slice(cut);
-      callback(null, rewrite(text.slice(0, cut)));
+      pending += decoder.write(chunk);
+      scheduled ??= setImmediate(() => {
+        scheduled = undefined;
+        const out = take();
+        if (out && !this.destroyed) this.push(out);
+      });
+      callback();
     },
     flush(callback) {
+      clearImmediate(scheduled);
+      scheduled = undefined;
+      pending += decoder.end();
+      const out = rewrite(pending);
+      pending = "";
       onEnd();
-      callback(null, rewrite(held + decoder.end()));
+      callback(null, out);
+    },
+    destroy(error, callback) {
+      clearImmediate(scheduled);
+      scheduled = undefined;
+      callback(error);
     },
   });
 }
