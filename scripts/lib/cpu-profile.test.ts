@@ -14,7 +14,8 @@ describe("CPU profile summary", () => {
 
   it("sums self time by function and origin as a share of the busy time, idle apart", () => {
     const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 9 });
-    const summary = summarizeProfile({
+    const profile = {
+      startTime: 0,
       nodes: [
         { id: 1, callFrame: frame("(idle)", "") },
         { id: 2, callFrame: frame("render", "file:///w/node_modules/react-dom/server.js") },
@@ -22,10 +23,13 @@ describe("CPU profile summary", () => {
       ],
       samples: [1, 2, 2, 3],
       timeDeltas: [5000, 3000, 3000, 2000],
-    });
+    };
+    const summary = summarizeProfile(profile);
     expect(summary.idleMs).toBe(5);
     expect(summary.busyMs).toBe(8);
     expect(summary.functions[0]).toEqual({ name: "render react-dom:10", ms: 6, share: 0.75 });
     expect(summary.origins.map((o) => o.name)).toEqual(["react-dom", "(garbage collector)"]);
+    // Samples within 9 ms of the start (the idle one and the first render) left out.
+    expect(summarizeProfile(profile, 25, 9).busyMs).toBe(5);
   });
 });

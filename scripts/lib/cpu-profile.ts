@@ -10,6 +10,8 @@ interface ProfileNode {
 }
 
 export interface CpuProfile {
+  /** Microseconds, on the profiled process's clock; the first sample is this plus timeDeltas[0]. */
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -52,14 +54,18 @@ function ranked(totals: Map<string, number>, busyMs: number, top: number): SelfT
     .map(([name, ms]) => ({ name, ms, share: busyMs > 0 ? ms / busyMs : 0 }));
 }
 
-export function summarizeProfile(profile: CpuProfile, top = 25): ProfileSummary {
+/** `skipMs`: samples within that long of the profile's start are left out (a server's start-up, say). */
+export function summarizeProfile(profile: CpuProfile, top = 25, skipMs = 0): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const functions = new Map<string, number>();
   const origins = new Map<string, number>();
   let busyMs = 0;
   let idleMs = 0;
+  let at = 0;
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += ms;
+    if (at < skipMs) return;
     const frame = byId.get(id)?.callFrame;
     if (!frame) return;
     if (frame.functionName === "(idle)") {
