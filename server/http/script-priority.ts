@@ -10,7 +10,6 @@
  * (app/components/layout/scripts-after-paint.tsx) restores them once the first frame is painted.
  */
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /** What the stream rewrites: React Router's tags as React renders them, and what they become. */
 export const HELD_BACK: readonly (readonly [from: string, to: string])[] = [
@@ -18,12 +17,18 @@ export const HELD_BACK: readonly (readonly [from: string, to: string])[] = [
   [' type="module" async="">', ' type="text/x-after-paint">'],
 ];
 
-/** How many characters at the end of `text` could be the start of a tag cut by the chunk's end. */
-function heldTail(text: string): number {
+/** The same pairs as bytes: the page is rewritten as it leaves, never decoded into a string. */
+const HELD_BACK_BYTES = HELD_BACK.map(([from, to]) => [Buffer.from(from), Buffer.from(to)] as const);
+
+/**
+ * How many bytes at the end of `page` could be the start of a tag cut by the chunk's end. The tags
+ * are ASCII, and no byte of a multi-byte UTF-8 character is, so a byte-wise match is a match.
+ */
+function heldTail(page: Buffer): number {
   let longest = 0;
-  for (const [from] of HELD_BACK) {
-    for (let length = Math.min(from.length - 1, text.length); length > longest; length--) {
-      if (text.endsWith(from.slice(0, length))) {
+  for (const [from] of HELD_BACK_BYTES) {
+    for (let length = Math.min(from.length - 1, page.length); length > longest; length--) {
+      if (page.subarray(page.length - length).equals(from.subarray(0, length))) {
         longest = length;
         break;
       }
@@ -32,7 +37,25 @@ function heldTail(text: string): number {
   return longest;
 }
 
-const rewrite = (text: string) => HELD_BACK.reduce((page, [from, to]) => page.replaceAll(from, to), text);
+/** `page` with every held-back tag replaced; the same buffer when it holds none. */
+function rewrite(page: Buffer): Buffer {
+  const found: { at: number; from: Buffer; to: Buffer }[] = [];
+  for (const [from, to] of HELD_BACK_BYTES) {
+    for (let at = page.indexOf(from); at >= 0; at = page.indexOf(from, at + from.length)) found.push({ at, from, to });
+  }
+  if (found.length === 0) return page;
+  // The two tags cannot overlap (one starts with "<link", the other with " type="), so in order of
+  // position each replacement starts after the previous one ends.
+  found.sort((a, b) => a.at - b.at);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const hit of found) {
+    parts.push(page.subarray(from, hit.at), hit.to);
+    from = hit.at + hit.from.length;
+  }
+  parts.push(page.subarray(from));
+  return Buffer.concat(parts);
+}
 
 /**
  * A pass-through for the streamed HTML that holds the module preloads and the module script back
@@ -46,38 +69,37 @@ const rewrite = (text: string) => HELD_BACK.reduce((page, [from, to]) => page.re
  * A page that streams (a boundary resolved later) still sends each part as soon as it is written.
  */
 export function scriptsAfterFirstPaint(onEnd: () => void = () => {}): Transform {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
+  let pending: Buffer[] = [];
   let scheduled: NodeJS.Immediate | undefined;
-  /** The text written so far, rewritten, without a tail that could be the start of a held-back tag. */
-  const take = (): string => {
-    const cut = pending.length - heldTail(pending);
-    const out = rewrite(pending.slice(0, cut));
-    pending = pending.slice(cut);
-    return out;
+  const written = () => {
+    const page = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    return page;
   };
   return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      pending += decoder.write(chunk);
+    transform(chunk: Buffer | Uint8Array, _encoding, callback) {
+      // A view, not a copy: a writer never changes what it has written (streams keep chunks too).
+      pending.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
       scheduled ??= setImmediate(() => {
         scheduled = undefined;
-        const out = take();
-        if (out && !this.destroyed) this.push(out);
+        const page = written();
+        const cut = page.length - heldTail(page);
+        if (cut < page.length) pending.push(page.subarray(cut));
+        if (cut > 0 && !this.destroyed) this.push(rewrite(page.subarray(0, cut)));
       });
       callback();
     },
     flush(callback) {
       clearImmediate(scheduled);
       scheduled = undefined;
-      pending += decoder.end();
-      const out = rewrite(pending);
-      pending = "";
+      const page = rewrite(written());
       onEnd();
-      callback(null, out);
+      callback(null, page.length > 0 ? page : undefined);
     },
     destroy(error, callback) {
       clearImmediate(scheduled);
       scheduled = undefined;
+      pending = [];
       callback(error);
     },
   });
