@@ -8,13 +8,13 @@ import { rateLimits, sessions, users } from "../db/schema";
 import { ensureDemoData } from "../locations/demo-seed";
 import { purgeIdleAnonymousUsers } from "./anonymous-cleanup";
 import { settleAccountWork } from "./account-work";
-import { onAnonymousLinked, type Auth, type AnonymousLink } from "./auth";
+import { onAnonymousLinked, setAuth, type Auth, type AnonymousLink } from "./auth";
 import { MESSAGES, inMemoryLimits, shareRateLimits, signIn, signOut, signUp, useRateLimits } from "./forms";
 import { signInAction } from "./pages";
 import { AppError } from "../errors";
 import { requireAdmin, requireListingOwner, requireOwner, requireUser } from "./guards";
 import { grantListing } from "./ownership";
-import { getViewer } from "./viewer";
+import { NO_VIEWER, getViewer } from "./viewer";
 
 let handle: DatabaseHandle;
 let auth: Auth;
@@ -42,6 +42,22 @@ async function anonymousCookie(): Promise<string> {
   expect(response.status).toBe(200);
   return cookieFrom(response.headers);
 }
+
+describe("the viewer", () => {
+  it("is no one for a request without a session cookie, without asking the auth library", async () => {
+    let asked = 0;
+    setAuth({ api: { getSession: () => (asked++, Promise.resolve(null)) } } as unknown as Auth);
+    try {
+      expect(await getViewer(siteRequest("/"))).toBe(NO_VIEWER);
+      expect(await getViewer(siteRequest("/", { cookie: "theme=dark; rvs.other=1" }))).toBe(NO_VIEWER);
+      expect(asked).toBe(0);
+      await getViewer(siteRequest("/", { cookie: "theme=dark; rvs.session_token=abc" }));
+      expect(asked).toBe(1);
+    } finally {
+      setAuth(auth);
+    }
+  });
+});
 
 describe("sign-up and sign-in", () => {
   it("creates the account after answering, signs it in only through sign-in, and records the last login", async () => {

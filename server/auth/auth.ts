@@ -25,6 +25,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** A remembered session lasts 30 days and is extended once a day while in use. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** The auth cookies' names start with this (`rvs.session_token`; `__Secure-` first over https). */
+export const AUTH_COOKIE_PREFIX = "rvs";
 
 const ac = createAccessControl(defaultStatements);
 /** better-auth's admin plugin: only `admin` may use its user-management endpoints. */
@@ -105,7 +107,7 @@ export function createAuth({ db, secret, baseURL }: AuthOptions) {
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
-      cookiePrefix: "rvs",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       // server/app.ts replaces x-client-ip with the address Express trusts (TRUST_PROXY aware).
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
       useSecureCookies: baseURL.startsWith("https://"),

@@ -2,7 +2,8 @@ import { isRole, roleFlags, type Role } from "../../domain/roles";
 import { isDatabaseUnavailable } from "../db/errors";
 import { databaseUnavailable } from "../errors";
 import { logger } from "../logger";
-import { getAuth } from "./auth";
+import { getSessionCookie } from "better-auth/cookies";
+import { AUTH_COOKIE_PREFIX, getAuth } from "./auth";
 
 /**
  * Who is asking, per docs/product.md section 4. No session at all: a visitor (or a bot). An anonymous
@@ -73,6 +74,9 @@ const memo = new WeakMap<Request, Promise<Viewer>>();
 export function getViewer(request: Request, { fresh = false }: { fresh?: boolean } = {}): Promise<Viewer> {
   const cached = memo.get(request);
   if (cached && !fresh) return cached;
+  // No session cookie, no session: most visitors, and every crawler, are answered without asking
+  // the auth library (which would parse the headers, build its context and find nothing).
+  if (!getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) return Promise.resolve(NO_VIEWER);
   const pending = getAuth()
     .api.getSession({ headers: request.headers, query: { disableCookieCache: fresh } })
     .then(viewerFrom, (error: unknown) => {
