@@ -116,9 +116,14 @@ describe("npm run backup / npm run restore", { timeout: SLOW }, () => {
       /^Restore failed: The database already holds data \(in [a-z_, 0-9]+\)\. A restore replaces all of it: pass --force to empty it first\n$/,
     );
 
+    // The search index's snapshot of the data being replaced goes with it.
+    const searchSnapshot = path.join(target, "search-index.snapshot");
+    fs.writeFileSync(searchSnapshot, "the index of the catalogue before the restore");
     const forced = await runCommand(restoreCommand, [backupFile, "--force"], { dataDir: target });
     expect(forced).toMatchObject({ code: 0, stderr: "" });
     expect(forced.stdout).toContain("\nEmptied first (--force): ");
+    expect(forced.stdout).toContain(`\nRemoved ${searchSnapshot}: the next start builds the search index`);
+    expect(fs.existsSync(searchSnapshot)).toBe(false);
     expect(forced.stdout).toMatch(/\nFiles: all 3 of the manifest are in the store\.\n$/);
     expect(await snapshotOfDir(target)).toEqual(await snapshotOfDir(source));
   });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { eventsRoute } from "./analytics/endpoint";
@@ -22,7 +23,7 @@ import { createRequestIds, requestIdMiddleware, trustedPeerOf } from "./http/req
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
 import { scheduleDailyJobs } from "./jobs";
 import { logger, urlForLog } from "./logger";
-import { startSearch, stopSearch } from "./search";
+import { SNAPSHOT_FILE, startSearch, stopSearch } from "./search";
 import { startSearchDemand, stopSearchDemand } from "./search/demand";
 import { carrySavesOnSignIn } from "./saved/service";
 
@@ -49,7 +50,9 @@ export async function boot(): Promise<{ port: number; host: string; shutdownTime
     if (articles > 0) logger.info({ articles }, "loaded the demo articles into the empty blog");
   }
   getGazetteer();
-  await startSearch(handle);
+  await startSearch(handle, {
+    snapshotFile: config.SEARCH_SNAPSHOT === "on" ? path.join(config.dataDir, SNAPSHOT_FILE) : undefined,
+  });
   // Sign-in, sign-up and new-session limits count in the database: one budget for all instances.
   shareRateLimits(handle.db);
   shareAnonymousLimit(handle.db);

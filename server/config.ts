@@ -61,6 +61,10 @@ const envSchema = z.object({
     .default("auto")
     .describe("auto: load the demo catalogue when the database is empty"),
   DEMO_COUNT: z.coerce.number().int().min(0).max(100_000).default(3000),
+  SEARCH_SNAPSHOT: z
+    .enum(["on", "off"], { error: "must be on or off" })
+    .default("on")
+    .describe("on: the search index is saved to DATA_DIR/search-index.snapshot and read from it at start-up"),
   AUTH_SECRET: z
     .string()
     .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")

@@ -14,6 +14,7 @@ import { parseSingleTargetCommand, writeLine, type CliIo, type CliSpec } from ".
 import { configuredFileStores, type ManifestCheck } from "../../server/backup/files";
 import { verifyBackup } from "../../server/backup/format";
 import { planRestore, restoreBackup } from "../../server/backup/restore";
+import { SNAPSHOT_FILE } from "../../server/search/snapshot";
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
@@ -89,6 +90,12 @@ async function run({ file, force }: RestoreCommand, io: CliIo): Promise<number> 
     if (summary.emptied.length > 0) lines.push(`Emptied first (--force): ${summary.emptied.join(", ")}.`);
     if (summary.migratedAfter.length > 0)
       lines.push(`Then applied this code's newer migrations: ${summary.migratedAfter.join(", ")}.`);
+    // The search index's snapshot reflects the catalogue before the restore: the next start builds anew.
+    const snapshot = path.join(config.dataDir, SNAPSHOT_FILE);
+    if (fs.existsSync(snapshot)) {
+      fs.rmSync(snapshot, { force: true });
+      lines.push(`Removed ${snapshot}: the next start builds the search index from the restored catalogue.`);
+    }
     writeLine(io.stdout, lines.join("\n"));
     const files = filesReport(summary.files);
     const complete = filesComplete(summary.files);

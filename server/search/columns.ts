@@ -10,6 +10,7 @@ import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
 import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
 import type { SearchSourceRow } from "./source-row";
+import { RowText } from "./text";
 
 const RAD = Math.PI / 180;
 
@@ -88,26 +89,27 @@ export interface IndexColumns {
   statusKind: Uint8Array;
   statusAt: Float64Array;
   isDemo: Uint8Array;
-  id: string[];
-  slug: string[];
-  name: string[];
-  address: (string | null)[];
-  state: (string | null)[];
-  photo: (string | null)[];
-  /** The location's sizes as "WxL", comma-joined (split only for the rows of a page). */
-  sizeLabels: string[];
-  /** Lower-cased name, address and state, separated by NUL so that a needle never spans two fields. */
-  haystack: string[];
+  /**
+   * Row p's strings are entry entry[p] of `text` (text.ts), which keeps them in the order rows were
+   * added: only a page's rows are decoded, and the build does not move them.
+   */
+  entry: Uint32Array;
+  readonly text: RowText;
   /** Over (lng, lat) of the base rows; its ids are the row numbers, which equal the tree positions. */
   readonly tree: KDBush;
   /** Base row numbers per two-letter state code, ascending. */
   readonly byState: ReadonlyMap<string, Uint32Array>;
 }
 
-/** (x, y, z) on the unit sphere for each (lat, lng), interleaved. */
-export function unitVectors(lat: Float64Array, lng: Float64Array): Float64Array {
-  const unit = new Float64Array(lat.length * 3);
-  for (let p = 0; p < lat.length; p++) {
+/** Writes (x, y, z) on the unit sphere for rows from .. to - 1 of (lat, lng) into `unit`, interleaved. */
+export function unitVectorsInto(
+  unit: Float64Array,
+  lat: Float64Array,
+  lng: Float64Array,
+  from: number,
+  to: number,
+): Float64Array {
+  for (let p = from; p < to; p++) {
     const phi = lat[p]! * RAD;
     const lambda = lng[p]! * RAD;
     unit[3 * p] = Math.cos(phi) * Math.cos(lambda);
@@ -115,11 +117,6 @@ export function unitVectors(lat: Float64Array, lng: Float64Array): Float64Array 
     unit[3 * p + 2] = Math.sin(phi);
   }
   return unit;
-}
-
-/** The text-filter form of a row; the query lower-cases its needle the same way. */
-export function haystackOf(name: string, address: string | null, state: string | null): string {
-  return `${name}\u0000${address ?? ""}\u0000${state ?? ""}`.toLowerCase();
 }
 
 /**
@@ -209,48 +206,54 @@ function rowValues(row: SearchSourceRow) {
   };
 }
 
+/** Spare rows the columns are built with, so that changes applied in place rarely copy them (see `room`). */
+export function spareRows(rows: number): number {
+  return Math.min(50_000, Math.max(1_000, Math.floor(rows / 20))) + 16;
+}
+
 /**
  * Accumulates rows, then builds the columns. Rows without usable coordinates are dropped here:
  * null, non-finite, out of range, or exactly (0, 0), the usual placeholder of a missing point
  * (nothing the directory lists lies in the Gulf of Guinea).
  */
 export class ColumnBuilder {
-  private readonly lat: number[] = [];
-  private readonly lng: number[] = [];
-  private readonly tierWeight: number[] = [];
-  private readonly rating: number[] = [];
-  private readonly reviewCount: number[] = [];
-  private readonly amenityMask: number[] = [];
-  private readonly sizeMask: number[] = [];
-  private readonly longestFeet: number[] = [];
-  private readonly clearance: number[] = [];
-  /** Per row: its priced sizes (pricedOffersOf), or null without any. */
-  private readonly offers: ([number, number][] | null)[] = [];
-  private offerCount = 0;
-  /** Per row: its open sizes as [length, until], or null without any. */
-  private readonly open: ([number, number][] | null)[] = [];
-  private openCount = 0;
-  private readonly statuses: (StatedSize[] | null)[] = [];
-  private statusCount = 0;
-  private readonly isDemo: number[] = [];
-  private readonly id: string[] = [];
-  /** Whether rows came in id order (the database loader reads by id): the id order is then free. */
+  /** Rows added (in the order they came: "entries"), and room for this many. */
+  private n = 0;
+  private capacity: number;
+  private lat: Float64Array;
+  private lng: Float64Array;
+  private tierWeight: Uint8Array;
+  private rating: Float32Array;
+  private reviewCount: Uint32Array;
+  private amenityMask: Uint32Array;
+  private sizeMask: Uint16Array;
+  private longestFeet: Float64Array;
+  private clearance: Float32Array;
+  private isDemo: Uint8Array;
+  /** Each entry's pairs (columns.ts `packPairs`), in entry order: its priced, open and stated sizes. */
+  private readonly offers = new PairList(Float64Array, Uint32Array);
+  private readonly open = new PairList(Float64Array, Float64Array);
+  private readonly statuses = new PairList(Uint8Array, Float64Array);
+  /** The previous row's id, to tell whether rows come in id order (the database loader reads by id). */
+  private lastId: string | undefined;
   private idsAscending = true;
-  private readonly slug: string[] = [];
-  private readonly name: string[] = [];
-  private readonly address: (string | null)[] = [];
-  private readonly state: (string | null)[] = [];
-  private readonly photo: (string | null)[] = [];
-  private readonly sizeLabels: string[] = [];
-  /** Many rows share a state or a size list: keep one string of each. */
-  private readonly interned = new Map<string, string>();
+  private readonly text: RowText;
   skipped = 0;
 
-  private intern(value: string): string {
-    const known = this.interned.get(value);
-    if (known !== undefined) return known;
-    this.interned.set(value, value);
-    return value;
+  /** `expectedRows`: room to start with (it grows as needed). */
+  constructor(expectedRows = 1024) {
+    this.capacity = Math.max(16, expectedRows);
+    this.text = new RowText(this.capacity);
+    this.lat = new Float64Array(this.capacity);
+    this.lng = new Float64Array(this.capacity);
+    this.tierWeight = new Uint8Array(this.capacity);
+    this.rating = new Float32Array(this.capacity);
+    this.reviewCount = new Uint32Array(this.capacity);
+    this.amenityMask = new Uint32Array(this.capacity);
+    this.sizeMask = new Uint16Array(this.capacity);
+    this.longestFeet = new Float64Array(this.capacity);
+    this.clearance = new Float32Array(this.capacity);
+    this.isDemo = new Uint8Array(this.capacity);
   }
 
   /** Adds a row; false (and counted in `skipped`) when it has no usable coordinates. */
@@ -260,128 +263,203 @@ export class ColumnBuilder {
       this.skipped++;
       return false;
     }
-    this.lat.push(v.lat);
-    this.lng.push(v.lng);
-    this.tierWeight.push(v.tierWeight);
-    this.rating.push(v.rating);
-    this.reviewCount.push(v.reviewCount);
-    this.amenityMask.push(v.amenityMask);
-    this.sizeMask.push(v.sizeMask);
-    this.longestFeet.push(v.longestFeet);
-    this.clearance.push(v.clearance);
-    this.offers.push(v.offers.length > 0 ? v.offers : null);
-    this.offerCount += v.offers.length;
-    this.open.push(v.open.length > 0 ? v.open : null);
-    this.openCount += v.open.length;
-    this.statuses.push(v.stated.length > 0 ? v.stated : null);
-    this.statusCount += v.stated.length;
-    this.isDemo.push(v.isDemo);
-    const previous = this.id[this.id.length - 1];
-    if (previous !== undefined && compareIds(previous, row.id) >= 0) this.idsAscending = false;
-    this.id.push(row.id);
-    this.slug.push(row.slug);
-    this.name.push(row.name);
-    this.address.push(row.address);
-    this.state.push(row.state === null ? null : this.intern(row.state));
-    this.photo.push(row.photo);
-    this.sizeLabels.push(this.intern(v.sizeLabels));
+    const i = this.n;
+    if (i === this.capacity) this.grow();
+    this.lat[i] = v.lat;
+    this.lng[i] = v.lng;
+    this.tierWeight[i] = v.tierWeight;
+    this.rating[i] = v.rating;
+    this.reviewCount[i] = v.reviewCount;
+    this.amenityMask[i] = v.amenityMask;
+    this.sizeMask[i] = v.sizeMask;
+    this.longestFeet[i] = v.longestFeet;
+    this.clearance[i] = v.clearance;
+    this.isDemo[i] = v.isDemo;
+    this.offers.add(i, v.offers);
+    this.open.add(i, v.open);
+    this.statuses.add(i, v.stated);
+    if (this.lastId !== undefined && compareIds(this.lastId, row.id) >= 0) this.idsAscending = false;
+    this.lastId = row.id;
+    this.text.push({ ...row, sizeLabels: v.sizeLabels });
+    this.n = i + 1;
     return true;
   }
 
+  private grow(): void {
+    const capacity = Math.ceil(this.capacity * 1.5) + 16;
+    this.lat = room(this.lat, capacity);
+    this.lng = room(this.lng, capacity);
+    this.tierWeight = room(this.tierWeight, capacity);
+    this.rating = room(this.rating, capacity);
+    this.reviewCount = room(this.reviewCount, capacity);
+    this.amenityMask = room(this.amenityMask, capacity);
+    this.sizeMask = room(this.sizeMask, capacity);
+    this.longestFeet = room(this.longestFeet, capacity);
+    this.clearance = room(this.clearance, capacity);
+    this.isDemo = room(this.isDemo, capacity);
+    this.capacity = capacity;
+  }
+
   get count(): number {
-    return this.id.length;
+    return this.n;
   }
 
   build(): IndexColumns {
-    const n = this.id.length;
+    const n = this.n;
+    const capacity = n + spareRows(n);
     const tree = new KDBush(n, 64, Float64Array);
     for (let i = 0; i < n; i++) tree.add(this.lng[i]!, this.lat[i]!);
     tree.finish();
-    // Re-number the rows in tree order; the tree's ids then become the identity.
-    const order = Uint32Array.from(tree.ids);
+    // Re-number the rows in tree order; the tree's ids then become the identity. Row p's strings
+    // stay where they are: entry order[p].
+    const order = new Uint32Array(capacity);
+    order.set(tree.ids);
     for (let p = 0; p < n; p++) tree.ids[p] = p;
 
-    const floats = (source: readonly number[]) => Float64Array.from(order, (i) => source[i]!);
-    const lat = floats(this.lat);
-    const lng = floats(this.lng);
-    const pick = <T>(source: readonly T[]): T[] => Array.from(order, (i) => source[i]!);
-    const name = pick(this.name);
-    const address = pick(this.address);
-    const state = pick(this.state);
-
-    const stateRows = new Map<string, number[]>();
-    for (let p = 0; p < n; p++) {
-      const code = state[p];
-      if (!code) continue;
-      const key = code.toUpperCase();
-      const list = stateRows.get(key) ?? [];
-      list.push(p);
-      stateRows.set(key, list);
-    }
-    const rating = Float32Array.from(order, (i) => this.rating[i]!);
-    const offerLength = new Float64Array(this.offerCount);
-    const offerPrice = new Uint32Array(this.offerCount);
-    const offerStart = packPairs(this.offers, order, offerLength, offerPrice);
-    const minPrice = new Uint32Array(n).fill(NO_PRICE);
-    for (let p = 0; p < n; p++) if (offerStart[p + 1]! > offerStart[p]!) minPrice[p] = offerPrice[offerStart[p]!]!;
-    const openLength = new Float64Array(this.openCount);
-    const openUntil = new Float64Array(this.openCount);
-    const openStart = packPairs(this.open, order, openLength, openUntil);
-    const statusKind = new Uint8Array(this.statusCount);
-    const statusAt = new Float64Array(this.statusCount);
-    const statusStart = packPairs(this.statuses, order, statusKind, statusAt);
-    const id = pick(this.id);
+    /** A column in row order, with spare room for appended rows. */
+    const column = <T extends Numbers>(source: T): T => {
+      const out = new (source.constructor as new (length: number) => T)(capacity);
+      for (let p = 0; p < n; p++) out[p] = source[order[p]!]!;
+      return out;
+    };
+    const lat = column(this.lat);
+    const lng = column(this.lng);
+    const rating = column(this.rating);
+    const ratingKey = new Float32Array(capacity);
+    for (let p = 0; p < n; p++) ratingKey[p] = Number.isNaN(rating[p]!) ? -1 : rating[p]!;
+    const offers = this.offers.pack(order, n, capacity);
+    const minPrice = new Uint32Array(capacity).fill(NO_PRICE);
+    for (let p = 0; p < n; p++) if (offers.start[p + 1]! > offers.start[p]!) minPrice[p] = offers.b[offers.start[p]!]!;
+    const open = this.open.pack(order, n, capacity);
+    const statuses = this.statuses.pack(order, n, capacity);
     // Row p came in as row order[p]: in id order already, the id order is the inverse permutation.
     let idOrder: Uint32Array;
     if (this.idsAscending) {
       idOrder = new Uint32Array(n);
       for (let p = 0; p < n; p++) idOrder[order[p]!] = p;
-    } else idOrder = Uint32Array.from({ length: n }, (_, p) => p).sort((a, b) => compareIds(id[a]!, id[b]!));
+    } else {
+      const ids = Array.from({ length: n }, (_, p) => this.text.id.get(order[p]!)!);
+      idOrder = Uint32Array.from({ length: n }, (_, p) => p).sort((a, b) => compareIds(ids[a]!, ids[b]!));
+    }
     return {
       size: n,
       baseSize: n,
       live: n,
-      dead: new Uint8Array(n),
+      dead: new Uint8Array(capacity),
       idOrder,
       tailIds: new Map(),
       lat,
       lng,
-      unit: unitVectors(lat, lng),
-      tierWeight: Uint8Array.from(order, (i) => this.tierWeight[i]!),
+      unit: unitVectorsInto(new Float64Array(3 * capacity), lat, lng, 0, n),
+      tierWeight: column(this.tierWeight),
       rating,
-      ratingKey: rating.map((r) => (Number.isNaN(r) ? -1 : r)),
-      reviewCount: Uint32Array.from(order, (i) => this.reviewCount[i]!),
-      amenityMask: Uint32Array.from(order, (i) => this.amenityMask[i]!),
-      sizeMask: Uint16Array.from(order, (i) => this.sizeMask[i]!),
-      longestFeet: floats(this.longestFeet),
-      clearance: Float32Array.from(order, (i) => this.clearance[i]!),
+      ratingKey,
+      reviewCount: column(this.reviewCount),
+      amenityMask: column(this.amenityMask),
+      sizeMask: column(this.sizeMask),
+      longestFeet: column(this.longestFeet),
+      clearance: column(this.clearance),
       minPrice,
-      offerStart,
-      offerLength,
-      offerPrice,
-      openStart,
-      openLength,
-      openUntil,
-      statusStart,
-      statusKind,
-      statusAt,
-      isDemo: Uint8Array.from(order, (i) => this.isDemo[i]!),
-      id,
-      slug: pick(this.slug),
-      name,
-      address,
-      state,
-      photo: pick(this.photo),
-      sizeLabels: pick(this.sizeLabels),
-      haystack: name.map((nm, p) => haystackOf(nm, address[p] ?? null, state[p] ?? null)),
+      offerStart: offers.start,
+      offerLength: offers.a,
+      offerPrice: offers.b,
+      openStart: open.start,
+      openLength: open.a,
+      openUntil: open.b,
+      statusStart: statuses.start,
+      statusKind: statuses.a,
+      statusAt: statuses.b,
+      isDemo: column(this.isDemo),
+      entry: order,
+      text: this.text,
       tree,
-      byState: new Map([...stateRows].map(([code, rows]) => [code, Uint32Array.from(rows)])),
+      byState: stateLists(this.text, order, n),
     };
   }
 }
 
+/**
+ * Pairs of numbers per entry (a size's length and price, say) while the builder collects rows:
+ * entry i's are items start[i] .. start[i + 1] - 1 of `a` and `b`, with no array per entry.
+ */
+class PairList<A extends Numbers, B extends Numbers> {
+  private a: A;
+  private b: B;
+  private start = new Uint32Array(1025);
+  private used = 0;
+
+  constructor(
+    private readonly A: new (n: number) => A,
+    private readonly B: new (n: number) => B,
+  ) {
+    this.a = new A(1024);
+    this.b = new B(1024);
+  }
+
+  /** Entry i's pairs; entries are added in order, from 0. */
+  add(i: number, pairs: readonly (readonly [number, number])[]): void {
+    this.start = room(this.start, i + 2);
+    this.a = room(this.a, this.used + pairs.length);
+    this.b = room(this.b, this.used + pairs.length);
+    for (const [x, y] of pairs) {
+      this.a[this.used] = x;
+      this.b[this.used++] = y;
+    }
+    this.start[i + 1] = this.used;
+  }
+
+  /**
+   * The pairs in row order (row p is entry order[p]): row p's are items start[p] .. start[p + 1] - 1,
+   * with spare room after `rows` rows for about as many pairs per row again.
+   */
+  pack(order: Uint32Array, rows: number, capacity: number): { start: Uint32Array; a: A; b: B } {
+    const room = this.used + Math.ceil((this.used / Math.max(1, rows)) * (capacity - rows)) + 16;
+    const a = new this.A(room);
+    const b = new this.B(room);
+    const start = new Uint32Array(capacity + 1);
+    let next = 0;
+    for (let p = 0; p < rows; p++) {
+      start[p] = next;
+      const i = order[p]!;
+      for (let k = this.start[i]!, end = this.start[i + 1]!; k < end; k++) {
+        a[next] = this.a[k]!;
+        b[next++] = this.b[k]!;
+      }
+    }
+    start[rows] = next;
+    return { start, a, b };
+  }
+}
+
+/** The states' row lists of the base rows (rebuilt when a snapshot is read). */
+export function stateLists(text: RowText, entry: Uint32Array, baseSize: number): Map<string, Uint32Array> {
+  const rowsByCode = new Map<number, number[]>();
+  for (let p = 0; p < baseSize; p++) {
+    const code = text.state.code(entry[p]!);
+    if (code === 0) continue;
+    const list = rowsByCode.get(code);
+    if (list) list.push(p);
+    else rowsByCode.set(code, [p]);
+  }
+  const byState = new Map<string, Uint32Array>();
+  for (const [code, value] of text.state.table()) {
+    const rows = rowsByCode.get(code);
+    if (!rows || value === "") continue;
+    const key = value.toUpperCase();
+    // Two spellings of one code ("tx", "TX") share a list, still ascending.
+    const known = byState.get(key);
+    byState.set(key, known ? Uint32Array.from([...known, ...rows]).sort() : Uint32Array.from(rows));
+  }
+  return byState;
+}
+
 /** Plain code-unit order, the same everywhere (not the locale's). */
-const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Row p's listing id. */
+export function idAt(cols: IndexColumns, p: number): string {
+  return cols.text.id.get(cols.entry[p]!)!;
+}
 
 /** The live row of listing `id`, or undefined. */
 export function rowOf(cols: IndexColumns, id: string): number | undefined {
@@ -393,7 +471,7 @@ export function rowOf(cols: IndexColumns, id: string): number | undefined {
   while (lo <= hi) {
     const mid = (lo + hi) >>> 1;
     const p = idOrder[mid]!;
-    const order = compareIds(cols.id[p]!, id);
+    const order = compareIds(idAt(cols, p), id);
     if (order === 0) return cols.dead[p] ? undefined : p;
     if (order < 0) lo = mid + 1;
     else hi = mid - 1;
@@ -413,35 +491,15 @@ export function removeRow(cols: IndexColumns, id: string): boolean {
 
 type Numbers = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
 
-/** `array`, or a copy half as long again when it is shorter than `length`. */
+/**
+ * `array`, or a copy half as long again when it is shorter than `length`. The build leaves spare
+ * rows (spareRows), so appending copies a column only after many changes.
+ */
 function room<T extends Numbers>(array: T, length: number): T {
   if (array.length >= length) return array;
   const bigger = new (array.constructor as new (n: number) => T)(Math.max(length, Math.ceil(array.length * 1.5) + 16));
   bigger.set(array);
   return bigger;
-}
-
-/**
- * Each row's pairs (a size's length and price, say) packed in tree order: row p's are entries
- * start[p] .. start[p + 1] - 1 of `a` and `b`, which hold exactly all of them. Returns `start`.
- */
-function packPairs(
-  perRow: readonly (readonly (readonly [number, number])[] | null)[],
-  order: Uint32Array,
-  a: Numbers,
-  b: Numbers,
-): Uint32Array {
-  const start = new Uint32Array(order.length + 1);
-  let next = 0;
-  for (let p = 0; p < order.length; p++) {
-    start[p] = next;
-    for (const [x, y] of perRow[order[p]!] ?? []) {
-      a[next] = x;
-      b[next++] = y;
-    }
-  }
-  start[order.length] = next;
-  return start;
 }
 
 /** Row p's pairs written after the last row's (p is the new last row); `a` and `b` grown as needed. */
@@ -487,6 +545,7 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
   cols.clearance = room(cols.clearance, rows);
   cols.minPrice = room(cols.minPrice, rows);
   cols.isDemo = room(cols.isDemo, rows);
+  cols.entry = room(cols.entry, rows);
   cols.offerStart = room(cols.offerStart, rows + 1);
   cols.openStart = room(cols.openStart, rows + 1);
   cols.statusStart = room(cols.statusStart, rows + 1);
@@ -494,10 +553,7 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
   cols.dead[p] = 0;
   cols.lat[p] = v.lat;
   cols.lng[p] = v.lng;
-  const [x, y, z] = unitVectors(Float64Array.of(v.lat), Float64Array.of(v.lng));
-  cols.unit[3 * p] = x!;
-  cols.unit[3 * p + 1] = y!;
-  cols.unit[3 * p + 2] = z!;
+  unitVectorsInto(cols.unit, cols.lat, cols.lng, p, rows);
   cols.tierWeight[p] = v.tierWeight;
   cols.rating[p] = v.rating;
   cols.ratingKey[p] = Number.isNaN(cols.rating[p]!) ? -1 : cols.rating[p]!;
@@ -513,16 +569,19 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
   [cols.openLength, cols.openUntil] = appendPairs(cols.openStart, cols.openLength, cols.openUntil, p, v.open);
   [cols.statusKind, cols.statusAt] = appendPairs(cols.statusStart, cols.statusKind, cols.statusAt, p, v.stated);
 
-  cols.id.push(row.id);
-  cols.slug.push(row.slug);
-  cols.name.push(row.name);
-  cols.address.push(row.address);
-  cols.state.push(row.state);
-  cols.photo.push(row.photo);
-  cols.sizeLabels.push(v.sizeLabels);
-  cols.haystack.push(haystackOf(row.name, row.address, row.state));
+  cols.entry[p] = cols.text.push({ ...row, sizeLabels: v.sizeLabels });
   cols.size = rows;
   cols.live++;
   cols.tailIds.set(row.id, p);
   return p;
+}
+
+/** Bytes the columns hold, spare room included (the benchmark's and the health check's figure). */
+export function columnBytes(cols: IndexColumns): number {
+  let bytes = cols.text.byteLength + cols.idOrder.byteLength + cols.tree.data.byteLength;
+  for (const value of Object.values(cols)) {
+    if (ArrayBuffer.isView(value) && value !== cols.idOrder) bytes += value.byteLength;
+  }
+  for (const rows of cols.byState.values()) bytes += rows.byteLength;
+  return bytes;
 }

@@ -6,7 +6,7 @@
  *   searchNear(point, parsed)               the same from parseSearchParams' output
  *   searchResultsPage(place, options)       a results page: { result, markers }
  * Start-up and writers:
- *   startSearch(handle)                     build at boot; on PostgreSQL, LISTEN for other instances
+ *   startSearch(handle, { snapshotFile })   at boot: read the snapshot or build; on PostgreSQL, LISTEN
  *   notifyLocationsChanged(db)              after a write: NOTIFY others and apply the change log here
  */
 export type { AmenityRequirement } from "./masks";
@@ -23,6 +23,7 @@ export type { LocationsListener, LocationsListenerOptions } from "./listener";
 export { listenForLocationChanges } from "./listener";
 export { notifyLocationsChanged } from "./notify";
 export { startSearch, stopSearch } from "./start";
+export { SNAPSHOT_FILE } from "./snapshot";
 export type { SearchOptions, SearchPlaceLike } from "./service";
 export {
   NEARBY_FETCHED,

@@ -158,3 +158,38 @@ export async function changesSince(
   const count = rows.filter((row) => row.place_id !== null).length;
   return { ids: [...ids], horizon: String(rows[0]!.horizon), more: count > limit };
 }
+
+/**
+ * The database's identity: its cluster's `system_identifier` and its name (one server may hold
+ * several). A snapshot is used only with the database it was read from.
+ */
+export async function databaseIdentity(db: Database): Promise<string> {
+  const result = await db.execute(
+    sql`select system_identifier::text || '/' || current_database() as id from pg_control_system()`,
+  );
+  return String((result as unknown as { rows: { id: string }[] }).rows[0]!.id);
+}
+
+/**
+ * Whether this database's transactions have reached `horizon`: a snapshot's horizon beyond them
+ * means the database is not the one the snapshot was read from (a restore into a new cluster).
+ */
+export async function horizonReached(db: Database, horizon: string): Promise<boolean> {
+  const result = await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot()) >= ${horizon}::xid8 as reached`);
+  return (result as unknown as { rows: { reached: boolean }[] }).rows[0]!.reached === true;
+}
+
+/** Listed locations with a point the index can use (columns.ts `usablePoint`; the table checks the ranges). */
+export async function countIndexable(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(locations)
+    .where(
+      and(
+        listedLocation,
+        sql`${locations.latitude} is not null and ${locations.longitude} is not null`,
+        sql`not (${locations.latitude} = 0 and ${locations.longitude} = 0)`,
+      ),
+    );
+  return Number(row?.count ?? 0);
+}

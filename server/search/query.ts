@@ -7,7 +7,7 @@ import { availabilitySummary, type AvailabilitySummary } from "../../domain/avai
 import { AVAILABILITIES, type SizeOffer } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
-import { NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
+import { compareIds, idAt, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
 import { countFacets } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import { rangeInto, searchBox } from "./spatial";
@@ -77,7 +77,7 @@ export function runQuery(
   let candidateCount = 0;
   const byRadius = scope.state === undefined;
   const stateCode = byRadius ? undefined : scope.state!.toUpperCase();
-  const { baseSize, size, dead, state } = cols;
+  const { baseSize, size, dead, entry, text } = cols;
   if (!isValidLatLng(lat0, lng0)) {
     candidateCount = 0;
   } else {
@@ -105,11 +105,12 @@ export function runQuery(
   // term is exactly c^2 / 4, and miles = 2R asin(c / 2). Sorting and the radius test use c^2
   // (monotonic in the distance), so no trigonometry runs per candidate; miles are computed only
   // for the rows that are shown.
-  const { amenityMask, sizeMask, unit, haystack } = cols;
+  const { amenityMask, sizeMask, unit } = cols;
   const { all: amenitiesAll, anyOf: amenitiesAny } = amenityRequirement(q.amenities);
   const sizesAll = sizeRequirement(q.sizes);
   // NUL separates the fields of a haystack; a needle containing one could match across them.
   const needle = (q.q ?? "").replaceAll("\u0000", "").toLowerCase();
+  const needleBytes = Buffer.from(needle, "utf8");
   const phi0 = lat0 * RAD;
   const lambda0 = lng0 * RAD;
   const x0 = Math.cos(phi0) * Math.cos(lambda0);
@@ -138,7 +139,7 @@ export function runQuery(
     const p = candidates[j]!;
     if (dead[p]) continue;
     // An appended row of a state's page: the tree's state lists do not hold it.
-    if (p >= baseSize && stateCode !== undefined && state[p]?.toUpperCase() !== stateCode) continue;
+    if (p >= baseSize && stateCode !== undefined && text.state.get(entry[p]!)?.toUpperCase() !== stateCode) continue;
     const am = amenityMask[p]!;
     if ((am & amenitiesAll) !== amenitiesAll) continue;
     if (amenitiesAny !== 0 && (am & amenitiesAny) === 0) continue;
@@ -150,7 +151,7 @@ export function runQuery(
     const dz = unit[3 * p + 2]! - z0;
     const c2 = dx * dx + dy * dy + dz * dz;
     if (c2 > chordLimit) continue;
-    if (needle !== "" && !haystack[p]!.includes(needle)) continue;
+    if (needle !== "" && !text.contains(entry[p]!, needle, needleBytes)) continue;
     let open = false;
     for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
       if (now < openUntil[k]! && openLength[k]! >= rvLength) {
@@ -181,8 +182,7 @@ export function runQuery(
   const facets: SearchFacets = { ...countFacets(results, total, sizeMask, amenityMask), priced, available };
 
   // 4. The page, in order.
-  const ids = cols.id;
-  const byId: RowComparator = (a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+  const byId: RowComparator = (a, b) => compareIds(idAt(cols, a), idAt(cols, b));
   const { tierWeight, ratingKey, reviewCount } = cols;
   const compare: RowComparator =
     q.sort === "rating"
@@ -241,14 +241,16 @@ export function float32Value(value: number): number | null {
 }
 
 function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now: Date): SearchItem {
-  const sizes = cols.sizeLabels[p]!;
+  const { text } = cols;
+  const e = cols.entry[p]!;
+  const sizes = text.sizeLabels.get(e) ?? "";
 
   return {
-    id: cols.id[p]!,
-    slug: cols.slug[p]!,
-    name: cols.name[p]!,
-    address: cols.address[p] ?? null,
-    state: cols.state[p] ?? null,
+    id: text.id.get(e)!,
+    slug: text.slug.get(e)!,
+    name: text.name.get(e)!,
+    address: text.address.get(e),
+    state: text.state.get(e),
     lat: cols.lat[p]!,
     lng: cols.lng[p]!,
     distanceMiles: roundMiles(miles),
@@ -256,7 +258,7 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now
     reviewCount: cols.reviewCount[p]!,
     tier: TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free",
     isDemo: cols.isDemo[p] === 1,
-    photo: cols.photo[p] ?? null,
+    photo: text.photoOf(e),
     amenities: amenityFlagsOfMask(cols.amenityMask[p]!),
     sizes: sizes === "" ? [] : sizes.split(","),
     minMonthlyPrice: price === NO_PRICE ? null : price,
@@ -283,13 +285,13 @@ function availabilityAt(cols: IndexColumns, p: number, now: Date): AvailabilityS
 
 function markerAt(cols: IndexColumns, p: number, miles: number): SearchMarker {
   return {
-    id: cols.id[p]!,
+    id: cols.text.id.get(cols.entry[p]!)!,
     lat: cols.lat[p]!,
     lng: cols.lng[p]!,
-    name: cols.name[p]!,
+    name: cols.text.name.get(cols.entry[p]!)!,
     rating: float32Value(cols.rating[p]!),
     reviewCount: cols.reviewCount[p]!,
-    href: `/location/${cols.slug[p]!}`,
+    href: `/location/${cols.text.slug.get(cols.entry[p]!)!}`,
     distanceMiles: roundMiles(miles),
   };
 }

@@ -12,8 +12,17 @@ import type { Database } from "../db/client";
 import { getDatabase, hasDatabase } from "../db";
 import { logger } from "../logger";
 import { SAMPLE_LOCATION } from "../locations/sample";
-import { buildSearchIndex, changeHorizon, changesSince, loadSearchRows } from "./load";
-import { createSearchIndex, type SearchIndex } from "./search-index";
+import {
+  buildSearchIndex,
+  changeHorizon,
+  changesSince,
+  countIndexable,
+  databaseIdentity,
+  horizonReached,
+  loadSearchRows,
+} from "./load";
+import { createSearchIndex, SearchIndex } from "./search-index";
+import { readSnapshot } from "./snapshot";
 import { searchRowFromLocation } from "./source-row";
 
 interface IndexState {
@@ -29,6 +38,11 @@ interface IndexState {
   queuedRebuild: Promise<SearchIndex> | undefined;
   queuedCatchUp: Promise<SearchIndex> | undefined;
   lazyStarted: boolean;
+  /** Where the index is saved after a build and read at start-up (startSearch); none in tests. */
+  snapshotFile: string | undefined;
+  /** When the last snapshot was written or read (ms), 0 for none. */
+  snapshotAt: number;
+  snapshotWriting: boolean;
 }
 
 // On globalThis so that a development server re-evaluating this module (Vite HMR) keeps the
@@ -43,6 +57,9 @@ const state: IndexState = ((globalThis as Record<symbol, unknown>)[STATE_KEY] as
   queuedRebuild: undefined,
   queuedCatchUp: undefined,
   lazyStarted: false,
+  snapshotFile: undefined,
+  snapshotAt: 0,
+  snapshotWriting: false,
 };
 (globalThis as Record<symbol, unknown>)[STATE_KEY] = state;
 
@@ -132,6 +149,8 @@ async function rebuild(db: Database): Promise<SearchIndex> {
       { locations: index.size, skipped: index.skipped, ms: Math.round(performance.now() - started) },
       "search index built",
     );
+    // Saved for the next start (and the other instances' starts) once it has caught up.
+    state.snapshotAt = 0;
     return await catchUp(db);
   } catch (error) {
     const serving = state.current ?? sampleIndex();
@@ -161,10 +180,104 @@ async function catchUp(db: Database): Promise<SearchIndex> {
     if (index.appended > foldThreshold(index)) {
       logger.info({ appended: index.appended }, "search index folding its appended rows into a new build");
       void refreshSearchIndex(db);
+    } else if (state.snapshotFile && !state.snapshotWriting && Date.now() - state.snapshotAt > SNAPSHOT_EVERY_MS) {
+      void saveSnapshot(db, state.snapshotFile);
     }
     return index;
   } catch (error) {
     logger.error({ err: error, locations: index.size }, "search index could not apply the catalogue's changes");
     return index;
   }
+}
+
+/** A snapshot is written after every build, and again once the last is this old. */
+export const SNAPSHOT_EVERY_MS = 6 * 60 * 60_000;
+
+/**
+ * Writes the current index to the snapshot file, in the serial queue so that no change is applied
+ * while its arrays are being written. Never rejects: a failed write is logged and tried again after
+ * the next catch-up.
+ */
+function saveSnapshot(db: Database, file: string): Promise<void> {
+  state.snapshotWriting = true;
+  return serially(async () => {
+    const index = state.current;
+    const horizon = state.horizon;
+    if (!index || index.source !== "database" || horizon === undefined) return;
+    const started = performance.now();
+    try {
+      const database = await databaseIdentity(db);
+      const bytes = await index.saveTo(file, { horizon, database, takenAt: state.caughtUpAt });
+      state.snapshotAt = Date.now();
+      logger.info(
+        { file, megabytes: Math.round(bytes / 1e6), ms: Math.round(performance.now() - started) },
+        "search index snapshot saved",
+      );
+    } catch (error) {
+      state.snapshotAt = Date.now();
+      logger.error({ err: error, file }, "search index snapshot could not be saved");
+    }
+  }).finally(() => {
+    state.snapshotWriting = false;
+  });
+}
+
+/**
+ * Start-up from a snapshot (docs/operations.md, "Search index"): reads the file, checks it was taken
+ * from this database within the change log's memory, applies what changed since, and checks the
+ * count of listings against the table. Resolves to the index when it is in use; undefined when
+ * there was no usable snapshot (the reason is logged), and the caller builds from the database.
+ */
+export async function startFromSnapshot(db: Database, file: string): Promise<SearchIndex | undefined> {
+  const started = performance.now();
+  let loaded;
+  try {
+    loaded = await readSnapshot(file);
+  } catch (error) {
+    logger.warn({ err: error, file }, "search index snapshot unusable; building from the database");
+    return undefined;
+  }
+  if (!loaded) return undefined;
+  const { columns, info } = loaded;
+  const refuse = (reason: string) => {
+    logger.info({ file, reason }, "search index snapshot not used; building from the database");
+    return undefined;
+  };
+  try {
+    if (info.database !== (await databaseIdentity(db))) return refuse("taken from another database");
+    if (Date.now() - info.takenAt > (CHANGE_LOG_DAYS - 1) * DAY_MS) return refuse("older than the change log");
+    if (!(await horizonReached(db, info.horizon))) return refuse("ahead of this database's transactions");
+  } catch (error) {
+    logger.warn({ err: error }, "search index snapshot could not be checked; building from the database");
+    return undefined;
+  }
+  const index = new SearchIndex(columns, { source: "database", skipped: info.skipped });
+  await serially(async () => {
+    state.current = index;
+    state.horizon = info.horizon;
+    state.caughtUpAt = info.takenAt;
+    state.snapshotAt = info.takenAt;
+  });
+  // Caught up to now, the index must hold every listing the table lists with a point; writes made
+  // meanwhile can make one count differ, so it catches up once more before giving up.
+  for (let attempt = 0; ; attempt++) {
+    const current = await applyCatalogueChanges(db);
+    if (current !== index) return current;
+    const expected = await countIndexable(db).catch(() => undefined);
+    if (expected === index.size) break;
+    if (attempt === 2 || expected === undefined) {
+      logger.warn({ expected, indexed: index.size }, "search index snapshot disagrees with the catalogue; rebuilding");
+      return refreshSearchIndex(db);
+    }
+  }
+  logger.info(
+    { file, locations: index.size, appended: index.appended, ms: Math.round(performance.now() - started) },
+    "search index started from its snapshot",
+  );
+  return index;
+}
+
+/** Turns snapshots on (start-up): written to `file` after builds, read by `startFromSnapshot`. */
+export function keepSnapshotsIn(file: string | undefined): void {
+  state.snapshotFile = file;
 }

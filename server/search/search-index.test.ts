@@ -469,7 +469,11 @@ describe("search index: rules", () => {
 
 // ---------------------------------------------------------------- property-based
 
-const TEXTS = ["rv", "Storage", "BOAT", "tx", "ca", "cedar", "main st", "zz", "usa"];
+// Beyond ASCII too: the index searches ASCII text in place and keeps a lower-cased copy of the rest
+// (text.ts); "k" also matches the Kelvin sign, which lower-cases to it.
+const TEXTS = ["rv", "Storage", "BOAT", "tx", "ca", "cedar", "main st", "zz", "usa", "señ", "ÉCOLE", "k s", "ǅ"];
+/** Names with characters beyond ASCII, upper case that lower-cases to ASCII among them. */
+const UNUSUAL_NAMES = ["Señor RV Storage", "ÉCOLE Boat Storage", "\u212A Storage", "ǅemal Storage", "Ünder Main St"];
 const STATES = ["TX", "CA"] as const;
 
 /** Centres in ordinary, antimeridian and polar regions. */
@@ -498,6 +502,7 @@ const mutation = fc.record({
     "badSizes",
     "unrated",
     "noAddress",
+    "unusualName",
     "clearance",
     "noPrices",
     "statuses",
@@ -566,6 +571,7 @@ function rowsOf(s: Scenario): NewLocationRow[] {
     else if (m.kind === "badSizes") row.dimensions = [{ width: Number.NaN, length: 20 }, null as never];
     else if (m.kind === "unrated") Object.assign(row, { rating: null, userRatingsTotal: 0 });
     else if (m.kind === "noAddress") row.address = null;
+    else if (m.kind === "unusualName") row.name = UNUSUAL_NAMES[m.other % UNUSUAL_NAMES.length]!;
     else if (m.kind === "clearance") row.coveredClearanceFeet = [null, 11.5, 12, 13.3, 14, 15][m.other % 6]!;
     else if (m.kind === "noPrices") row.sizeOffers = [];
     else if (m.kind === "statuses") {

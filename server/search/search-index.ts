@@ -1,8 +1,19 @@
 import type { SearchQuery, SearchResult } from "../../domain/search";
 import { serverNow } from "../clock";
 import { TIER_WEIGHT, type Tier } from "../../domain/tiers";
-import { appendRow, ColumnBuilder, removeRow, rowOf, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
+import {
+  appendRow,
+  columnBytes,
+  ColumnBuilder,
+  compareIds,
+  idAt,
+  removeRow,
+  rowOf,
+  TIER_BY_WEIGHT,
+  type IndexColumns,
+} from "./columns";
 import { createScratch, float32Value, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
+import { writeSnapshot, type SnapshotInfo } from "./snapshot";
 import type { SearchSourceRow } from "./source-row";
 
 /** Where an index's rows came from: the database, the built-in sample, or a caller's rows. */
@@ -66,6 +77,19 @@ export class SearchIndex {
     return this.columns.live;
   }
 
+  /** Bytes the index's columns hold (typed arrays and string stores, spare room included). */
+  get bytes(): number {
+    return columnBytes(this.columns);
+  }
+
+  /**
+   * Saves the index to a snapshot file (snapshot.ts) with what it reflects; resolves to the file's
+   * size. No change may be applied until it settles (refresh.ts queues it with the changes).
+   */
+  saveTo(file: string, info: Omit<SnapshotInfo, "skipped">): Promise<number> {
+    return writeSnapshot(file, this.columns, { ...info, skipped: this.skipped });
+  }
+
   /** Rows appended since the build, scanned by every query: a rebuild folds them into the tree. */
   get appended(): number {
     return this.columns.size - this.columns.baseSize;
@@ -99,14 +123,19 @@ export class SearchIndex {
   catalogueSummary(): CatalogueSummary {
     const memo = this.summary();
     if (!memo.byState) {
-      const { state, dead, size } = this.columns;
-      const counts = new Map<string, number>();
+      const { text, entry, dead, size } = this.columns;
+      const perCode: number[] = [];
       let total = 0;
       for (let p = 0; p < size; p++) {
         if (dead[p]) continue;
         total++;
-        const code = state[p];
-        if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+        const code = text.state.code(entry[p]!);
+        if (code !== 0) perCode[code] = (perCode[code] ?? 0) + 1;
+      }
+      const counts = new Map<string, number>();
+      for (const [code, value] of text.state.table()) {
+        const count = perCode[code] ?? 0;
+        if (count > 0 && value !== "") counts.set(value, (counts.get(value) ?? 0) + count);
       }
       const byState = [...counts]
         .map(([code, count]) => ({ state: code, count }))
@@ -124,14 +153,13 @@ export class SearchIndex {
   featured(limit: number): FeaturedListing[] {
     const memo = this.summary();
     if (!memo.featured || memo.featured.length < limit) {
-      const { tierWeight, ratingKey, reviewCount, dead, size, id } = this.columns;
+      const { tierWeight, ratingKey, reviewCount, dead, size } = this.columns;
+      const byId = (a: number, b: number) => compareIds(idAt(this.columns, a), idAt(this.columns, b));
       const partners: number[] = [];
       for (let p = 0; p < size; p++) {
         if (!dead[p] && tierWeight[p]! >= TIER_WEIGHT.Preferred) partners.push(p);
       }
-      partners.sort(
-        (a, b) => ratingKey[b]! - ratingKey[a]! || reviewCount[b]! - reviewCount[a]! || (id[a]! < id[b]! ? -1 : 1),
-      );
+      partners.sort((a, b) => ratingKey[b]! - ratingKey[a]! || reviewCount[b]! - reviewCount[a]! || byId(a, b));
       memo.featured = partners.slice(0, Math.max(limit, 6)).map((p) => this.cardAt(p));
     }
     return memo.featured.slice(0, limit);
@@ -161,13 +189,15 @@ export class SearchIndex {
   }
 
   private textMatchAt(p: number): TextMatch {
+    const { text } = this.columns;
+    const e = this.columns.entry[p]!;
     return {
-      id: this.columns.id[p]!,
-      slug: this.columns.slug[p]!,
-      name: this.columns.name[p]!,
-      address: this.columns.address[p] ?? null,
-      state: this.columns.state[p] ?? null,
-      photo: this.columns.photo[p] ?? null,
+      id: text.id.get(e)!,
+      slug: text.slug.get(e)!,
+      name: text.name.get(e)!,
+      address: text.address.get(e),
+      state: text.state.get(e),
+      photo: text.photoOf(e),
     };
   }
 
@@ -194,16 +224,22 @@ export class SearchIndex {
   findByText(text: string, limit = 20): { total: number; items: TextMatch[] } {
     const words = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     if (words.length === 0) return { total: 0, items: [] };
-    const { haystack, name, dead } = this.columns;
+    const { text: strings, entry, dead } = this.columns;
+    const needles = words.map((word) => ({ word, bytes: Buffer.from(word, "utf8") }));
     const phrase = words.join(" ");
     const hits: number[] = [];
     for (let p = 0; p < this.columns.size; p++) {
       if (dead[p]) continue;
-      const hay = haystack[p]!;
-      if (words.every((w) => hay.includes(w))) hits.push(p);
+      const e = entry[p]!;
+      if (needles.every(({ word, bytes }) => strings.contains(e, word, bytes))) hits.push(p);
     }
-    const rank = (p: number) => (name[p]!.toLowerCase().startsWith(phrase) ? 0 : 1);
-    const top = hits.sort((a, b) => rank(a) - rank(b) || name[a]!.localeCompare(name[b]!)).slice(0, Math.max(0, limit));
+    // Each hit's name decoded once, not at every comparison.
+    const ranked = hits.map((p) => {
+      const name = strings.name.get(entry[p]!)!;
+      return { p, name, rank: name.toLowerCase().startsWith(phrase) ? 0 : 1 };
+    });
+    ranked.sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+    const top = ranked.slice(0, Math.max(0, limit)).map(({ p }) => p);
     return {
       total: hits.length,
       items: top.map((p) => this.textMatchAt(p)),
