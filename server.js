@@ -1,5 +1,6 @@
 // The production (and development) entry point: boots the app built from server/app.ts, then
 // serves static assets and every route. `npm start` runs it through scripts/start.mjs.
+import fs from "node:fs";
 import http from "node:http";
 import { clearTimeout, setTimeout } from "node:timers";
 import compression from "compression";
@@ -47,7 +48,15 @@ try {
         res.status(404).type("text/plain").send("Not found");
       },
     );
-    server.use(express.static("build/client", { maxAge: "1h" }));
+    // The files public/ put at the top of build/client (the favicon), by their first path segment,
+    // read once: express.static would otherwise ask the disk about every page's path (and about an
+    // index.html for "/") to find nothing, a failed stat and its error object per page.
+    const publicEntries = new Set(fs.readdirSync("build/client").filter((name) => name !== "assets"));
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    server.use((req, res, next) => {
+      if (publicEntries.has(req.path.split("/", 2)[1])) publicFiles(req, res, next);
+      else next();
+    });
     server.use(mod.app);
   }
   listen = await mod.boot();
