@@ -27,6 +27,11 @@ describe("catalogue reads", () => {
     expect(await getLocationBySlug("no-such-place-demo_zzzzzzzzzzzz")).toBeUndefined();
   });
 
+  it("reads the whole row and the owner flag of each slug asked, one after another (one prepared query)", async () => {
+    const rows = await handle.db.select().from(locations).orderBy(locations.slug).limit(3);
+    for (const row of rows) expect(await getLocationBySlug(row.slug)).toEqual({ ...row, verifiedOwner: false });
+  });
+
   it("features only Preferred and Pro listings, best rated first, and counts listings per state, from the index", async () => {
     const index = await refreshSearchIndex(handle.db);
     const featured = index.featured(6);

@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDatabase } from "../db";
+import type { Database } from "../db/client";
 import { listedLocation, listingOwners, locations, type LocationRow } from "../db/schema";
 import { Lru } from "../lru";
 import { logger } from "../logger";
@@ -39,20 +40,33 @@ export class CatalogueUnavailableError extends Error {
 /** A listing's row and whether anyone manages it (the facility page's "Verified owner"). */
 export type FacilityRow = LocationRow & { verifiedOwner?: boolean };
 
+/**
+ * The facility page's query, built once per database: building it (sixty columns, the owner
+ * subquery) cost more than PGlite took to run it. On PostgreSQL it is a named prepared statement.
+ */
+function prepareLocationBySlug(db: Database) {
+  return db
+    .select({
+      ...getTableColumns(locations),
+      verifiedOwner: sql<boolean>`exists (select 1 from ${listingOwners} where ${listingOwners.locationId} = ${locations.placeId})`,
+    })
+    .from(locations)
+    .where(eq(locations.slug, sql.placeholder("slug")))
+    .limit(1)
+    .prepare("location_by_slug");
+}
+const locationBySlug = new WeakMap<Database, ReturnType<typeof prepareLocationBySlug>>();
+
 /** The listing of a facility page's slug, with its owner flag in the same indexed query. */
 export async function getLocationBySlug(slug: string): Promise<FacilityRow | undefined> {
   if (slug === SAMPLE_LOCATION.slug) return SAMPLE_LOCATION;
   return withFallback(
     `slug:${slug}`,
     async () => {
-      const [row] = await getDatabase()
-        .select({
-          ...getTableColumns(locations),
-          verifiedOwner: sql<boolean>`exists (select 1 from ${listingOwners} where ${listingOwners.locationId} = ${locations.placeId})`,
-        })
-        .from(locations)
-        .where(eq(locations.slug, slug))
-        .limit(1);
+      const db = getDatabase();
+      let query = locationBySlug.get(db);
+      if (!query) locationBySlug.set(db, (query = prepareLocationBySlug(db)));
+      const [row] = await query.execute({ slug });
       return row;
     },
     (error) => {
