@@ -67,15 +67,42 @@ export function availabilitySummary(
   offers: readonly Pick<SizeOffer, "availability" | "statusAt">[],
   now: Date,
 ): AvailabilitySummary | null {
-  const stated = offers.filter((o) => o.availability);
-  if (stated.length === 0) return null;
-  const fresh = stated.filter((o) => isFresh(o, now));
-  if (fresh.length === 0) return { text: "Availability not confirmed recently", tone: "stale" };
-  const newest = Math.min(...fresh.map((o) => daysSince(o.statusAt, now) ?? Infinity));
+  const kinds: Availability[] = [];
+  const times: number[] = [];
+  for (const offer of offers) {
+    if (!offer.availability) continue;
+    kinds.push(offer.availability);
+    times.push(offer.statusAt ? Date.parse(offer.statusAt) : Number.NaN);
+  }
+  return summaryOfStatuses(kinds, times, now.getTime());
+}
+
+/**
+ * `availabilitySummary` of statuses already read: size i's status `kinds[i]` set at `times[i]`
+ * (ms, NaN when missing or unreadable), judged at `now` (ms). The search index keeps statuses this
+ * way and makes a card's line without turning times back into text.
+ */
+export function summaryOfStatuses(
+  kinds: readonly Availability[],
+  times: readonly number[],
+  now: number,
+): AvailabilitySummary | null {
+  if (kinds.length === 0) return null;
+  let newest = Infinity;
+  let open = false;
+  let waitlist = false;
+  for (let i = 0; i < kinds.length; i++) {
+    const time = times[i]!;
+    const until = freshUntilTime(time);
+    if (until === null || now >= until) continue;
+    newest = Math.min(newest, Math.max(0, Math.floor((now - time) / DAY_MS)));
+    if (isOpenStatus(kinds[i])) open = true;
+    else if (kinds[i] === "waitlist") waitlist = true;
+  }
+  if (newest === Infinity) return { text: "Availability not confirmed recently", tone: "stale" };
   const updated = `updated ${agoText(newest)}`;
-  if (fresh.some((o) => isOpenStatus(o.availability))) return { text: `Spaces available · ${updated}`, tone: "open" };
-  if (fresh.some((o) => o.availability === "waitlist"))
-    return { text: `Full · waitlist open · ${updated}`, tone: "full" };
+  if (open) return { text: `Spaces available · ${updated}`, tone: "open" };
+  if (waitlist) return { text: `Full · waitlist open · ${updated}`, tone: "full" };
   return { text: `Full · ${updated}`, tone: "full" };
 }
 

@@ -6,7 +6,7 @@ import { getSearchIndex } from "./refresh";
 import type { LatLng } from "../geo/coordinates";
 import type { SearchScope } from "./query";
 import type { SearchIndex } from "./search-index";
-import { searchNear, type SearchOptions } from "./service";
+import { searchNearJson, type SearchOptions } from "./service";
 import { serverNow } from "../clock";
 import { Lru } from "../lru";
 
@@ -91,8 +91,18 @@ export function invalidParametersAnswer(errors: readonly SearchParamError[]): En
  * then costs a parse, but never out of `answers`: every variant refreshes the same entry there.
  */
 let cache:
-  | { index: SearchIndex; version: number; hour: number; answers: Lru<EndpointAnswer>; byQuery: Lru<EndpointAnswer> }
+  | {
+      index: SearchIndex;
+      version: number;
+      hour: number;
+      answers: Lru<EndpointAnswer>;
+      byQuery: Lru<EndpointAnswer>;
+      /** One bit per hash of a query asked once (see `secondAsk`). */
+      asked: Uint8Array;
+    }
   | undefined;
+/** Bits of the "asked once" filter: 64 kbit, 8 kB. */
+const ASKED_BITS = 1 << 16;
 const HOUR_MS = 60 * 60_000;
 /** Longer query strings are parsed every time rather than held as keys. */
 const MAX_QUERY_KEY_LENGTH = 512;
@@ -106,7 +116,14 @@ const MAX_QUERY_KEY_LENGTH = 512;
 function cacheFor(index: SearchIndex) {
   const hour = Math.floor(serverNow().getTime() / HOUR_MS);
   if (cache?.index !== index || cache.version !== index.version || cache.hour !== hour) {
-    cache = { index, version: index.version, hour, answers: new Lru(MAX_CACHED), byQuery: new Lru(MAX_CACHED) };
+    cache = {
+      index,
+      version: index.version,
+      hour,
+      answers: new Lru(MAX_CACHED),
+      byQuery: new Lru(MAX_CACHED),
+      asked: new Uint8Array(ASKED_BITS / 8),
+    };
   }
   return cache;
 }
@@ -131,6 +148,22 @@ export function cacheKey(point: LatLng, options: SearchOptions, scope: SearchSco
   ]);
 }
 
+/**
+ * Whether `key` was asked before (since the cache started afresh), marking it asked. An answer is
+ * kept from its second ask on: a query asked once (a new map centre, most of them) would only push
+ * popular answers out, and each kept answer is memory the garbage collector walks until it leaves.
+ * A hash collision keeps an answer one ask early, which is harmless.
+ */
+function secondAsk(asked: Uint8Array, key: string): boolean {
+  // FNV-1a over the UTF-16 units.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  const bit = (hash >>> 0) % ASKED_BITS;
+  const before = (asked[bit >>> 3]! >>> (bit & 7)) & 1;
+  asked[bit >>> 3]! |= 1 << (bit & 7);
+  return before === 1;
+}
+
 /** How many answers the cache holds by understood query (for tests of the key). */
 export function cachedAnswerCount(): number {
   return cache?.answers.size ?? 0;
@@ -142,7 +175,7 @@ export function cachedAnswerCount(): number {
  * of every results page and its filter previews.
  */
 export function answerSearch(query: string): EndpointAnswer {
-  const { answers, byQuery } = cacheFor(getSearchIndex());
+  const { answers, byQuery, asked } = cacheFor(getSearchIndex());
   const asWritten = query.length <= MAX_QUERY_KEY_LENGTH ? query : undefined;
   const seen = asWritten === undefined ? undefined : byQuery.get(asWritten);
   if (seen) return seen;
@@ -154,8 +187,9 @@ export function answerSearch(query: string): EndpointAnswer {
     answer = {
       status: 200,
       headers: { ...NOSNIFF, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=60" },
-      body: JSON.stringify(searchNear(parsed.point, parsed.options, parsed.scope)),
+      body: searchNearJson(parsed.point, parsed.options, parsed.scope),
     };
+    if (!secondAsk(asked, key)) return answer;
     answers.set(key, answer);
   }
   if (asWritten !== undefined) byQuery.set(asWritten, answer);

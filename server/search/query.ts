@@ -3,8 +3,8 @@
  * and the exact distance test in one pass over typed arrays, then facet counts, then only the
  * requested page is put in order (see top-k.ts) and turned into objects.
  */
-import { availabilitySummary, type AvailabilitySummary } from "../../domain/availability";
-import { AVAILABILITIES, type SizeOffer } from "../../domain/listings";
+import { summaryOfStatuses, type AvailabilitySummary } from "../../domain/availability";
+import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { compareIds, idAt, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
@@ -59,6 +59,24 @@ export function createScratch(size: number): QueryScratch {
 
 const NO_ROWS = new Uint32Array(0);
 
+/**
+ * What a query found, before it is turned into objects or JSON: the total and facets, and the
+ * requested page's rows with their distance (miles, unrounded) and price for this query.
+ */
+export interface Selection {
+  total: number;
+  page: number;
+  pageSize: number;
+  facets: SearchFacets;
+  rows: number[];
+  miles: number[];
+  prices: number[];
+  markers: SearchMarker[];
+  /** The moment the query was judged at (ms). */
+  now: number;
+}
+
+/** One page of results as objects, with the map markers. */
 export function runQuery(
   cols: IndexColumns,
   scratch: QueryScratch,
@@ -66,6 +84,21 @@ export function runQuery(
   scope: SearchScope = {},
   maxMarkers = 0,
 ): QueryOutput {
+  const s = selectRows(cols, scratch, q, scope, maxMarkers);
+  const items = s.rows.map((p, i) => itemAt(cols, p, s.miles[i]!, s.prices[i]!, s.now));
+  return {
+    result: { total: s.total, page: s.page, pageSize: s.pageSize, items, facets: s.facets },
+    markers: s.markers,
+  };
+}
+
+export function selectRows(
+  cols: IndexColumns,
+  scratch: QueryScratch,
+  q: SearchQuery,
+  scope: SearchScope = {},
+  maxMarkers = 0,
+): Selection {
   const page = Math.max(1, Math.floor(q.page) || 1);
   const pageSize = Math.max(0, Math.floor(q.pageSize) || 0);
   const { lat: lat0, lng: lng0, radius } = q;
@@ -195,13 +228,16 @@ export function runQuery(
         ? (a, b) => priceOf[a]! - priceOf[b]! || distance[a]! - distance[b]! || byId(a, b)
         : (a, b) => tierWeight[b]! - tierWeight[a]! || distance[a]! - distance[b]! || byId(a, b);
   const offset = (page - 1) * pageSize;
-  const items: SearchItem[] = [];
+  const rows: number[] = [];
+  const miles: number[] = [];
+  const prices: number[] = [];
   if (pageSize > 0 && offset < total) {
     const top = selectTop(results, total, offset + pageSize, compare);
-    const at = new Date(now);
     for (let i = offset; i < top.length; i++) {
       const p = top[i]!;
-      items.push(itemAt(cols, p, milesOf(distance[p]!), priceOf[p]!, at));
+      rows.push(p);
+      miles.push(milesOf(distance[p]!));
+      prices.push(priceOf[p]!);
     }
   }
 
@@ -211,7 +247,7 @@ export function runQuery(
     for (const p of nearest) markers.push(markerAt(cols, p, milesOf(distance[p]!)));
   }
 
-  return { result: { total, page, pageSize, items, facets }, markers };
+  return { total, page, pageSize, facets, rows, miles, prices, markers, now };
 }
 
 /** The squared unit-sphere chord of a great-circle distance. */
@@ -240,7 +276,7 @@ export function float32Value(value: number): number | null {
   return value;
 }
 
-function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now: Date): SearchItem {
+function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now: number): SearchItem {
   const { text } = cols;
   const e = cols.entry[p]!;
   const sizes = text.sizeLabels.get(e) ?? "";
@@ -267,20 +303,69 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now
   };
 }
 
+/**
+ * The parts of row p's item JSON that do not depend on the query, around the three that do
+ * (distance, price, availability line): `JSON.stringify(itemAt(...))` is
+ * `parts[0] + miles + parts[1] + price + parts[2] + availability + "}"`.
+ */
+export type ItemFragments = [string, string, string];
+
+export function itemFragments(cols: IndexColumns, p: number): ItemFragments {
+  const { text } = cols;
+  const e = cols.entry[p]!;
+  const sizes = text.sizeLabels.get(e) ?? "";
+  const json = JSON.stringify;
+  return [
+    `{"id":${json(text.id.get(e))},"slug":${json(text.slug.get(e))},"name":${json(text.name.get(e))},` +
+      `"address":${json(text.address.get(e))},"state":${json(text.state.get(e))},` +
+      `"lat":${json(cols.lat[p])},"lng":${json(cols.lng[p])},"distanceMiles":`,
+    `,"rating":${json(float32Value(cols.rating[p]!))},"reviewCount":${cols.reviewCount[p]!},` +
+      `"tier":${json(TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free")},"isDemo":${cols.isDemo[p] === 1},` +
+      `"photo":${json(text.photoOf(e))},"amenities":${json(amenityFlagsOfMask(cols.amenityMask[p]!))},` +
+      `"sizes":${json(sizes === "" ? [] : sizes.split(","))},"minMonthlyPrice":`,
+    `,"clearanceFeet":${json(float32Value(cols.clearance[p]!))},"availability":`,
+  ];
+}
+
+/**
+ * The selection as `JSON.stringify` of its SearchResult would write it, with each row's fixed part
+ * from `fragmentsOf` (which the index keeps between queries): the same bytes, without building
+ * the objects (a query nobody asked before pays this on every request).
+ */
+export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p: number) => ItemFragments): string {
+  let items = "";
+  for (let i = 0; i < s.rows.length; i++) {
+    const p = s.rows[i]!;
+    const [head, middle, tail] = fragmentsOf(p);
+    const price = s.prices[i]!;
+    items +=
+      (i === 0 ? "" : ",") +
+      head +
+      JSON.stringify(roundMiles(s.miles[i]!)) +
+      middle +
+      (price === NO_PRICE ? "null" : String(price)) +
+      tail +
+      JSON.stringify(availabilityAt(cols, p, s.now)) +
+      "}";
+  }
+  return (
+    `{"total":${s.total},"page":${s.page},"pageSize":${s.pageSize},"items":[${items}],` +
+    `"facets":${JSON.stringify(s.facets)}}`
+  );
+}
+
 /** The card's availability line of row p (docs/product.md section 17), or null without a status. */
-function availabilityAt(cols: IndexColumns, p: number, now: Date): AvailabilitySummary | null {
+function availabilityAt(cols: IndexColumns, p: number, now: number): AvailabilitySummary | null {
   const from = cols.statusStart[p]!;
   const to = cols.statusStart[p + 1]!;
   if (from === to) return null;
-  const sizes: Pick<SizeOffer, "availability" | "statusAt">[] = [];
+  const kinds: Availability[] = [];
+  const times: number[] = [];
   for (let k = from; k < to; k++) {
-    const at = cols.statusAt[k]!;
-    sizes.push({
-      availability: AVAILABILITIES[cols.statusKind[k]!]!,
-      statusAt: Number.isNaN(at) ? null : new Date(at).toISOString(),
-    });
+    kinds.push(AVAILABILITIES[cols.statusKind[k]!]!);
+    times.push(cols.statusAt[k]!);
   }
-  return availabilitySummary(sizes, now);
+  return summaryOfStatuses(kinds, times, now);
 }
 
 function markerAt(cols: IndexColumns, p: number, miles: number): SearchMarker {

@@ -12,7 +12,21 @@ import {
   TIER_BY_WEIGHT,
   type IndexColumns,
 } from "./columns";
-import { createScratch, float32Value, runQuery, type QueryOutput, type QueryScratch, type SearchScope } from "./query";
+import {
+  createScratch,
+  float32Value,
+  itemFragments,
+  runQuery,
+  selectionJson,
+  selectRows,
+  type ItemFragments,
+  type QueryOutput,
+  type QueryScratch,
+  type SearchScope,
+} from "./query";
+
+/** Rows whose item JSON fragments an index keeps (queryJson). */
+const MAX_FRAGMENTS = 20_000;
 import { writeSnapshot, type SnapshotInfo } from "./snapshot";
 import type { SearchSourceRow } from "./source-row";
 
@@ -211,6 +225,31 @@ export class SearchIndex {
     return this.run(q, scope, 0).result;
   }
 
+  /**
+   * `query`'s answer as JSON text, the same as `JSON.stringify(query(q, scope))` (GET /api/search):
+   * each row's fixed part is serialised once and kept with this index (rows never change in place:
+   * a changed listing is a new row), so a new query costs its search and the few parts that depend
+   * on it.
+   */
+  queryJson(q: SearchQuery, scope?: SearchScope): string {
+    const selection = selectRows(this.columns, this.scratchFor(), q, this.scopeOf(scope), 0);
+    return selectionJson(this.columns, selection, (p) => this.fragmentsOf(p));
+  }
+
+  /** Row fragments kept (itemFragments): about 600 bytes each. */
+  private fragments = new Map<number, ItemFragments>();
+
+  private fragmentsOf(p: number): ItemFragments {
+    let parts = this.fragments.get(p);
+    if (!parts) {
+      // Bounded: past the limit it starts afresh rather than tracking what was used last.
+      if (this.fragments.size >= MAX_FRAGMENTS) this.fragments = new Map();
+      parts = itemFragments(this.columns, p);
+      this.fragments.set(p, parts);
+    }
+    return parts;
+  }
+
   /** `query`, plus map markers for the nearest `maxMarkers` results of the same filters. */
   search(q: SearchQuery, options: SearchScope & { maxMarkers?: number } = {}): QueryOutput {
     return this.run(q, options, options.maxMarkers ?? 0);
@@ -247,12 +286,19 @@ export class SearchIndex {
   }
 
   private run(q: SearchQuery, scope: SearchScope | undefined, maxMarkers: number): QueryOutput {
+    return runQuery(this.columns, this.scratchFor(), q, this.scopeOf(scope), maxMarkers);
+  }
+
+  private scratchFor(): QueryScratch {
     // Allocated on first use (an index that is replaced before anyone asks costs none), and again
     // when appended rows outgrew it.
     if (!this.scratch || this.scratch.candidates.length < this.columns.size)
       this.scratch = createScratch(this.columns.size + (this.columns.size >> 4));
-    const when: SearchScope = { ...scope, now: scope?.now ?? serverNow().getTime() };
-    return runQuery(this.columns, this.scratch, q, when, maxMarkers);
+    return this.scratch;
+  }
+
+  private scopeOf(scope: SearchScope | undefined): SearchScope {
+    return { ...scope, now: scope?.now ?? serverNow().getTime() };
   }
 }
 

@@ -36,6 +36,11 @@ export function searchNear(point: LatLng, options: SearchOptions, scope?: Search
   return getSearchIndex().query(toSearchQuery(point, options), scope);
 }
 
+/** `searchNear`'s answer as JSON text (GET /api/search), made without the objects. */
+export function searchNearJson(point: LatLng, options: SearchOptions, scope?: SearchScope): string {
+  return getSearchIndex().queryJson(toSearchQuery(point, options), scope);
+}
+
 /** Where a results page searches (server/geo/resolve-place.ts `SearchPlace` fits). */
 export interface SearchPlaceLike extends LatLng {
   kind?: string;

@@ -101,12 +101,16 @@ export class TextColumn {
     return false;
   }
 
-  /** The bytes in use (for sizes and snapshots). */
+  /**
+   * What a snapshot stores: the bytes in use and some spare room (a twentieth more), so that the
+   * first strings appended after a start from the snapshot do not copy the whole buffer.
+   */
   parts(): TextColumnParts {
+    const used = this.starts[this.count]!;
     return {
       count: this.count,
       starts: this.starts,
-      bytes: this.bytes.subarray(0, this.starts[this.count]!),
+      bytes: this.bytes.subarray(0, Math.min(this.bytes.length, used + Math.max(65_536, Math.ceil(used / 20)))),
       nulls: this.nulls,
     };
   }
