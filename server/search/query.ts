@@ -8,7 +8,7 @@ import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { compareIds, idAt, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
-import { countFacets } from "./facets";
+import { FACET_CHUNK, FACET_CHUNK_VALUES, FACET_MASK, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import { rangeInto, searchBox } from "./spatial";
 import { selectTop, type RowComparator } from "./top-k";
@@ -110,7 +110,7 @@ export function selectRows(
   let candidateCount = 0;
   const byRadius = scope.state === undefined;
   const stateCode = byRadius ? undefined : scope.state!.toUpperCase();
-  const { baseSize, size, dead, entry, text } = cols;
+  const { baseSize, size } = cols;
   if (!isValidLatLng(lat0, lng0)) {
     candidateCount = 0;
   } else {
@@ -138,81 +138,43 @@ export function selectRows(
   // term is exactly c^2 / 4, and miles = 2R asin(c / 2). Sorting and the radius test use c^2
   // (monotonic in the distance), so no trigonometry runs per candidate; miles are computed only
   // for the rows that are shown.
-  const { amenityMask, sizeMask, unit } = cols;
   const { all: amenitiesAll, anyOf: amenitiesAny } = amenityRequirement(q.amenities);
-  const sizesAll = sizeRequirement(q.sizes);
   // NUL separates the fields of a haystack; a needle containing one could match across them.
   const needle = (q.q ?? "").replaceAll("\u0000", "").toLowerCase();
-  const needleBytes = Buffer.from(needle, "utf8");
   const phi0 = lat0 * RAD;
   const lambda0 = lng0 * RAD;
-  const x0 = Math.cos(phi0) * Math.cos(lambda0);
-  const y0 = Math.cos(phi0) * Math.sin(lambda0);
-  const z0 = Math.sin(phi0);
-  const chordLimit = byRadius ? chordSquared(radius) : Infinity;
   // My RV (docs/product.md): a space at least rvLength long; with covered or enclosed asked for,
   // no stated clearance below the RV's height (float32, as clearances are stored). An unknown
   // clearance keeps the location (its card says the clearance is not stated).
-  const { longestFeet, clearance, minPrice, offerStart, offerLength, offerPrice } = cols;
-  const rvLength = q.rv?.lengthFeet ?? 0;
   const rule = q.rv?.heightFeet === undefined ? "never" : clearanceRule(q.amenities);
-  const rvHeight = Math.fround(q.rv?.heightFeet ?? 0);
-  const uncoveredBit = rule === "unlessUncovered" ? AMENITY_BIT.has_uncovered_parking : 0;
-  // Prices (docs/product.md): the lowest known one, among the spaces that fit when an RV is set.
-  const priceLimit = q.maxPrice ?? NO_PRICE;
-  // Available now (docs/product.md section 17): a size marked open and still fresh, long enough
-  // for the RV when one is set. Counted for the facet whether or not the filter is on.
-  const { openStart, openLength, openUntil } = cols;
-  const now = scope.now ?? Date.now();
-  const availableOnly = q.available === true;
-  let priced = 0;
-  let available = 0;
-  let total = 0;
-  for (let j = 0; j < candidateCount; j++) {
-    const p = candidates[j]!;
-    if (dead[p]) continue;
-    // An appended row of a state's page: the tree's state lists do not hold it.
-    if (p >= baseSize && stateCode !== undefined && text.state.get(entry[p]!)?.toUpperCase() !== stateCode) continue;
-    const am = amenityMask[p]!;
-    if ((am & amenitiesAll) !== amenitiesAll) continue;
-    if (amenitiesAny !== 0 && (am & amenitiesAny) === 0) continue;
-    if ((sizeMask[p]! & sizesAll) !== sizesAll) continue;
-    if (longestFeet[p]! < rvLength) continue;
-    if (rule !== "never" && clearance[p]! < rvHeight && (am & uncoveredBit) === 0) continue;
-    const dx = unit[3 * p]! - x0;
-    const dy = unit[3 * p + 1]! - y0;
-    const dz = unit[3 * p + 2]! - z0;
-    const c2 = dx * dx + dy * dy + dz * dz;
-    if (c2 > chordLimit) continue;
-    if (needle !== "" && !text.contains(entry[p]!, needle, needleBytes)) continue;
-    let open = false;
-    for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
-      if (now < openUntil[k]! && openLength[k]! >= rvLength) {
-        open = true;
-        break;
-      }
-    }
-    if (availableOnly && !open) continue;
-    let price = minPrice[p]!;
-    if (rvLength > 0 && price !== NO_PRICE) {
-      price = NO_PRICE;
-      for (let k = offerStart[p]!, end = offerStart[p + 1]!; k < end; k++) {
-        if (offerLength[k]! >= rvLength) {
-          price = offerPrice[k]!;
-          break;
-        }
-      }
-    }
-    if (price !== NO_PRICE) priced++;
-    if (price > priceLimit) continue;
-    if (open) available++;
-    priceOf[p] = price;
-    distance[p] = c2;
-    results[total++] = p;
-  }
-
-  // 3. Facets over the whole result set, before anything reorders `results`.
-  const facets: SearchFacets = { ...countFacets(results, total, sizeMask, amenityMask), priced, available };
+  const filter: Filter = {
+    amenitiesAll,
+    amenitiesAny,
+    sizesAll: sizeRequirement(q.sizes),
+    stateCode,
+    needle,
+    needleBytes: Buffer.from(needle, "utf8"),
+    x0: Math.cos(phi0) * Math.cos(lambda0),
+    y0: Math.cos(phi0) * Math.sin(lambda0),
+    z0: Math.sin(phi0),
+    chordLimit: byRadius ? chordSquared(radius) : Infinity,
+    rvLength: q.rv?.lengthFeet ?? 0,
+    checkClearance: rule !== "never",
+    rvHeight: Math.fround(q.rv?.heightFeet ?? 0),
+    uncoveredBit: rule === "unlessUncovered" ? AMENITY_BIT.has_uncovered_parking : 0,
+    // Prices (docs/product.md): the lowest known one, among the spaces that fit when an RV is set.
+    priceLimit: q.maxPrice ?? NO_PRICE,
+    // Available now (docs/product.md section 17): a size marked open and still fresh, long enough
+    // for the RV when one is set. Counted for the facet whether or not the filter is on.
+    now: scope.now ?? Date.now(),
+    availableOnly: q.available === true,
+  };
+  const now = filter.now;
+  // 3. Facets, counted as each result is accepted (facets.ts), before anything reorders `results`.
+  const histograms = facetHistograms();
+  const counts = new Int32Array(2);
+  const total = filterCandidates(cols, scratch, candidates, candidateCount, filter, histograms, counts);
+  const facets: SearchFacets = { ...facetsOf(histograms), priced: counts[0]!, available: counts[1]! };
 
   // 4. The page, in order.
   const byId: RowComparator = (a, b) => compareIds(idAt(cols, a), idAt(cols, b));
@@ -248,6 +210,104 @@ export function selectRows(
   }
 
   return { total, page, pageSize, facets, rows, miles, prices, markers, now };
+}
+
+/** What a query asks of each candidate, read once before the loop. */
+interface Filter {
+  amenitiesAll: number;
+  amenitiesAny: number;
+  sizesAll: number;
+  stateCode: string | undefined;
+  needle: string;
+  needleBytes: Uint8Array;
+  x0: number;
+  y0: number;
+  z0: number;
+  chordLimit: number;
+  rvLength: number;
+  checkClearance: boolean;
+  rvHeight: number;
+  uncoveredBit: number;
+  priceLimit: number;
+  now: number;
+  availableOnly: boolean;
+}
+
+/**
+ * Step 2 of a query: the candidates that pass every filter go to `scratch.results` (with their
+ * distance and price by row) and into the facet histograms; counts[0] gets the priced ones and
+ * counts[1] the ones available now. Returns how many passed.
+ *
+ * A function of its own, ending in a plain return: a long loop is compiled while it runs (on-stack
+ * replacement), before the code after it has run even once, and code there that still needs type
+ * information (an object literal, say) threw the compiled loop away at every call.
+ */
+function filterCandidates(
+  cols: IndexColumns,
+  scratch: QueryScratch,
+  candidates: Uint32Array,
+  candidateCount: number,
+  f: Filter,
+  histograms: FacetHistograms,
+  counts: Int32Array,
+): number {
+  const { dead, baseSize, entry, text, amenityMask, sizeMask, unit, longestFeet, clearance } = cols;
+  const { minPrice, offerStart, offerLength, offerPrice, openStart, openLength, openUntil } = cols;
+  const { distance, results, price: priceOf } = scratch;
+  const { amenitiesAll, amenitiesAny, sizesAll, stateCode, needle, needleBytes, x0, y0, z0, chordLimit } = f;
+  const { rvLength, checkClearance, rvHeight, uncoveredBit, priceLimit, now, availableOnly } = f;
+  const sizeHistogram = histograms.sizes;
+  const flagHistogram = histograms.flags;
+  let total = 0;
+  for (let j = 0; j < candidateCount; j++) {
+    const p = candidates[j]!;
+    if (dead[p]) continue;
+    // An appended row of a state's page: the tree's state lists do not hold it.
+    if (p >= baseSize && stateCode !== undefined && text.state.get(entry[p]!)?.toUpperCase() !== stateCode) continue;
+    const am = amenityMask[p]!;
+    if ((am & amenitiesAll) !== amenitiesAll) continue;
+    if (amenitiesAny !== 0 && (am & amenitiesAny) === 0) continue;
+    const sm = sizeMask[p]!;
+    if ((sm & sizesAll) !== sizesAll) continue;
+    if (rvLength > 0 && longestFeet[p]! < rvLength) continue;
+    if (checkClearance && clearance[p]! < rvHeight && (am & uncoveredBit) === 0) continue;
+    const dx = unit[3 * p]! - x0;
+    const dy = unit[3 * p + 1]! - y0;
+    const dz = unit[3 * p + 2]! - z0;
+    const c2 = dx * dx + dy * dy + dz * dz;
+    if (c2 > chordLimit) continue;
+    if (needle !== "" && !text.contains(entry[p]!, needle, needleBytes)) continue;
+    let open = false;
+    for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
+      if (now < openUntil[k]! && openLength[k]! >= rvLength) {
+        open = true;
+        break;
+      }
+    }
+    if (availableOnly && !open) continue;
+    let price = minPrice[p]!;
+    if (rvLength > 0 && price !== NO_PRICE) {
+      price = NO_PRICE;
+      for (let k = offerStart[p]!, end = offerStart[p + 1]!; k < end; k++) {
+        if (offerLength[k]! >= rvLength) {
+          price = offerPrice[k]!;
+          break;
+        }
+      }
+    }
+    if (price !== NO_PRICE) counts[0]!++;
+    if (price > priceLimit) continue;
+    if (open) counts[1]!++;
+    priceOf[p] = price;
+    distance[p] = c2;
+    results[total++] = p;
+    sizeHistogram[sm & FACET_MASK]!++;
+    sizeHistogram[FACET_CHUNK_VALUES + ((sm >>> FACET_CHUNK) & FACET_MASK)]!++;
+    flagHistogram[am & FACET_MASK]!++;
+    flagHistogram[FACET_CHUNK_VALUES + ((am >>> FACET_CHUNK) & FACET_MASK)]!++;
+    flagHistogram[2 * FACET_CHUNK_VALUES + ((am >>> (2 * FACET_CHUNK)) & FACET_MASK)]!++;
+  }
+  return total;
 }
 
 /** The squared unit-sphere chord of a great-circle distance. */
