@@ -249,6 +249,11 @@ function printProfile(file: string, skipMs: number): void {
   );
 }
 
+function printLogTail(logFile: string): void {
+  const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20) : [];
+  if (tail.join("").trim()) console.log(`\nlast lines of the site's log:\n${tail.join("\n")}`);
+}
+
 async function main(): Promise<number> {
   const { profile, kinds } = parseArgs(process.argv.slice(2));
   const root = path.resolve(import.meta.dirname, "..");
@@ -304,8 +309,7 @@ async function main(): Promise<number> {
         const failures = phases.flatMap((phase) => phase.failures);
         if (failures.length > 0) {
           console.log(`\nFAILED: ${kind} pages, run ${run}:\n  ${failures.join("\n  ")}`);
-          const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").trimEnd().split("\n").slice(-20) : [];
-          if (tail.join("").trim()) console.log(`\nlast lines of the site's log:\n${tail.join("\n")}`);
+          printLogTail(logFile);
           return 1;
         }
         rows.set(kind, phases.at(-1)!);
@@ -337,6 +341,10 @@ async function main(): Promise<number> {
       printProfile(path.join(profileDir, profileName), loadStartedAt - startedAt);
     }
     return [...medians.values()].every(meets) ? 0 : 2;
+  } catch (error) {
+    // A failure before the load (the site stopped, a target failed): the site's own words first.
+    printLogTail(logFile);
+    throw error;
   } finally {
     await cleanUp();
   }
