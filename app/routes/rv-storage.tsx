@@ -1,6 +1,6 @@
 import List from "lucide-react/icons/list";
 import MapIcon from "lucide-react/icons/map";
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, data, redirect, useLocation, useNavigate, useNavigation, useNavigationType } from "react-router";
 import type { Route } from "./+types/rv-storage";
 import { LocationCard, cardDataFrom } from "../components/location/location-card";
@@ -28,6 +28,7 @@ import {
   PAGE_SIZE,
   searchParamsFor,
   placedByTier,
+  type MapMarker,
   type SortOrder,
 } from "../../domain/search";
 import { parseSearchParams } from "../../domain/search-params";
@@ -207,7 +208,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     radius: parsed.radius,
     result,
     // Nothing within the radius: the nearest listing is the map's one pin, framed with the place.
-    markers: nearest ? [nearest.marker] : markers,
+    // As one JSON text: up to 500 pins as objects were a third of the page's serialising (each
+    // value flattened and escaped by React Router's encoder), JSON.stringify does it natively.
+    markersJson: JSON.stringify(nearest ? [nearest.marker] : markers),
     nearest: nearest?.item ?? null,
     map: publicMapConfig(),
   };
@@ -536,7 +539,10 @@ function Results({
   const firstSponsoredOnly = result.items.findIndex((item) => !placedByTier(item.tier, applied.sort));
   const firstUnsponsored = firstSponsoredOnly > 0 && !wholeState ? firstSponsoredOnly : -1;
   // A state's page measures from the state's centre: a distance from there means nothing to a visitor.
-  const markers = wholeState ? d.markers.map(({ distanceMiles: _distance, ...m }) => m) : d.markers;
+  const markers = useMemo(() => {
+    const all = JSON.parse(d.markersJson) as MapMarker[];
+    return wholeState ? all.map(({ distanceMiles: _distance, ...m }) => m) : all;
+  }, [d.markersJson, wholeState]);
   const textFilterKeep = paramsFor({ q: undefined, page: undefined });
 
   return (
