@@ -11,7 +11,7 @@ import { compareIds, idAt, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from ".
 import { FACET_CHUNK, FACET_CHUNK_VALUES, FACET_MASK, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import { rangeInto, searchBox } from "./spatial";
-import { selectTop, type RowComparator } from "./top-k";
+import { selectTop, type RowComparator, type RowKey } from "./top-k";
 
 const RAD = Math.PI / 180;
 
@@ -189,12 +189,22 @@ export function selectRows(
       : q.sort === "price"
         ? (a, b) => priceOf[a]! - priceOf[b]! || distance[a]! - distance[b]! || byId(a, b)
         : (a, b) => tierWeight[b]! - tierWeight[a]! || distance[a]! - distance[b]! || byId(a, b);
+  // Numbers that order rows as `compare` does, up to ties (top-k.ts `RowKey`): most rows of a large
+  // result set are passed over by one comparison. Tier weights are 1..4 and chords at most 2, so
+  // c^2 <= 4 < 8 keeps tiers apart; a float32 rating times 2^43 is a whole number with room for a
+  // review count below 2^22 (larger counts tie, and `compare` decides).
+  const key: RowKey =
+    q.sort === "rating"
+      ? (row) => -(ratingKey[row]! * 2 ** 43 + Math.min(reviewCount[row]!, 2 ** 22 - 1))
+      : q.sort === "price"
+        ? (row) => priceOf[row]!
+        : (row) => (8 - tierWeight[row]!) * 8 + distance[row]!;
   const offset = (page - 1) * pageSize;
   const rows: number[] = [];
   const miles: number[] = [];
   const prices: number[] = [];
   if (pageSize > 0 && offset < total) {
-    const top = selectTop(results, total, offset + pageSize, compare);
+    const top = selectTop(results, total, offset + pageSize, compare, key);
     for (let i = offset; i < top.length; i++) {
       const p = top[i]!;
       rows.push(p);
@@ -205,7 +215,13 @@ export function selectRows(
 
   const markers: SearchMarker[] = [];
   if (maxMarkers > 0 && total > 0) {
-    const nearest = selectTop(results, total, maxMarkers, (a, b) => distance[a]! - distance[b]! || byId(a, b));
+    const nearest = selectTop(
+      results,
+      total,
+      maxMarkers,
+      (a, b) => distance[a]! - distance[b]! || byId(a, b),
+      (row) => distance[row]!,
+    );
     for (const p of nearest) markers.push(markerAt(cols, p, milesOf(distance[p]!)));
   }
 

@@ -10,10 +10,17 @@ export type RowComparator = (a: number, b: number) => number;
 const HEAP_SHARE = 0.25;
 
 /**
+ * A number per row that never orders two rows against `compare`: compare(a, b) < 0 implies
+ * key(a) <= key(b). Rows whose key is above the worst kept row's are passed over with one
+ * comparison of numbers; equal keys go to `compare`.
+ */
+export type RowKey = (row: number) => number;
+
+/**
  * Returns the best `k` rows of `rows[0..n)`, best first. May reorder `rows[0..n)` (it is a
  * scratch buffer of the caller).
  */
-export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowComparator): Uint32Array {
+export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowComparator, key?: RowKey): Uint32Array {
   const want = Math.max(0, Math.min(k, n));
   if (want === 0) return new Uint32Array(0);
   if (want >= n * HEAP_SHARE) {
@@ -23,8 +30,10 @@ export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowC
   // A max-heap on sort order: the root is the worst row kept so far.
   const heap = new Uint32Array(want);
   let size = 0;
+  let worstKey = Infinity;
   for (let i = 0; i < n; i++) {
     const row = rows[i]!;
+    if (key !== undefined && key(row) > worstKey) continue;
     if (size < want) {
       let at = size++;
       while (at > 0) {
@@ -34,8 +43,10 @@ export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowC
         at = parent;
       }
       heap[at] = row;
+      if (size === want && key !== undefined) worstKey = key(heap[0]!);
     } else if (compare(row, heap[0]!) < 0) {
       siftDown(heap, size, row, compare);
+      if (key !== undefined) worstKey = key(heap[0]!);
     }
   }
   return heap.sort(compare);
