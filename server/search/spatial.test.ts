@@ -83,4 +83,24 @@ describe("rangeInto", () => {
       }),
     );
   });
+
+  it("finds the same with many equal coordinates, where whole nodes are copied (property)", () => {
+    // Few distinct values: points equal to a split value lie on both sides of it.
+    const point = fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 }));
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 400 }), point, point, (points, a, b) => {
+        const tree = new KDBush(points.length, 2);
+        for (const [x, y] of points) tree.add(x, y);
+        tree.finish();
+        const [minX, maxX] = [Math.min(a[0], b[0]), Math.max(a[0], b[0])];
+        const [minY, maxY] = [Math.min(a[1], b[1]), Math.max(a[1], b[1])];
+        const out = new Uint32Array(points.length);
+        const n = rangeInto(tree, minX, minY, maxX, maxY, out, 0);
+        expect([...out.subarray(0, n)].sort((p, q) => p - q)).toEqual(
+          tree.range(minX, minY, maxX, maxY).sort((p, q) => p - q),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
