@@ -11,7 +11,7 @@ import { compareIds, idAt, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from ".
 import { FACET_CHUNK, FACET_CHUNK_VALUES, FACET_MASK, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import { rangeInto, searchBox } from "./spatial";
-import { selectTop, type RowComparator, type RowKey } from "./top-k";
+import { selectTop, type RowComparator } from "./top-k";
 
 const RAD = Math.PI / 180;
 
@@ -46,6 +46,8 @@ export interface QueryScratch {
   distance: Float64Array;
   /** The price for this query by row (NO_PRICE when unknown), valid like `distance`. */
   price: Uint32Array;
+  /** The sort key (sortKey) of results[j], by j. */
+  keys: Float64Array;
 }
 
 export function createScratch(size: number): QueryScratch {
@@ -54,8 +56,14 @@ export function createScratch(size: number): QueryScratch {
     results: new Uint32Array(size),
     distance: new Float64Array(size),
     price: new Uint32Array(size),
+    keys: new Float64Array(size),
   };
 }
+
+/** Which order a query's page is in, as `filterCandidates` computes its keys. */
+const SORT_DISTANCE = 0;
+const SORT_RATING = 1;
+const SORT_PRICE = 2;
 
 const NO_ROWS = new Uint32Array(0);
 
@@ -168,6 +176,7 @@ export function selectRows(
     // for the RV when one is set. Counted for the facet whether or not the filter is on.
     now: scope.now ?? Date.now(),
     availableOnly: q.available === true,
+    sort: q.sort === "rating" ? SORT_RATING : q.sort === "price" ? SORT_PRICE : SORT_DISTANCE,
   };
   const now = filter.now;
   // 3. Facets, counted as each result is accepted (facets.ts), before anything reorders `results`.
@@ -189,22 +198,13 @@ export function selectRows(
       : q.sort === "price"
         ? (a, b) => priceOf[a]! - priceOf[b]! || distance[a]! - distance[b]! || byId(a, b)
         : (a, b) => tierWeight[b]! - tierWeight[a]! || distance[a]! - distance[b]! || byId(a, b);
-  // Numbers that order rows as `compare` does, up to ties (top-k.ts `RowKey`): most rows of a large
-  // result set are passed over by one comparison. Tier weights are 1..4 and chords at most 2, so
-  // c^2 <= 4 < 8 keeps tiers apart; a float32 rating times 2^43 is a whole number with room for a
-  // review count below 2^22 (larger counts tie, and `compare` decides).
-  const key: RowKey =
-    q.sort === "rating"
-      ? (row) => -(ratingKey[row]! * 2 ** 43 + Math.min(reviewCount[row]!, 2 ** 22 - 1))
-      : q.sort === "price"
-        ? (row) => priceOf[row]!
-        : (row) => (8 - tierWeight[row]!) * 8 + distance[row]!;
   const offset = (page - 1) * pageSize;
   const rows: number[] = [];
   const miles: number[] = [];
   const prices: number[] = [];
   if (pageSize > 0 && offset < total) {
-    const top = selectTop(results, total, offset + pageSize, compare, key);
+    // Most rows of a large result set are passed over by their key (filterCandidates) alone.
+    const top = selectTop(results, total, offset + pageSize, compare, scratch.keys);
     for (let i = offset; i < top.length; i++) {
       const p = top[i]!;
       rows.push(p);
@@ -215,13 +215,7 @@ export function selectRows(
 
   const markers: SearchMarker[] = [];
   if (maxMarkers > 0 && total > 0) {
-    const nearest = selectTop(
-      results,
-      total,
-      maxMarkers,
-      (a, b) => distance[a]! - distance[b]! || byId(a, b),
-      (row) => distance[row]!,
-    );
+    const nearest = selectTop(results, total, maxMarkers, (a, b) => distance[a]! - distance[b]! || byId(a, b));
     for (const p of nearest) markers.push(markerAt(cols, p, milesOf(distance[p]!)));
   }
 
@@ -247,6 +241,8 @@ interface Filter {
   priceLimit: number;
   now: number;
   availableOnly: boolean;
+  /** SORT_DISTANCE, SORT_RATING or SORT_PRICE. */
+  sort: number;
 }
 
 /**
@@ -269,9 +265,10 @@ function filterCandidates(
 ): number {
   const { dead, baseSize, entry, text, amenityMask, sizeMask, unit, longestFeet, clearance } = cols;
   const { minPrice, offerStart, offerLength, offerPrice, openStart, openLength, openUntil } = cols;
-  const { distance, results, price: priceOf } = scratch;
+  const { distance, results, price: priceOf, keys } = scratch;
+  const { tierWeight, ratingKey, reviewCount } = cols;
   const { amenitiesAll, amenitiesAny, sizesAll, stateCode, needle, needleBytes, x0, y0, z0, chordLimit } = f;
-  const { rvLength, checkClearance, rvHeight, uncoveredBit, priceLimit, now, availableOnly } = f;
+  const { rvLength, checkClearance, rvHeight, uncoveredBit, priceLimit, now, availableOnly, sort } = f;
   const sizeHistogram = histograms.sizes;
   const flagHistogram = histograms.flags;
   let total = 0;
@@ -316,6 +313,16 @@ function filterCandidates(
     if (open) counts[1]!++;
     priceOf[p] = price;
     distance[p] = c2;
+    // A number that orders the results as the page's comparator does, up to ties (top-k.ts):
+    // tier weights are 1..4 and chords at most 2, so c^2 <= 4 < 8 keeps tiers apart; a float32
+    // rating times 2^43 is a whole number with room for a review count below 2^22 (larger counts
+    // tie, and the comparator decides).
+    keys[total] =
+      sort === SORT_DISTANCE
+        ? (8 - tierWeight[p]!) * 8 + c2
+        : sort === SORT_PRICE
+          ? price
+          : -(ratingKey[p]! * 2 ** 43 + Math.min(reviewCount[p]!, 2 ** 22 - 1));
     results[total++] = p;
     sizeHistogram[sm & FACET_MASK]!++;
     sizeHistogram[FACET_CHUNK_VALUES + ((sm >>> FACET_CHUNK) & FACET_MASK)]!++;
@@ -345,12 +352,24 @@ const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
  */
 export function float32Value(value: number): number | null {
   if (Number.isNaN(value)) return null;
+  // Ratings and clearances take few values: each is worked out once (a card shows two).
+  const known = SHORTEST.get(value);
+  if (known !== undefined) return known;
+  let found = value;
   for (let digits = 1; digits <= 9; digits++) {
     const shortest = Number(value.toPrecision(digits));
-    if (Math.fround(shortest) === value) return shortest;
+    if (Math.fround(shortest) === value) {
+      found = shortest;
+      break;
+    }
   }
-  return value;
+  if (SHORTEST.size >= 4096) SHORTEST.clear();
+  SHORTEST.set(value, found);
+  return found;
 }
+
+/** float32Value's answers so far, by float32 value. */
+const SHORTEST = new Map<number, number>();
 
 function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now: number): SearchItem {
   const { text } = cols;

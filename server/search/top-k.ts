@@ -10,17 +10,20 @@ export type RowComparator = (a: number, b: number) => number;
 const HEAP_SHARE = 0.25;
 
 /**
- * A number per row that never orders two rows against `compare`: compare(a, b) < 0 implies
- * key(a) <= key(b). Rows whose key is above the worst kept row's are passed over with one
- * comparison of numbers; equal keys go to `compare`.
- */
-export type RowKey = (row: number) => number;
-
-/**
  * Returns the best `k` rows of `rows[0..n)`, best first. May reorder `rows[0..n)` (it is a
  * scratch buffer of the caller).
+ *
+ * `keys[i]`, when given, is a number for rows[i] that never orders two rows against `compare`
+ * (compare(a, b) < 0 implies key(a) <= key(b)): a row whose key is above the worst kept row's is
+ * passed over with one comparison of numbers, read in order; equal keys go to `compare`.
  */
-export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowComparator, key?: RowKey): Uint32Array {
+export function selectTop(
+  rows: Uint32Array,
+  n: number,
+  k: number,
+  compare: RowComparator,
+  keys?: Float64Array,
+): Uint32Array {
   const want = Math.max(0, Math.min(k, n));
   if (want === 0) return new Uint32Array(0);
   if (want >= n * HEAP_SHARE) {
@@ -29,31 +32,43 @@ export function selectTop(rows: Uint32Array, n: number, k: number, compare: RowC
   }
   // A max-heap on sort order: the root is the worst row kept so far.
   const heap = new Uint32Array(want);
+  // The key of each kept row, moved with it.
+  const heapKeys = new Float64Array(want);
   let size = 0;
   let worstKey = Infinity;
   for (let i = 0; i < n; i++) {
+    const key = keys === undefined ? 0 : keys[i]!;
+    if (key > worstKey) continue;
     const row = rows[i]!;
-    if (key !== undefined && key(row) > worstKey) continue;
     if (size < want) {
       let at = size++;
       while (at > 0) {
         const parent = (at - 1) >> 1;
         if (compare(heap[parent]!, row) >= 0) break;
         heap[at] = heap[parent]!;
+        heapKeys[at] = heapKeys[parent]!;
         at = parent;
       }
       heap[at] = row;
-      if (size === want && key !== undefined) worstKey = key(heap[0]!);
+      heapKeys[at] = key;
+      if (size === want && keys !== undefined) worstKey = heapKeys[0]!;
     } else if (compare(row, heap[0]!) < 0) {
-      siftDown(heap, size, row, compare);
-      if (key !== undefined) worstKey = key(heap[0]!);
+      siftDown(heap, heapKeys, size, row, key, compare);
+      if (keys !== undefined) worstKey = heapKeys[0]!;
     }
   }
   return heap.sort(compare);
 }
 
-/** Puts `row` at the root and sinks it to its place. */
-function siftDown(heap: Uint32Array, size: number, row: number, compare: RowComparator): void {
+/** Puts `row` (with its key) at the root and sinks it to its place. */
+function siftDown(
+  heap: Uint32Array,
+  heapKeys: Float64Array,
+  size: number,
+  row: number,
+  key: number,
+  compare: RowComparator,
+): void {
   let at = 0;
   for (;;) {
     const left = 2 * at + 1;
@@ -62,7 +77,9 @@ function siftDown(heap: Uint32Array, size: number, row: number, compare: RowComp
     const worse = right < size && compare(heap[right]!, heap[left]!) > 0 ? right : left;
     if (compare(heap[worse]!, row) <= 0) break;
     heap[at] = heap[worse]!;
+    heapKeys[at] = heapKeys[worse]!;
     at = worse;
   }
   heap[at] = row;
+  heapKeys[at] = key;
 }
