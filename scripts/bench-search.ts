@@ -376,13 +376,26 @@ async function main(): Promise<void> {
   const buildRows: (string | number)[][] = [];
   const snapshotRows: (string | number)[][] = [];
   const queryRows: (string | number)[][] = [];
+  /**
+   * Full collections until the array buffers stop shrinking: the builder's temporary arrays are
+   * garbage once it finishes, but their memory is given back by a later pass, and one gc() call
+   * sometimes left 120 MB of them in the figure.
+   */
+  const settle = async () => {
+    let previous = Infinity;
+    for (let i = 0; i < 10 && process.memoryUsage().arrayBuffers < previous; i++) {
+      previous = process.memoryUsage().arrayBuffers;
+      gc();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   for (const size of SIZES) {
-    gc();
+    await settle();
     const heapBefore = process.memoryUsage().heapUsed;
     const arrayBefore = process.memoryUsage().arrayBuffers;
     const rssBefore = process.memoryUsage().rss;
     const { index, generateMs, buildMs } = buildIndex(size);
-    gc();
+    await settle();
     const after = process.memoryUsage();
     // The snapshot an instance starts from (docs/operations.md, "Search index"): written, read back.
     const snapshotFile = path.join(os.tmpdir(), `bench-search-${process.pid}.snapshot`);
