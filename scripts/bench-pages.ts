@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { summarizeProfile, type CpuProfile } from "./lib/cpu-profile";
-import { USER_AGENT, facilityLinks, median, resolveTowns, table } from "./lib/bench";
+import { USER_AGENT, facilityLinks, median, positive, resolveTowns, table } from "./lib/bench";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
 
 const SECONDS = positive("BENCH_SECONDS", 10);
@@ -39,14 +39,6 @@ const TARGET_P99_MS = 60;
 
 const ALL_KINDS = ["home", "results", "facility"] as const;
 type Kind = (typeof ALL_KINDS)[number];
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: must be a positive number, got "${raw}"`);
-  return value;
-}
 
 function parseArgs(argv: readonly string[]): { profile: boolean; kinds: Kind[] } {
   let profile = false;

@@ -26,7 +26,16 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { PAGE_SIZE } from "../domain/search";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
-import { USER_AGENT, anonymousSession, facilityLinks, getJson, median, resolveTowns, table } from "./lib/bench";
+import {
+  USER_AGENT,
+  anonymousSession,
+  facilityLinks,
+  getJson,
+  median,
+  positive,
+  resolveTowns,
+  table,
+} from "./lib/bench";
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 const SECONDS = positive("BENCH_SECONDS", 20);
@@ -38,14 +47,6 @@ const RUNS = positive("BENCH_RUNS", 1);
  */
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 16);
 const SESSIONS = positive("BENCH_SESSIONS", 200);
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: must be a positive number, got "${raw}"`);
-  return value;
-}
 
 /**
  * The traffic: typed searches (`?where=`, answered with a redirect), results pages and the

@@ -165,3 +165,12 @@ export async function resolveTowns(baseUrl: string): Promise<Place[]> {
   if (places.length < 10) throw new Error(`Only ${places.length} of ${TOWNS.length} towns resolved`);
   return places;
 }
+
+/** A positive number from the environment variable `name`, or `fallback` when it is unset or empty. */
+export function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: must be a positive number, got "${raw}"`);
+  return value;
+}

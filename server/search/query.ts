@@ -100,6 +100,7 @@ export function runQuery(
   };
 }
 
+/** Steps 1 to 4 of a query: candidates, filters and facets, then the page's rows in order. */
 export function selectRows(
   cols: IndexColumns,
   scratch: QueryScratch,

@@ -28,6 +28,7 @@ import {
 /** Rows whose item JSON fragments an index keeps (queryJson). */
 const MAX_FRAGMENTS = 20_000;
 import { writeSnapshot, type SnapshotInfo } from "./snapshot";
+import type { ListingStrings } from "./text";
 import type { SearchSourceRow } from "./source-row";
 
 /** Where an index's rows came from: the database, the built-in sample, or a caller's rows. */
@@ -42,14 +43,7 @@ export type SearchIndexSource = "database" | "sample" | "memory";
  * answers radius, filters, sort, page, total and facet counts synchronously, in well under a
  * millisecond for a catalogue of tens of thousands of locations.
  */
-export interface TextMatch {
-  id: string;
-  slug: string;
-  name: string;
-  address: string | null;
-  state: string | null;
-  photo: string | null;
-}
+export type TextMatch = ListingStrings;
 
 /** A listing as the home page's preferred partners show it. */
 export interface FeaturedListing extends TextMatch {

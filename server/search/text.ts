@@ -197,6 +197,16 @@ export class CodeColumn {
   }
 }
 
+/** The strings of a listing the index keeps (besides its size list). */
+export interface ListingStrings {
+  id: string;
+  slug: string;
+  name: string;
+  address: string | null;
+  state: string | null;
+  photo: string | null;
+}
+
 /** Stands for the listing's id inside a stored photo URL (ids are never empty and hold no NUL). */
 const ID_MARK = "\u0000";
 
@@ -247,15 +257,7 @@ export class RowText {
   }
 
   /** Appends one listing's strings; returns its entry number. */
-  push(row: {
-    id: string;
-    slug: string;
-    name: string;
-    address: string | null;
-    state: string | null;
-    photo: string | null;
-    sizeLabels: string;
-  }): number {
+  push(row: ListingStrings & { sizeLabels: string }): number {
     const entry = this.id.push(row.id);
     this.slug.push(row.slug);
     this.name.push(row.name);
