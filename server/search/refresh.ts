@@ -251,7 +251,7 @@ export async function startFromSnapshot(db: Database, file: string): Promise<Sea
     logger.warn({ err: error }, "search index snapshot could not be checked; building from the database");
     return undefined;
   }
-  const index = new SearchIndex(columns, { source: "database", skipped: info.skipped });
+  const index = new SearchIndex(columns, { source: "database", skipped: info.skipped, fromSnapshot: true });
   await serially(async () => {
     state.current = index;
     state.horizon = info.horizon;

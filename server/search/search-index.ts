@@ -74,10 +74,14 @@ export class SearchIndex {
    */
   version = 0;
 
-  constructor(columns: IndexColumns, info: { source: SearchIndexSource; skipped: number }) {
+  /** Whether the columns were read from a snapshot file rather than built from rows. */
+  readonly fromSnapshot: boolean;
+
+  constructor(columns: IndexColumns, info: { source: SearchIndexSource; skipped: number; fromSnapshot?: boolean }) {
     this.columns = columns;
     this.skipped = info.skipped;
     this.source = info.source;
+    this.fromSnapshot = info.fromSnapshot === true;
   }
 
   /** Indexed locations (those with usable coordinates). */

@@ -71,8 +71,11 @@ describe("starting from a snapshot", () => {
     const index = await startFromSnapshot(db(), file);
     expect(index).toBeDefined();
     expect(getSearchIndex()).toBe(index);
-    // Applied in place: the changed and the new listing are appended rows, the rest came from the file.
-    expect(index!.appended).toBe(2);
+    // Applied in place to the columns read from the file: no rebuild. (At least the changed and the
+    // new listing are appended rows; on PostgreSQL other databases' transactions can hold the
+    // horizon back, and changes before the snapshot are then applied again, which is harmless.)
+    expect(index!.fromSnapshot).toBe(true);
+    expect(index!.appended).toBeGreaterThanOrEqual(2);
     expect(index!.size).toBe(rows.length);
     const shown = names();
     expect(shown.get(edited!)).toBe("Renamed After The Snapshot");
@@ -111,7 +114,7 @@ describe("starting from a snapshot", () => {
     setSearchIndex(undefined);
     const index = await startFromSnapshot(db(), file);
     expect(index).toBeDefined();
-    expect(index!.appended).toBe(0);
+    expect(index!.fromSnapshot).toBe(false);
     expect(index!.has(gone)).toBe(false);
   });
 
