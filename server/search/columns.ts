@@ -10,7 +10,7 @@ import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
 import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
 import type { SearchSourceRow } from "./source-row";
-import { RowText } from "./text";
+import { room, RowText, type Numbers } from "./text";
 
 const RAD = Math.PI / 180;
 
@@ -461,6 +461,11 @@ export function idAt(cols: IndexColumns, p: number): string {
   return cols.text.id.get(cols.entry[p]!)!;
 }
 
+/** Rows p and q in their listings' id order (the last tie-breaker of every sort). */
+export function compareRowIds(cols: IndexColumns, p: number, q: number): number {
+  return compareIds(idAt(cols, p), idAt(cols, q));
+}
+
 /** The live row of listing `id`, or undefined. */
 export function rowOf(cols: IndexColumns, id: string): number | undefined {
   const tail = cols.tailIds.get(id);
@@ -487,19 +492,6 @@ export function removeRow(cols: IndexColumns, id: string): boolean {
   cols.live--;
   if (p >= cols.baseSize) cols.tailIds.delete(id);
   return true;
-}
-
-type Numbers = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
-
-/**
- * `array`, or a copy half as long again when it is shorter than `length`. The build leaves spare
- * rows (spareRows), so appending copies a column only after many changes.
- */
-function room<T extends Numbers>(array: T, length: number): T {
-  if (array.length >= length) return array;
-  const bigger = new (array.constructor as new (n: number) => T)(Math.max(length, Math.ceil(array.length * 1.5) + 16));
-  bigger.set(array);
-  return bigger;
 }
 
 /** Row p's pairs written after the last row's (p is the new last row); `a` and `b` grown as needed. */
@@ -578,10 +570,8 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
 
 /** Bytes the columns hold, spare room included (the benchmark's and the health check's figure). */
 export function columnBytes(cols: IndexColumns): number {
-  let bytes = cols.text.byteLength + cols.idOrder.byteLength + cols.tree.data.byteLength;
-  for (const value of Object.values(cols)) {
-    if (ArrayBuffer.isView(value) && value !== cols.idOrder) bytes += value.byteLength;
-  }
+  let bytes = cols.text.byteLength + cols.tree.data.byteLength;
+  for (const value of Object.values(cols)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
   for (const rows of cols.byState.values()) bytes += rows.byteLength;
   return bytes;
 }

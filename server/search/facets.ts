@@ -26,28 +26,30 @@ const CHUNK_VALUES = 1 << CHUNK;
 const SIZE_CHUNKS = Math.ceil(SIZE_OPTIONS_LIST.length / CHUNK);
 const FLAG_CHUNKS = Math.ceil(AMENITY_FILTERS.length / CHUNK);
 const MASK = CHUNK_VALUES - 1;
-// The counting loop below is unrolled for these numbers of chunks.
+// countResult is unrolled for these numbers of chunks.
 if (SIZE_CHUNKS !== 2 || FLAG_CHUNKS !== 3) throw new Error("facets.ts: update the unrolled chunk counting");
 
 /**
- * The chunk histograms a query fills as it accepts each result (query.ts counts in its filter loop,
- * so the results are not read a second time):
- *
- *   sizes[s & MASK]++; sizes[CHUNK_VALUES + ((s >>> CHUNK) & MASK)]++;
- *   flags[a & MASK]++; flags[CHUNK_VALUES + ((a >>> CHUNK) & MASK)]++;
- *   flags[2 * CHUNK_VALUES + ((a >>> (2 * CHUNK)) & MASK)]++;
+ * The chunk histograms a query fills with `countResult` as it accepts each result (in query.ts's
+ * filter loop, so the results are not read a second time), then turns into counts with `facetsOf`.
  */
 export interface FacetHistograms {
   sizes: Int32Array;
   flags: Int32Array;
 }
 
-export const FACET_CHUNK = CHUNK;
-export const FACET_CHUNK_VALUES = CHUNK_VALUES;
-export const FACET_MASK = MASK;
-
 export function facetHistograms(): FacetHistograms {
   return { sizes: new Int32Array(SIZE_CHUNKS * CHUNK_VALUES), flags: new Int32Array(FLAG_CHUNKS * CHUNK_VALUES) };
+}
+
+/** Counts one result with size mask `s` and amenity mask `a` (5 increments). */
+export function countResult(histograms: FacetHistograms, s: number, a: number): void {
+  const { sizes, flags } = histograms;
+  sizes[s & MASK]!++;
+  sizes[CHUNK_VALUES + ((s >>> CHUNK) & MASK)]!++;
+  flags[a & MASK]!++;
+  flags[CHUNK_VALUES + ((a >>> CHUNK) & MASK)]!++;
+  flags[2 * CHUNK_VALUES + ((a >>> (2 * CHUNK)) & MASK)]!++;
 }
 
 /** The counts of filled histograms. */
@@ -56,27 +58,6 @@ export function facetsOf(histograms: FacetHistograms): Omit<SearchFacets, "price
     sizes: toRecord(SIZE_OPTIONS_LIST, bitCounts(histograms.sizes, SIZE_OPTIONS_LIST.length)),
     amenities: toRecord(AMENITY_FILTERS, bitCounts(histograms.flags, AMENITY_FILTERS.length)),
   };
-}
-
-/** The facet counts of `rows[0 .. n - 1]` (the same as a query's filter loop fills). */
-export function countFacets(
-  rows: Uint32Array,
-  n: number,
-  sizeMask: Uint16Array,
-  amenityMask: Uint32Array,
-): Omit<SearchFacets, "priced" | "available"> {
-  const { sizes: sizeHistogram, flags: flagHistogram } = facetHistograms();
-  for (let i = 0; i < n; i++) {
-    const row = rows[i]!;
-    const s = sizeMask[row]!;
-    const a = amenityMask[row]!;
-    sizeHistogram[s & MASK]!++;
-    sizeHistogram[CHUNK_VALUES + ((s >>> CHUNK) & MASK)]!++;
-    flagHistogram[a & MASK]!++;
-    flagHistogram[CHUNK_VALUES + ((a >>> CHUNK) & MASK)]!++;
-    flagHistogram[2 * CHUNK_VALUES + ((a >>> (2 * CHUNK)) & MASK)]!++;
-  }
-  return facetsOf({ sizes: sizeHistogram, flags: flagHistogram });
 }
 
 /** Per-bit counts (bits 0..bits-1) from chunk histograms. */

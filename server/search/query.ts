@@ -7,8 +7,8 @@ import { summaryOfStatuses, type AvailabilitySummary } from "../../domain/availa
 import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
-import { compareIds, idAt, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
-import { FACET_CHUNK, FACET_CHUNK_VALUES, FACET_MASK, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
+import { compareRowIds, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
+import { countResult, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import { rangeInto, searchBox } from "./spatial";
 import { selectTop, type RowComparator } from "./top-k";
@@ -187,7 +187,7 @@ export function selectRows(
   const facets: SearchFacets = { ...facetsOf(histograms), priced: counts[0]!, available: counts[1]! };
 
   // 4. The page, in order.
-  const byId: RowComparator = (a, b) => compareIds(idAt(cols, a), idAt(cols, b));
+  const byId: RowComparator = (a, b) => compareRowIds(cols, a, b);
   const { tierWeight, ratingKey, reviewCount } = cols;
   const compare: RowComparator =
     q.sort === "rating"
@@ -270,8 +270,6 @@ function filterCandidates(
   const { tierWeight, ratingKey, reviewCount } = cols;
   const { amenitiesAll, amenitiesAny, sizesAll, stateCode, needle, needleBytes, x0, y0, z0, chordLimit } = f;
   const { rvLength, checkClearance, rvHeight, uncoveredBit, priceLimit, now, availableOnly, sort } = f;
-  const sizeHistogram = histograms.sizes;
-  const flagHistogram = histograms.flags;
   let total = 0;
   for (let j = 0; j < candidateCount; j++) {
     const p = candidates[j]!;
@@ -325,11 +323,7 @@ function filterCandidates(
           ? price
           : -(ratingKey[p]! * 2 ** 43 + Math.min(reviewCount[p]!, 2 ** 22 - 1));
     results[total++] = p;
-    sizeHistogram[sm & FACET_MASK]!++;
-    sizeHistogram[FACET_CHUNK_VALUES + ((sm >>> FACET_CHUNK) & FACET_MASK)]!++;
-    flagHistogram[am & FACET_MASK]!++;
-    flagHistogram[FACET_CHUNK_VALUES + ((am >>> FACET_CHUNK) & FACET_MASK)]!++;
-    flagHistogram[2 * FACET_CHUNK_VALUES + ((am >>> (2 * FACET_CHUNK)) & FACET_MASK)]!++;
+    countResult(histograms, sm, am);
   }
   return total;
 }
@@ -376,13 +370,15 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now
   const { text } = cols;
   const e = cols.entry[p]!;
   const sizes = text.sizeLabels.get(e) ?? "";
+  // Spelled out rather than spread: the key order is the API's (and itemFragments').
+  const { id, slug, name, address, state, photo } = text.listing(e);
 
   return {
-    id: text.id.get(e)!,
-    slug: text.slug.get(e)!,
-    name: text.name.get(e)!,
-    address: text.address.get(e),
-    state: text.state.get(e),
+    id,
+    slug,
+    name,
+    address,
+    state,
     lat: cols.lat[p]!,
     lng: cols.lng[p]!,
     distanceMiles: roundMiles(miles),
@@ -390,7 +386,7 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now
     reviewCount: cols.reviewCount[p]!,
     tier: TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free",
     isDemo: cols.isDemo[p] === 1,
-    photo: text.photoOf(e),
+    photo,
     amenities: amenityFlagsOfMask(cols.amenityMask[p]!),
     sizes: sizes === "" ? [] : sizes.split(","),
     minMonthlyPrice: price === NO_PRICE ? null : price,
@@ -410,14 +406,15 @@ export function itemFragments(cols: IndexColumns, p: number): ItemFragments {
   const { text } = cols;
   const e = cols.entry[p]!;
   const sizes = text.sizeLabels.get(e) ?? "";
+  const { id, slug, name, address, state, photo } = text.listing(e);
   const json = JSON.stringify;
   return [
-    `{"id":${json(text.id.get(e))},"slug":${json(text.slug.get(e))},"name":${json(text.name.get(e))},` +
-      `"address":${json(text.address.get(e))},"state":${json(text.state.get(e))},` +
+    `{"id":${json(id)},"slug":${json(slug)},"name":${json(name)},` +
+      `"address":${json(address)},"state":${json(state)},` +
       `"lat":${json(cols.lat[p])},"lng":${json(cols.lng[p])},"distanceMiles":`,
     `,"rating":${json(float32Value(cols.rating[p]!))},"reviewCount":${cols.reviewCount[p]!},` +
       `"tier":${json(TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free")},"isDemo":${cols.isDemo[p] === 1},` +
-      `"photo":${json(text.photoOf(e))},"amenities":${json(amenityFlagsOfMask(cols.amenityMask[p]!))},` +
+      `"photo":${json(photo)},"amenities":${json(amenityFlagsOfMask(cols.amenityMask[p]!))},` +
       `"sizes":${json(sizes === "" ? [] : sizes.split(","))},"minMonthlyPrice":`,
     `,"clearanceFeet":${json(float32Value(cols.clearance[p]!))},"availability":`,
   ];

@@ -5,8 +5,7 @@ import {
   appendRow,
   columnBytes,
   ColumnBuilder,
-  compareIds,
-  idAt,
+  compareRowIds,
   removeRow,
   rowOf,
   TIER_BY_WEIGHT,
@@ -166,12 +165,14 @@ export class SearchIndex {
     const memo = this.summary();
     if (!memo.featured || memo.featured.length < limit) {
       const { tierWeight, ratingKey, reviewCount, dead, size } = this.columns;
-      const byId = (a: number, b: number) => compareIds(idAt(this.columns, a), idAt(this.columns, b));
       const partners: number[] = [];
       for (let p = 0; p < size; p++) {
         if (!dead[p] && tierWeight[p]! >= TIER_WEIGHT.Preferred) partners.push(p);
       }
-      partners.sort((a, b) => ratingKey[b]! - ratingKey[a]! || reviewCount[b]! - reviewCount[a]! || byId(a, b));
+      partners.sort(
+        (a, b) =>
+          ratingKey[b]! - ratingKey[a]! || reviewCount[b]! - reviewCount[a]! || compareRowIds(this.columns, a, b),
+      );
       memo.featured = partners.slice(0, Math.max(limit, 6)).map((p) => this.cardAt(p));
     }
     return memo.featured.slice(0, limit);
@@ -201,16 +202,7 @@ export class SearchIndex {
   }
 
   private textMatchAt(p: number): TextMatch {
-    const { text } = this.columns;
-    const e = this.columns.entry[p]!;
-    return {
-      id: text.id.get(e)!,
-      slug: text.slug.get(e)!,
-      name: text.name.get(e)!,
-      address: text.address.get(e),
-      state: text.state.get(e),
-      photo: text.photoOf(e),
-    };
+    return this.columns.text.listing(this.columns.entry[p]!);
   }
 
   /** Whether listing `id` is in the index now. */

@@ -6,10 +6,14 @@
  * listing's id is taken out) are numbers into a table. A page decodes only its own rows.
  */
 
-type Growable = Uint32Array | Uint8Array;
+/** The typed arrays the index's columns are made of. */
+export type Numbers = Float64Array | Float32Array | Uint32Array | Uint16Array | Uint8Array;
 
-/** `array`, or a copy half as long again (at least `length`) when it is shorter. */
-function grown<T extends Growable>(array: T, length: number): T {
+/**
+ * `array`, or a copy half as long again (at least `length`) when it is shorter. The build leaves
+ * spare rows (columns.ts `spareRows`), so appending copies a column only after many changes.
+ */
+export function room<T extends Numbers>(array: T, length: number): T {
   if (array.length >= length) return array;
   const bigger = new (array.constructor as new (n: number) => T)(Math.max(length, Math.ceil(array.length * 1.5) + 16));
   bigger.set(array);
@@ -53,8 +57,8 @@ export class TextColumn {
   push(value: string | null): number {
     const i = this.count;
     const at = this.starts[i]!;
-    this.starts = grown(this.starts, i + 2);
-    this.nulls = grown(this.nulls, i + 1);
+    this.starts = room(this.starts, i + 2);
+    this.nulls = room(this.nulls, i + 1);
     let written = 0;
     if (value !== null && value.length > 0) {
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
@@ -169,7 +173,7 @@ export class CodeColumn {
 
   push(value: string | null): number {
     const i = this.count;
-    this.codes = grown(this.codes, i + 1);
+    this.codes = room(this.codes, i + 1);
     this.codes[i] = this.codeOf(value);
     this.count = i + 1;
     return i;
@@ -274,11 +278,25 @@ export class RowText {
     return entry;
   }
 
-  photoOf(entry: number): string | null {
+  /** The entry's strings, each decoded once. */
+  listing(entry: number): ListingStrings {
+    const id = this.id.get(entry)!;
+    return {
+      id,
+      slug: this.slug.get(entry)!,
+      name: this.name.get(entry)!,
+      address: this.address.get(entry),
+      state: this.state.get(entry),
+      photo: this.photoOf(entry, id),
+    };
+  }
+
+  /** The entry's photo URL, with its id (`id`) put back. */
+  private photoOf(entry: number, id: string): string | null {
     const pattern = this.photo.get(entry);
     if (pattern === null) return null;
     const at = pattern.indexOf(ID_MARK);
-    return at < 0 ? pattern : pattern.slice(0, at) + this.id.get(entry)! + pattern.slice(at + 1);
+    return at < 0 ? pattern : pattern.slice(0, at) + id + pattern.slice(at + 1);
   }
 
   /**
@@ -312,6 +330,6 @@ export class RowText {
 }
 
 /** The text-filter form of a listing; the query lower-cases its needle the same way. */
-export function haystackOf(name: string, address: string | null, state: string | null): string {
+function haystackOf(name: string, address: string | null, state: string | null): string {
   return `${name}\u0000${address ?? ""}\u0000${state ?? ""}`.toLowerCase();
 }
