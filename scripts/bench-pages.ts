@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { summarizeProfile, type CpuProfile } from "./lib/cpu-profile";
-import { USER_AGENT, facilityLinks, median, positive, resolveTowns, table } from "./lib/bench";
+import { USER_AGENT, facilityLinks, median, positive, prime, resolveTowns, table } from "./lib/bench";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
 
 const SECONDS = positive("BENCH_SECONDS", 10);
@@ -79,21 +79,9 @@ async function collectTargets(baseUrl: string): Promise<Record<Kind, string[]>> 
   return { home: ["/"], results, facility: [...facility] };
 }
 
-/** Requests each path once, 4 at a time, as earlier visitors would have; anything but 2xx is an error. */
-async function prime(baseUrl: string, all: readonly string[]): Promise<void> {
-  let next = 0;
-  const failures: string[] = [];
-  const worker = async () => {
-    while (next < all.length) {
-      const target = all[next++]!;
-      const response = await fetch(baseUrl + target, { redirect: "manual", headers: HEADERS });
-      await response.arrayBuffer();
-      if (response.status < 200 || response.status >= 300) failures.push(`GET ${target}: ${response.status}`);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  if (failures.length > 0) throw new Error(`Requests failed before the load:\n${failures.slice(0, 20).join("\n")}`);
-}
+/** Primes the site with every target once; anything but 2xx is an error. */
+const primeAll = (baseUrl: string, all: readonly string[]) =>
+  prime(baseUrl, all, { headers: HEADERS, ok: (status) => status >= 200 && status < 300 });
 
 interface Measurement {
   pagesPerSecond: number;
@@ -281,7 +269,7 @@ async function main(): Promise<number> {
     });
     console.log(`serving after ${fixed((performance.now() - startedAt) / 1000)} s`);
     const urls = await collectTargets(site.baseUrl);
-    await prime(
+    await primeAll(
       site.baseUrl,
       kinds.flatMap((kind) => urls[kind]),
     );

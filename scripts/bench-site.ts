@@ -33,6 +33,7 @@ import {
   getJson,
   median,
   positive,
+  prime,
   resolveTowns,
   table,
 } from "./lib/bench";
@@ -149,27 +150,12 @@ async function collectTargets(baseUrl: string): Promise<Targets> {
   };
 }
 
-/**
- * Requests each path once, 4 at a time, as earlier visitors would have (the site's caches and the
- * demo photos drawn on a results page's first view); any answer but 2xx/3xx is an error.
- */
-async function prime(baseUrl: string, all: readonly string[]): Promise<void> {
-  let next = 0;
-  const failures: string[] = [];
-  const worker = async () => {
-    while (next < all.length) {
-      const target = all[next++]!;
-      const response = await fetch(baseUrl + target, {
-        redirect: "manual",
-        headers: { "user-agent": USER_AGENT, "accept-encoding": "gzip, deflate, br, zstd" },
-      });
-      await response.arrayBuffer();
-      if (response.status >= 400) failures.push(`GET ${target}: ${response.status}`);
-    }
-  };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  if (failures.length > 0) throw new Error(`Requests failed before the load:\n${failures.slice(0, 20).join("\n")}`);
-}
+/** Primes the site with every target once; any answer but 2xx/3xx is an error. */
+const primeAll = (baseUrl: string, all: readonly string[]) =>
+  prime(baseUrl, all, {
+    headers: { "user-agent": USER_AGENT, "accept-encoding": "gzip, deflate, br, zstd" },
+    ok: (status) => status < 400,
+  });
 
 async function openSessions(baseUrl: string): Promise<Visitor[]> {
   const visitors: Visitor[] = [];
@@ -492,7 +478,7 @@ async function main(): Promise<number> {
     sites.set("a", a);
     process.env.SKIP_BUILD = "1"; // built once, for A
     const targets = await collectTargets(a.baseUrl);
-    await prime(a.baseUrl, Object.values(targets.paths).flat());
+    await primeAll(a.baseUrl, Object.values(targets.paths).flat());
     const visitors = await openSessions(a.baseUrl);
     const counts = Object.entries(targets.paths)
       .map(([kind, list]) => `${list.length} ${kind}`)
@@ -528,7 +514,7 @@ async function main(): Promise<number> {
       const b = await startBuiltSite({ logFile: logOf("b"), dataDir, env: { ...shared, DEMO_DATA: "off" } });
       sites.set("b", b);
       // One request of each kind loads B's route modules; the warm-up does the rest.
-      await prime(
+      await primeAll(
         b.baseUrl,
         Object.values(targets.paths).map((list) => list[0]!),
       );

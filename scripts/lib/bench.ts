@@ -174,3 +174,27 @@ export function positive(name: string, fallback: number): number {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: must be a positive number, got "${raw}"`);
   return value;
 }
+
+/**
+ * Requests each path once, 4 at a time, as earlier visitors would have (the site's caches and the
+ * demo photos drawn on a results page's first view); throws, naming them, when any answer fails
+ * `ok` (by its status).
+ */
+export async function prime(
+  baseUrl: string,
+  all: readonly string[],
+  { headers, ok }: { headers: Record<string, string>; ok: (status: number) => boolean },
+): Promise<void> {
+  let next = 0;
+  const failures: string[] = [];
+  const worker = async () => {
+    while (next < all.length) {
+      const target = all[next++]!;
+      const response = await fetch(baseUrl + target, { redirect: "manual", headers });
+      await response.arrayBuffer();
+      if (!ok(response.status)) failures.push(`GET ${target}: ${response.status}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  if (failures.length > 0) throw new Error(`Requests failed before the load:\n${failures.slice(0, 20).join("\n")}`);
+}
