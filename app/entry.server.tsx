@@ -7,11 +7,16 @@ import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { nonceContext } from "../server/http/request-context";
 import { scriptsAfterFirstPaint } from "../server/http/script-priority";
+import { contentSecurityPolicy, withContentSecurityPolicy } from "../server/http/security";
+import { inlineScriptHashes } from "../server/http/shared-cache";
+import { getConfig } from "../server/config";
 import { logger } from "../server/logger";
 
 /**
- * React Router's Node entry, plus the Content-Security-Policy nonce: every inline script it
- * renders (hydration data, streamed chunks, scroll restoration) carries this response's nonce.
+ * React Router's Node entry, plus the Content-Security-Policy: every inline script it renders
+ * (hydration data, streamed chunks, scroll restoration) carries this response's nonce, except on a
+ * page a shared cache may keep (server/http/shared-cache.ts), which has no nonce: it is rendered
+ * whole, and the policy names the hashes of its inline scripts.
  */
 export const streamTimeout = 5_000;
 
@@ -25,13 +30,15 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext);
+  // The security headers leave the nonce empty on a page a shared cache may keep.
+  const nonce = loadContext.get(nonceContext) || undefined;
+  const shared = nonce === undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    // Crawlers and shared pages get the whole page at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     // A render still waiting after the stream timeout is cut short; what was not ready becomes an
     // error (a 500 for a crawler, whose answer waits for everything). Said in the log, since
     // nothing else would say why the page failed.
@@ -55,6 +62,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           pipe(body);
+          if (shared) {
+            resolve(wholePage(body, responseHeaders, responseStatusCode));
+            return;
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -73,4 +84,16 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** A shared page, read whole so that the policy can name the hashes of its inline scripts. */
+async function wholePage(body: NodeJS.ReadableStream, headers: Headers, status: number): Promise<Response> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  const page = Buffer.concat(chunks);
+  const config = getConfig();
+  if (withContentSecurityPolicy(config)) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(page), config));
+  }
+  return new Response(page, { headers, status });
 }

@@ -1,4 +1,5 @@
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -18,34 +19,33 @@ import { LostPage } from "./components/layout/lost-page";
 import { MessagePage } from "./components/layout/message-page";
 import { ScriptsAfterFirstPaint } from "./components/layout/scripts-after-paint";
 import { SiteHeader } from "./components/layout/site-header";
-import { AuthProvider, SIGNED_OUT, type AuthState } from "./lib/auth";
+import { AuthProvider } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "../domain/site";
 import { describeError, errorTitle } from "./lib/error-display";
 import { siteOrigin } from "../server/http/origin";
-import { getViewer } from "../server/auth/viewer";
-import { savedSlugsOf } from "../server/saved/pages";
+import { sharedPageContext } from "../server/http/request-context";
+import { personalOf } from "../server/auth/personal";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
-  const auth: Omit<AuthState, "loading"> = {
-    hasSession: viewer.sessionId !== null,
-    signedIn: viewer.sessionId !== null && !viewer.isAnonymous && viewer.role !== null,
-    isAnonymous: viewer.isAnonymous,
-    isAdmin: viewer.isAdmin,
-    isOwner: viewer.isOwner,
-    name: viewer.name,
-  };
-  return { origin: siteOrigin(request), auth, saved: await savedSlugsOf(viewer) };
+/**
+ * The page's person (auth state, saved facilities), except on a page a shared cache keeps: that one
+ * is the same for everybody, and the browser asks GET /api/session for the person after load
+ * (app/lib/auth.tsx, docs/operations.md "A shared cache in front").
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = siteOrigin(request);
+  if (context.get(sharedPageContext)) return data({ origin, personal: null });
+  const { personal, headers } = await personalOf(request);
+  return data({ origin, personal }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const nonce = useNonce();
   // Undefined while an error page renders without the root loader's data.
-  const auth = useRouteLoaderData<typeof loader>("root")?.auth ?? SIGNED_OUT;
+  const page = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -62,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <AuthProvider initial={auth}>
+        <AuthProvider page={page}>
           <SiteHeader transparent={pathname === "/"} />
           <main id="main" className="flex-1">
             {children}

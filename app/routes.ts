@@ -29,6 +29,7 @@ export default [
   route("api/metrics/locations/:locationId", "routes/api.metrics-location.ts"),
   route("api/stripe/webhook", "routes/api.stripe-webhook.ts"),
   route("api/saved", "routes/api.saved.ts"),
+  route("api/session", "routes/api.session.ts"),
 
   route("leads/withdraw", "routes/leads-withdraw.tsx"),
   route("availability/confirm", "routes/availability-confirm.tsx"),

@@ -21,6 +21,7 @@ import { formsOnly, knownMethods, privateByDefault } from "./http/request-rules"
 import { requestContext } from "./http/request-context";
 import { createRequestIds, requestIdMiddleware, trustedPeerOf } from "./http/request-id";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
+import { sharedCacheDecision, sharedCacheMark } from "./http/shared-cache";
 import { scheduleDailyJobs } from "./jobs";
 import { logger, urlForLog } from "./logger";
 import { SNAPSHOT_FILE, startSearch, stopSearch } from "./search";
@@ -103,9 +104,12 @@ app.use((req, res, next) => {
   next();
 });
 
+// Whether the answer is a public page a shared cache may keep (server/http/shared-cache.ts): the
+// security headers then leave the nonce out, and the mark after privateByDefault says so.
+app.use(sharedCacheDecision(config));
 app.use(securityHeaders(config));
 // Methods, body size caps, form content types and private caching, before any route reads a body.
-app.use(knownMethods, bodyLimit(), formsOnly, privateByDefault);
+app.use(knownMethods, bodyLimit(), formsOnly, privateByDefault, sharedCacheMark(config));
 app.use(originCheck(config));
 
 app.get("/healthz", (_req, res) => {
@@ -168,7 +172,11 @@ const pageHandler = (build: Parameters<typeof createRequestHandler>[0]["build"])
     build,
     // With future.v8_middleware the load context is a RouterContextProvider (server/http/request-context.ts).
     getLoadContext: (_req, res) =>
-      requestContext({ requestId: String(res.locals.requestId), nonce: String(res.locals.nonce) }),
+      requestContext({
+        requestId: String(res.locals.requestId),
+        nonce: String(res.locals.nonce),
+        shared: res.locals.sharedCache === true,
+      }),
   });
 if (import.meta.env.DEV) {
   // In development the build is asked for on every request, so that edits show without a restart.

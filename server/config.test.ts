@@ -71,6 +71,46 @@ describe("parseConfig", () => {
   });
 });
 
+describe("the shared cache settings", () => {
+  it("has none to purge by default, and lets pages be shared for 60 s and 300 s stale", () => {
+    const config = parseConfig({});
+    expect(config.CACHE_PURGE_URL).toBeUndefined();
+    expect(config.SHARED_CACHE_SECONDS).toBe(60);
+    expect(config.SHARED_CACHE_STALE_SECONDS).toBe(300);
+    expect(parseConfig({ SHARED_CACHE_SECONDS: "0", SHARED_CACHE_STALE_SECONDS: "86400" })).toMatchObject({
+      SHARED_CACHE_SECONDS: 0,
+      SHARED_CACHE_STALE_SECONDS: 86_400,
+    });
+  });
+
+  it("takes the cache's origin with a token of 16 characters or more", () => {
+    const config = parseConfig({ CACHE_PURGE_URL: "http://127.0.0.1:8080/", CACHE_PURGE_TOKEN: "0123456789abcdef" });
+    expect(config.CACHE_PURGE_URL).toBe("http://127.0.0.1:8080");
+    expect(config.CACHE_PURGE_TOKEN).toBe("0123456789abcdef");
+  });
+
+  it("refuses a cache address without its token, naming the missing variable", () => {
+    expect(() => parseConfig({ CACHE_PURGE_URL: "http://127.0.0.1:8080" })).toThrow(
+      /CACHE_PURGE_TOKEN: must be set when CACHE_PURGE_URL is/,
+    );
+  });
+
+  it.each([
+    ["CACHE_PURGE_URL", "127.0.0.1:8080", /http\(s\) URL of the shared cache/],
+    ["CACHE_PURGE_URL", "ftp://cache.internal", /http\(s\) URL/],
+    ["CACHE_PURGE_URL", "http://cache.internal/purge", /without a path, query or fragment/],
+    ["CACHE_PURGE_URL", "http://user:pass@cache.internal", /without a path/],
+    ["CACHE_PURGE_TOKEN", "short", /at least 16 characters/],
+    ["CACHE_PURGE_TOKEN", "sixteen chars with spaces", /printable ASCII without spaces/],
+    ["SHARED_CACHE_SECONDS", "86401", /between 0 and 86400/],
+    ["SHARED_CACHE_SECONDS", "1.5", /whole number/],
+    ["SHARED_CACHE_STALE_SECONDS", "-1", /between 0 and 86400/],
+  ])("names %s when its value %j is bad", (name, value, message) => {
+    const env = { CACHE_PURGE_TOKEN: "0123456789abcdef", [name]: value };
+    expect(() => parseConfig(env)).toThrow(new RegExp(`${name}: .*${message.source}`));
+  });
+});
+
 describe("the public URL", () => {
   it("is PUBLIC_URL when set, else http://localhost:PORT (never a request's Host)", () => {
     expect(publicUrl(parseConfig({}))).toBe("http://localhost:3000");

@@ -195,7 +195,48 @@ const envSchema = z.object({
     .transform((value) => value.replace(/\/$/, ""))
     .optional()
     .describe("a folder inside the bucket that holds everything the site stores"),
+  // A shared cache in front (docs/operations.md, "A shared cache in front"): how long it may keep
+  // an anonymous public page, and where to ask it to fetch a changed page again.
+  SHARED_CACHE_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 86400")
+    .max(86_400, "must be between 0 and 86400")
+    .default(60)
+    .describe("s-maxage of anonymous public pages: how long a shared cache may answer with one; 0: none is shared"),
+  SHARED_CACHE_STALE_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 86400")
+    .max(86_400, "must be between 0 and 86400")
+    .default(300)
+    .describe("stale-while-revalidate: how long past s-maxage a shared cache may answer while it asks again"),
+  CACHE_PURGE_URL: z
+    .url({
+      protocol: /^https?$/,
+      hostname: /./,
+      error: "must be an http(s) URL of the shared cache as the instances reach it, such as http://127.0.0.1:8080",
+    })
+    .refine((value) => isBareOrigin(value), "must be the cache's address only, without a path, query or fragment")
+    .transform((value) => new URL(value).origin)
+    .optional()
+    .describe("the shared cache, as the instances reach it: changed pages are refreshed there; unset, none is"),
+  CACHE_PURGE_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters (e.g. openssl rand -hex 16)")
+    .max(200, "must be at most 200 characters")
+    .refine((value) => /^[\x21-\x7e]+$/.test(value), "must be printable ASCII without spaces")
+    .optional()
+    .describe("the X-Cache-Purge header value the shared cache accepts as a refresh; required with CACHE_PURGE_URL"),
 });
+
+/** `http://host:port` with at most a trailing slash: the purge paths are appended to it. */
+function isBareOrigin(value: string): boolean {
+  // Not a URL at all: the URL check above says so.
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  return (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+}
 
 /** S3's bucket naming rules (the strictest common subset of AWS, MinIO and R2). */
 function isBucketName(name: string): boolean {
@@ -247,6 +288,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const s3Problem = s3SettingsProblem(cleaned, result.data);
   if (s3Problem) throw new ConfigError(`Invalid environment configuration:\n  ${s3Problem}`);
+  if (result.data.CACHE_PURGE_URL && !result.data.CACHE_PURGE_TOKEN)
+    throw new ConfigError(
+      "Invalid environment configuration:\n  CACHE_PURGE_TOKEN: must be set when CACHE_PURGE_URL is (the header value the shared cache accepts as a refresh)",
+    );
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR), promotionPlans };
 }
 

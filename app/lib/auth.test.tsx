@@ -19,7 +19,7 @@ describe("useAuth (docs/product.md sections 4 and 8)", () => {
     expect(
       shown(
         renderToString(
-          <AuthProvider initial={nobody}>
+          <AuthProvider page={{ personal: { auth: nobody, saved: [] } }}>
             <Probe />
           </AuthProvider>,
         ),
@@ -29,11 +29,23 @@ describe("useAuth (docs/product.md sections 4 and 8)", () => {
     expect(
       shown(
         renderToString(
-          <AuthProvider initial={admin}>
+          <AuthProvider page={{ personal: { auth: admin, saved: [] } }}>
             <Probe />
           </AuthProvider>,
         ),
       ),
     ).toEqual({ ...admin, loading: false });
+  });
+
+  it("is loading on a page a shared cache keeps, whoever looks, until GET /api/session answers", () => {
+    expect(
+      shown(
+        renderToString(
+          <AuthProvider page={{ personal: null }}>
+            <Probe />
+          </AuthProvider>,
+        ),
+      ),
+    ).toEqual({ ...SIGNED_OUT, loading: true });
   });
 });

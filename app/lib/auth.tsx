@@ -4,8 +4,10 @@ import { ensureAnonymousSession, markSessionPresent } from "./auth-client";
 /**
  * docs/product.md section 4's auth state, for any component: whether the request had a session, who is
  * signed in and their role flags, and `loading` until the first auth result. The server decides
- * it (the root loader); in the browser a visitor without a session then silently gets an
- * anonymous one (at most 5 s), which ends `loading` whatever the outcome.
+ * it: in the root loader's data on a private page, or, on a page a shared cache keeps (the same for
+ * everybody, docs/operations.md "A shared cache in front"), from GET /api/session after load. In
+ * the browser a visitor without a session then silently gets an anonymous one (at most 5 s), which
+ * ends `loading` whatever the outcome.
  */
 export interface AuthState {
   hasSession: boolean;
@@ -15,6 +17,14 @@ export interface AuthState {
   isOwner: boolean;
   name: string | null;
   loading: boolean;
+}
+
+/** The person's part of a page: its auth state and the facilities they saved. */
+export interface Personal {
+  auth: Omit<AuthState, "loading">;
+  saved: readonly string[];
+  /** A fresh stamp for the question form (server/auth/personal.ts); none on an error page. */
+  formStamp?: string;
 }
 
 /** Nobody: no session, every flag off (also what a failed read leaves). */
@@ -28,12 +38,56 @@ export const SIGNED_OUT: AuthState = Object.freeze({
   loading: false,
 });
 
-const AuthContext = createContext<AuthState | null>(null);
+const NOBODY: Personal = Object.freeze({ auth: SIGNED_OUT, saved: Object.freeze([]) as readonly string[] });
 
-export function AuthProvider({ initial, children }: { initial: Omit<AuthState, "loading">; children: ReactNode }) {
-  const [anonymous, setAnonymous] = useState<"pending" | "ready" | "failed">(initial.hasSession ? "ready" : "pending");
+
+/** Asks the server who is looking (GET /api/session); nobody when it cannot say. */
+async function fetchPersonal(): Promise<Personal> {
+  try {
+    const response = await fetch("/api/session", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
+    return (await response.json()) as Personal;
+  } catch (error) {
+    console.warn("Could not read the session: showing the page signed out", error);
+    return NOBODY;
+  }
+}
+
+interface Context {
+  auth: AuthState;
+  saved: readonly string[];
+  formStamp: string | undefined;
+}
+
+const AuthContext = createContext<Context | null>(null);
+
+/**
+ * `page` is the root loader's data: `personal` is the person, null on a shared page (asked for
+ * after load, and again whenever the root loader answers, since an action may have changed it),
+ * undefined on an error page rendered without the loader (nobody).
+ */
+export function AuthProvider({ page, children }: { page: { personal: Personal | null } | undefined; children: ReactNode }) {
+  const given = page === undefined ? NOBODY : page.personal;
+  // The person as last told by the server in this tab: a shared page shows it while it asks again.
+  // A shared page is rendered on the server, and hydrated, without anybody.
+  const [known, setKnown] = useState<Personal | undefined>(given ?? undefined);
+  if (given !== null && given !== known) setKnown(given);
   useEffect(() => {
-    if (initial.hasSession) {
+    if (given !== null) return;
+    let live = true;
+    void fetchPersonal().then((personal) => live && setKnown(personal));
+    return () => {
+      live = false;
+    };
+  }, [page, given]);
+  const personal = given ?? known;
+  const told = personal !== undefined;
+  const hasSession = personal?.auth.hasSession ?? false;
+
+  const [anonymous, setAnonymous] = useState<"pending" | "ready" | "failed">("pending");
+  useEffect(() => {
+    if (!told) return;
+    if (hasSession) {
       markSessionPresent();
       return;
     }
@@ -42,20 +96,40 @@ export function AuthProvider({ initial, children }: { initial: Omit<AuthState, "
     return () => {
       live = false;
     };
-  }, [initial.hasSession]);
-  const value: AuthState = initial.hasSession
-    ? { ...initial, loading: false }
-    : {
-        ...initial,
-        hasSession: anonymous === "ready",
-        isAnonymous: anonymous === "ready",
-        loading: anonymous === "pending",
-      };
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  }, [told, hasSession]);
+
+  const auth: AuthState = !personal
+    ? { ...SIGNED_OUT, loading: true }
+    : personal.auth.hasSession
+      ? { ...personal.auth, loading: false }
+      : {
+          ...personal.auth,
+          hasSession: anonymous === "ready",
+          isAnonymous: anonymous === "ready",
+          loading: anonymous === "pending",
+        };
+  return (
+    <AuthContext.Provider value={{ auth, saved: personal?.saved ?? NOBODY.saved, formStamp: personal?.formStamp }}>
+      {children}
+    </AuthContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error("useAuth must be used within an AuthProvider");
-  return state;
+  return state.auth;
+}
+
+/** The facilities the person saved, as the server last said (app/lib/saved-store.ts adds this page's clicks). */
+export function useSavedFromServer(): readonly string[] {
+  return useContext(AuthContext)?.saved ?? NOBODY.saved;
+}
+
+/**
+ * The question form's stamp: this visitor's own once the server has told it, else the page's
+ * (`fromPage`), which on a page a shared cache keeps is as old as the cached copy.
+ */
+export function useFormStamp(fromPage: string): string {
+  return useContext(AuthContext)?.formStamp ?? fromPage;
 }

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useSavedFromServer } from "./auth";
 
 /**
  * Which facilities the visitor saved, for every save button and the header's count (ADR 023).
- * The root loader sends the slugs with each page, so the first paint is right; a click changes
- * them here at once (no loader runs again), until the root loader next answers, which then
+ * The root loader sends the slugs with each private page, so its first paint is right (a page a
+ * shared cache keeps gets them from GET /api/session after load, app/lib/auth.tsx); a click changes
+ * them here at once (no loader runs again), until the server next tells the list, which then
  * includes the change.
  */
 
@@ -17,7 +18,6 @@ interface Changes {
 let changes: Changes | undefined;
 let version = 0;
 const listeners = new Set<() => void>();
-const EMPTY: readonly string[] = [];
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -28,9 +28,9 @@ function subscribe(listener: () => void) {
 const currentVersion = () => version;
 const serverVersion = () => 0;
 
-/** The loader's list of saved slugs (empty while an error page renders without it). */
+/** The server's list of saved slugs (empty until it is known, or on an error page). */
 export function useSavedBase(): readonly string[] {
-  return (useRouteLoaderData("root") as { saved?: readonly string[] } | undefined)?.saved ?? EMPTY;
+  return useSavedFromServer();
 }
 
 /** Records a save or an unsave made in this page against the loader's list it was made over. */

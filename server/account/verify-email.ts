@@ -1,3 +1,4 @@
+import { accountMarkerCookie } from "../auth/account-marker";
 import { APIError } from "better-auth";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "../audit/record";
@@ -51,6 +52,9 @@ export async function verifyEmailToken(
   const userId = claims.userId;
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // The link signs its account in: the browser is marked signed in (server/auth/account-marker.ts).
+  if (response.headers.getSetCookie().some((cookie) => cookie.includes("session_token=") && !cookie.includes("session_token=;")))
+    headers.append("Set-Cookie", accountMarkerCookie(true));
   if (claims.updateTo && userId) {
     const email = claims.updateTo;
     await db.transaction(async (t) => {

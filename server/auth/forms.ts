@@ -1,3 +1,4 @@
+import { accountMarkerCookie } from "./account-marker";
 import { APIError } from "better-auth";
 import { z } from "zod";
 import type { FormFailure } from "../../domain/forms";
@@ -228,7 +229,9 @@ export async function signIn(request: Request, form: FormData): Promise<FormResu
     await limits.signInPerIp.refund(address);
     await limits.signInPerAccountIp.reset(pair);
     await limits.signInPerAccount.refund(account);
-    return { ok: true, headers: cookiesOf(response) };
+    const headers = cookiesOf(response);
+    headers.append("Set-Cookie", accountMarkerCookie(true));
+    return { ok: true, headers };
   }
   const code = await errorCode(response);
   if (code === "BANNED_USER") return { ok: false, status: 403, formError: MESSAGES.suspended, values };
@@ -286,10 +289,12 @@ async function createAccountOrTellOwner(input: { name: string; email: string; pa
   });
 }
 
-/** Ends the session (if any) and returns the headers that clear its cookies. */
+/** Ends the session (if any) and returns the headers that clear its cookies, the account marker's too. */
 export async function signOut(request: Request): Promise<Headers> {
   const response = await call(() => getAuth().api.signOut({ headers: request.headers, asResponse: true }));
-  return cookiesOf(response);
+  const headers = cookiesOf(response);
+  headers.append("Set-Cookie", accountMarkerCookie(false));
+  return headers;
 }
 
 /** better-auth answers errors as Responses with asResponse, but may still throw an APIError. */

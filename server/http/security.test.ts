@@ -27,13 +27,13 @@ afterAll(() => close());
 
 describe("content security policy", () => {
   it("allows scripts only from this origin and this response's nonce", () => {
-    const csp = contentSecurityPolicy("abc", config);
+    const csp = contentSecurityPolicy(["'nonce-abc'"], config);
     expect(csp).toContain("script-src 'self' 'nonce-abc'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("img-src 'self' data: blob: https://*.tile.example.org");
     expect(csp).not.toContain("upgrade-insecure-requests");
-    expect(contentSecurityPolicy("n", { ...config, PUBLIC_URL: "https://rv.example" })).toContain(
+    expect(contentSecurityPolicy(["'nonce-n'"], { ...config, PUBLIC_URL: "https://rv.example" })).toContain(
       "upgrade-insecure-requests",
     );
   });

@@ -6,7 +6,8 @@ import type { Config } from "../config";
  * Security headers for every response, and the origin check for every state-changing request.
  *
  * The Content-Security-Policy allows scripts only from this origin plus the inline bootstrap
- * scripts React Router renders, which carry this response's nonce: no 'unsafe-inline' scripts.
+ * scripts React Router renders, which carry this response's nonce, or, on a page a shared cache
+ * may keep (server/http/shared-cache.ts), are named by their hashes: no 'unsafe-inline' scripts.
  * Styles may be inline (Leaflet positions tiles and markers with style attributes). Images may
  * come from the map tile host. Framing is refused everywhere.
  */
@@ -24,11 +25,18 @@ export function tileOrigins(tileUrl: string): string[] {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, config: Pick<Config, "MAP_TILE_URL" | "PUBLIC_URL">): string {
+/**
+ * The policy of a page whose inline scripts are allowed by `scripts`: `'nonce-…'` for this
+ * response's nonce, or the `'sha256-…'` hashes of a shared page's scripts.
+ */
+export function contentSecurityPolicy(
+  scripts: readonly string[],
+  config: Pick<Config, "MAP_TILE_URL" | "PUBLIC_URL">,
+): string {
   const https = config.PUBLIC_URL?.startsWith("https://") ?? false;
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scripts].join(" "),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...tileOrigins(config.MAP_TILE_URL)].join(" "),
     "font-src 'self'",
@@ -44,14 +52,24 @@ export function contentSecurityPolicy(nonce: string, config: Pick<Config, "MAP_T
   return directives.join("; ");
 }
 
+/** Whether pages carry a Content-Security-Policy: Vite's development server injects inline scripts of its own. */
+export function withContentSecurityPolicy(config: Pick<Config, "NODE_ENV">): boolean {
+  return config.NODE_ENV !== "development";
+}
+
 export function securityHeaders(config: Pick<Config, "MAP_TILE_URL" | "PUBLIC_URL" | "NODE_ENV">) {
   const https = config.PUBLIC_URL?.startsWith("https://") ?? false;
-  // Vite's development server injects inline scripts of its own; the policy applies to builds.
-  const withCsp = config.NODE_ENV !== "development";
+  const withCsp = withContentSecurityPolicy(config);
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.nonce = nonce;
-    if (withCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
+    // A page a shared cache may keep is the same for every visitor, so it has no nonce: the page
+    // renderer names its scripts' hashes in the policy instead (app/entry.server.tsx).
+    if (res.locals.sharedCache === true) {
+      res.locals.nonce = "";
+    } else {
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.nonce = nonce;
+      if (withCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], config));
+    }
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -609,6 +609,14 @@ export const MATRIX: MatrixEntry[] = [
     expect: { visitor: 401, anonymous: 200, user: 200, business_owner: 200, listing_owner: 200, admin: 200 },
   },
   {
+    // Who is looking, for the header of a page a shared cache keeps: anyone may ask, and the
+    // answer is only ever about the asker's own session (tests/e2e/shared-cache.test.ts).
+    route: "api/session",
+    method: "GET",
+    path: "/api/session",
+    expect: { visitor: 200, anonymous: 200, user: 200, business_owner: 200, listing_owner: 200, admin: 200 },
+  },
+  {
     route: "api/auth/sign-in/anonymous",
     method: "POST",
     path: "/api/auth/sign-in/anonymous",

@@ -1,3 +1,4 @@
+import { useFormStamp } from "../../lib/auth";
 import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { Form, useNavigation } from "react-router";
 import {
@@ -116,6 +117,7 @@ export function AskAboutSpace({
   reservable: boolean;
 }) {
   const navigation = useNavigation();
+  const freshStamp = useFormStamp(stamp);
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "lead";
   const failed = result?.lead === "error" ? result : undefined;
   const values = failed?.values ?? {};
@@ -145,7 +147,7 @@ export function AskAboutSpace({
             noValidate={false}
           >
             <input type="hidden" name="intent" value="lead" />
-            <input type="hidden" name="stamp" value={stamp} />
+            <input type="hidden" name="stamp" value={freshStamp} />
             {/* People never see this field; a bot that fills it is ignored. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label>
