@@ -13,8 +13,8 @@ import { getConfig, publicUrl } from "../config";
  */
 export const ACCOUNT_COOKIE = "rvs_account";
 
-/** A week past better-auth's 7-day session: the marker never ends before a session it marks. */
-const MARKER_MAX_AGE = 14 * 24 * 60 * 60;
+/** A day past the longest session ("Keep me signed in": 30 days): it never ends before a session it marks. */
+const MARKER_MAX_AGE = 31 * 24 * 60 * 60;
 
 function secureCookies(): boolean {
   return publicUrl(getConfig()).startsWith("https://");
