@@ -21,10 +21,12 @@ import { formsOnly, knownMethods, privateByDefault } from "./http/request-rules"
 import { requestContext } from "./http/request-context";
 import { createRequestIds, requestIdMiddleware, trustedPeerOf } from "./http/request-id";
 import { originCheck, securityHeaders, staticFileHeaders } from "./http/security";
+import { createPageMemory } from "./http/page-memory";
 import { sharedCacheDecision, sharedCacheMark } from "./http/shared-cache";
 import { scheduleDailyJobs } from "./jobs";
 import { logger, urlForLog } from "./logger";
-import { SNAPSHOT_FILE, startSearch, stopSearch } from "./search";
+import { SNAPSHOT_FILE, getSearchIndex, startSearch, stopSearch } from "./search";
+import { serverNow } from "./clock";
 import { startSearchDemand, stopSearchDemand } from "./search/demand";
 import { carrySavesOnSignIn } from "./saved/service";
 
@@ -78,7 +80,27 @@ if (config.TRUST_PROXY)
 const requestIds = createRequestIds(trustedPeerOf(config.TRUST_PROXY_REQUEST_ID, app.get("trust proxy fn")));
 
 /** Requests answered before Express sees them: GET /api/search and a bad Host (server/http/fast-path.ts). */
-export const handleFastPath = createFastPath({ requestIds });
+/**
+ * Moves whenever the search index changes: a listing changed, on this instance or another
+ * (server/search/refresh.ts applies every instance's changes), so pages kept in memory go.
+ */
+let catalogue: { index: unknown; version: number; stamp: number } = { index: undefined, version: -1, stamp: 0 };
+function catalogueVersion(): number {
+  const index = getSearchIndex();
+  if (index !== catalogue.index || index.version !== catalogue.version)
+    catalogue = { index, version: index.version, stamp: catalogue.stamp + 1 };
+  return catalogue.stamp;
+}
+
+/** Public pages served from memory between changes (server/http/page-memory.ts); not in development. */
+export const pageMemory = import.meta.env.DEV
+  ? undefined
+  : createPageMemory({
+      seconds: config.SHARED_CACHE_SECONDS,
+      version: catalogueVersion,
+      now: () => serverNow().getTime(),
+    });
+export const handleFastPath = createFastPath({ requestIds, pages: pageMemory });
 
 app.use(requestIdMiddleware(requestIds));
 app.use((req, res, next) => {
