@@ -93,13 +93,15 @@ function catalogueVersion(): number {
 }
 
 /** Public pages served from memory between changes (server/http/page-memory.ts); not in development. */
-export const pageMemory = import.meta.env.DEV
-  ? undefined
-  : createPageMemory({
-      seconds: config.SHARED_CACHE_SECONDS,
-      version: catalogueVersion,
-      now: () => serverNow().getTime(),
-    });
+export const pageMemory =
+  import.meta.env.DEV || config.PAGE_MEMORY_MB === 0
+    ? undefined
+    : createPageMemory({
+        seconds: config.SHARED_CACHE_SECONDS,
+        maxBytes: config.PAGE_MEMORY_MB * 1024 * 1024,
+        version: catalogueVersion,
+        now: () => serverNow().getTime(),
+      });
 export const handleFastPath = createFastPath({ requestIds, pages: pageMemory });
 
 app.use(requestIdMiddleware(requestIds));

@@ -211,6 +211,13 @@ const envSchema = z.object({
     .max(86_400, "must be between 0 and 86400")
     .default(300)
     .describe("stale-while-revalidate: how long past s-maxage a shared cache may answer while it asks again"),
+  PAGE_MEMORY_MB: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 4096")
+    .max(4096, "must be between 0 and 4096")
+    .default(32)
+    .describe("memory for public pages served again by each instance for SHARED_CACHE_SECONDS; 0: every page is rendered"),
   CACHE_PURGE_URL: z
     .url({
       protocol: /^https?$/,
