@@ -11,6 +11,7 @@ import { connectDatabase, disconnectDatabase, getDatabase } from "./db";
 import { RETRY_AFTER_SECONDS, databaseUnavailable } from "./errors";
 import { isDatabaseUnavailable } from "./db/errors";
 import { startEmail, stopEmail } from "./email";
+import { startCachePurges, stopCachePurges } from "./cache";
 import { getGazetteer } from "./geo";
 import { ensureDemoArticles } from "./blog/demo";
 import { ensureDemoData } from "./locations/demo-seed";
@@ -62,6 +63,7 @@ export async function boot(): Promise<{ port: number; host: string; shutdownTime
   carrySavesOnSignIn();
   stopDailyJobs = scheduleDailyJobs(handle.db);
   startEmail(handle.db);
+  await startCachePurges(handle.db);
   startSearchDemand(handle.db);
   ready = true;
   logger.info({ database: handle.kind, ms: Date.now() - started }, "ready");
@@ -253,5 +255,6 @@ export async function shutdown(): Promise<void> {
   // Sign-ups and reset requests answered just before (server/auth/account-work.ts) finish first.
   await settleAccountWork();
   await stopEmail();
+  await stopCachePurges();
   await disconnectDatabase();
 }

@@ -66,6 +66,15 @@ const page = (route: string, path: string, expect: Record<Persona, Answer>): Mat
 
 export const MATRIX: MatrixEntry[] = [
   page("admin", "/admin", admin),
+  {
+    // Purging a page from the shared cache: admins only (to validation: no page given, 400).
+    route: "admin",
+    method: "POST",
+    path: "/admin",
+    body: "intent=purge-cache",
+    contentType: "application/x-www-form-urlencoded",
+    expect: { ...admin, admin: 400 },
+  },
   page("admin/analytics", "/admin/analytics", admin),
   page("admin/analytics", "/admin/analytics?days=365&top=clicks", admin),
   // The screen's tables as CSV: admins only.

@@ -137,6 +137,18 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
     "%00",
     "t".repeat(3000),
   ),
+  // The admin overview's purge form: a path or an address of the site, or of another one in disguise.
+  path: fc.constantFrom(
+    "/location/x",
+    "/rv-storage/austin-tx?size=10x20",
+    "http://127.0.0.1/blog",
+    "https://evil.example/",
+    "//evil.example",
+    "/\\evil.example",
+    "/a\u0000b",
+    "javascript:alert(1)",
+    `/${"a".repeat(3000)}`,
+  ),
   amenity: fc.constantFrom("has_covered_parking", "dump_station", "pull_thru", "has_uncovered_parking", "wifi"),
   sort: fc.constantFrom("distance", "rating", "price", ""),
   page: fc.integer({ min: -2, max: 100_000 }).map(String),
@@ -655,6 +667,8 @@ const ROUTE_FORMS: Record<string, { intents: string[]; fields: string[] }> = {
     intents: ["reply", "owner-report", "confirm-stay"],
     fields: ["intent", "intent", "reviewId", "reviewId", "body", "kind", "message"],
   },
+  // The overview's "Purge a page from the shared cache" (issue 37): a path or an address of the site.
+  "/admin": { intents: ["purge-cache"], fields: ["intent", "intent", "path", "path", "path"] },
   "/admin/manage": {
     intents: [
       "review-approve",

@@ -9,11 +9,18 @@ import Star from "lucide-react/icons/star";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import UserPlus from "lucide-react/icons/user-plus";
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { SubmitButton } from "../../components/ui/submit-button";
 import { privatePageMeta } from "../../lib/meta";
 import { adminOverviewPage } from "../../../server/admin/pages";
+import { viewerContext } from "../../../server/auth/console";
+import { adminCachePurgeAction, cachePurgeFormData } from "../../../server/cache/admin";
+import { PURGE_INPUT_MAX } from "../../../server/cache/purge-path";
+import { requestIdContext } from "../../../server/http/request-context";
 import type { Route } from "./+types/index";
 import { formatNumber } from "../../lib/format";
 
@@ -24,7 +31,12 @@ export function meta(args: Route.MetaArgs) {
 export const handle: ConsoleHandle = { breadcrumb: "Overview" };
 
 export async function loader() {
-  return adminOverviewPage();
+  return { ...(await adminOverviewPage()), purge: cachePurgeFormData() };
+}
+
+/** The overview's one form: "Purge a page from the shared cache". */
+export async function action({ request, context }: Route.ActionArgs) {
+  return adminCachePurgeAction(request, context.get(viewerContext), context.get(requestIdContext));
 }
 
 /** One queue on the overview: how many items wait, linking to the screen that works them off. */
@@ -66,6 +78,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
     week,
     waitingLeads,
     reviewsToCheck,
+    purge,
   } = loaderData;
   return (
     <>
@@ -107,6 +120,50 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           {week.visitors === 1 ? "visitor" : "visitors"} in the last 7 days
         </QueueCard>
       </ul>
+      <CachePurgeForm sharedCache={purge.sharedCache} origin={purge.origin} />
     </>
+  );
+}
+
+/**
+ * "Purge a page from the shared cache" (docs/product.md section 12): a facility page refreshes by
+ * itself when its listing changes; this is for the rest (an article, a results page).
+ */
+function CachePurgeForm({ sharedCache, origin }: { sharedCache: boolean; origin: string }) {
+  const answer = useActionData<typeof action>();
+  const failed = answer && "ok" in answer && !answer.ok ? answer : undefined;
+  const typed = failed?.values.path;
+  return (
+    <section aria-labelledby="cache-purge-heading" className="mt-8">
+      <h2 id="cache-purge-heading" className="text-lg font-semibold text-slate-900">
+        Purge a page from the shared cache
+      </h2>
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">
+        {sharedCache
+          ? "Visitors who are not signed in get public pages from the shared cache, up to a minute old. A facility page is refreshed there as soon as its listing changes; refresh any other page here."
+          : "No shared cache is configured (CACHE_PURGE_URL is unset): every visitor gets pages from the site itself, so there is nothing to purge."}
+      </p>
+      <Form method="post" className="mt-3 max-w-xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <input type="hidden" name="intent" value="purge-cache" />
+        <Field
+          label="Page"
+          name="path"
+          hint={`A path such as /blog or a full address on ${origin}.`}
+          error={failed?.fieldErrors.path}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              required
+              maxLength={PURGE_INPUT_MAX}
+              defaultValue={typeof typed === "string" ? typed : undefined}
+              placeholder="/location/…"
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <SubmitButton variant="secondary">Purge this page</SubmitButton>
+      </Form>
+    </section>
   );
 }

@@ -22,3 +22,4 @@ export * from "./saved-locations";
 export * from "./reviews";
 export * from "./waitlist";
 export * from "./location-changes";
+export * from "./cache-purges";
