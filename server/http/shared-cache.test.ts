@@ -123,6 +123,7 @@ describe("the shared answers of an app", () => {
     app.use(privateByDefault, sharedCacheMark(settings));
     app.get("/location/:slug", (req, res) => {
       if (req.params.slug === "gone") return void res.status(404).send("gone");
+      if (req.params.slug === "broken") return void res.status(500).send("broken");
       if (req.params.slug === "cookie") res.cookie("flash", "", { maxAge: 0 });
       if (req.params.slug === "chosen") res.setHeader("Cache-Control", "public, max-age=5");
       res.type("text/html").send(`<p>nonce=${String(res.locals.nonce)}</p>`);
@@ -150,8 +151,10 @@ describe("the shared answers of an app", () => {
     expect((await send(port, { path: "/login" })).headers["cache-control"]).toBe("private, no-store");
   });
 
-  it("keeps private what is not a plain 200, sets a cookie or chose its own caching", async () => {
-    expect((await send(port, { path: "/location/gone" })).headers["cache-control"]).toBe("private, no-store");
+  it("shares a page that is not there, and keeps private what fails, sets a cookie or chose its own caching", async () => {
+    // A listing hidden or deleted: a refresh replaces its cached page with the 404.
+    expect((await send(port, { path: "/location/gone" })).headers["cache-control"]).toBe(SHARED);
+    expect((await send(port, { path: "/location/broken" })).headers["cache-control"]).toBe("private, no-store");
     expect((await send(port, { path: "/location/cookie" })).headers["cache-control"]).toBe("private, no-store");
     expect((await send(port, { path: "/location/chosen" })).headers["cache-control"]).toBe("public, max-age=5");
   });

@@ -105,8 +105,15 @@ export function sharedCacheDecision(settings: SharedCacheSettings) {
 }
 
 /**
- * Marks a shared answer cacheable as it goes out, if it is a 200 that sets no cookie and whose
- * route chose no caching of its own. Installed after `privateByDefault`
+ * Statuses a shared cache may keep: a page, a permanent redirect (an old slug to the canonical one),
+ * and a listing that is not or no longer there. Kept like pages, so that a refresh after a listing
+ * is hidden or deleted replaces the cached page with its 404 instead of leaving the page there.
+ */
+const SHARED_STATUSES = new Set([200, 301, 308, 404, 410]);
+
+/**
+ * Marks a shared answer cacheable as it goes out, if its status is one of SHARED_STATUSES, it sets
+ * no cookie and its route chose no caching of its own. Installed after `privateByDefault`
  * (server/http/request-rules.ts), so that its mark is written first: every other answer is
  * `private, no-store`.
  */
@@ -117,7 +124,7 @@ export function sharedCacheMark(settings: SharedCacheSettings) {
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
     (res as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (...args) => {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
-      if (status === 200 && !res.hasHeader("Set-Cookie") && !res.hasHeader("Cache-Control")) {
+      if (SHARED_STATUSES.has(status) && !res.hasHeader("Set-Cookie") && !res.hasHeader("Cache-Control")) {
         res.setHeader("Cache-Control", control);
       }
       return writeHead(...args);
