@@ -125,6 +125,9 @@ describe("public pages served from memory", () => {
     const next = await renders("/about");
     expect(next.rendered).toBe(0);
     expect(next.answer.body).toBe(refreshed.answer.body);
+    // As nginx passes it on (it keeps the token to itself).
+    expect((await renders("/about", { "x-cache-refresh": "1" })).rendered).toBe(1);
+    expect((await renders("/about", { "x-cache-refresh": "0" })).rendered).toBe(0);
   });
 
   it("answers HEAD from a kept page without its body", async () => {

@@ -13,8 +13,8 @@ import { carriesPersonalCookie, isSharedCachePath } from "./shared-cache";
  * every listing change applied on this instance, whichever instance made it), when this instance
  * answers a POST that may change a page (a review's reply, an article, a vote: everything but the
  * analytics beacons, sign-ins and saves, which change no public page), when its time is up on the
- * server's clock, and when a request carries X-Cache-Purge (the shared cache's refresh, which the
- * new answer then replaces). Another instance's change to something other than a listing shows here
+ * server's clock, and when a request is a shared cache's refresh (`isRefresh`), whose new answer
+ * then replaces it. Another instance's change to something other than a listing shows here
  * within SHARED_CACHE_SECONDS, as it does through a shared cache. Only answers marked public by the site are kept, whole and with no cookie; the
  * response headers that belong to one answer (its request id, date, length) are not.
  */
@@ -42,6 +42,15 @@ const PER_ANSWER = new Set(["x-request-id", "date", "connection", "keep-alive", 
 /** POSTs that change no public page: the analytics beacons, sessions and a visitor's saves. */
 function changesNoPage(url: string): boolean {
   return url.startsWith("/api/analytics/") || url.startsWith("/api/auth/") || url.startsWith("/api/saved");
+}
+
+/**
+ * A shared cache's refresh of a page (server/cache/): its X-Cache-Purge as the outbox sends it, or
+ * the X-Cache-Refresh: 1 the reference nginx configuration sends upstream in its place (it keeps the
+ * token to itself). Either only makes this instance render the page again.
+ */
+function isRefresh(req: IncomingMessage): boolean {
+  return req.headers["x-cache-purge"] !== undefined || req.headers["x-cache-refresh"] === "1";
 }
 
 /** The longest address kept: longer ones are rendered every time. */
@@ -117,7 +126,7 @@ export function createPageMemory({
         forget();
         seen = current;
       }
-      const kept = req.headers["x-cache-purge"] === undefined ? pages.get(key) : undefined;
+      const kept = isRefresh(req) ? undefined : pages.get(key);
       if (kept && kept.until > now()) {
         // Most recently sent last: the first in the map is the next to go.
         pages.delete(key);
