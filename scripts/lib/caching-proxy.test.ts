@@ -278,11 +278,19 @@ describeNginx("startCachingProxy", () => {
       expect([answer.cache, answer.body]).toEqual(["HIT", cached.body]);
     }
     expect(upstream.count(target)).toBe(1);
+    // A client cannot pose as a refresh to the instances either.
+    await request(base, "/private/refresh-header", { "x-cache-refresh": "1" });
+    expect(upstream.seen.find((s) => s.url === "/private/refresh-header")?.headers["x-cache-refresh"]).toBeUndefined();
 
     const refresh = await request(base, target, { [PURGE_HEADER]: TOKEN });
     expect(refresh.cache).toBe("BYPASS");
     expect(refresh.body).not.toBe(cached.body);
     expect(upstream.count(target)).toBe(2);
+    // The instance is told it is a refresh (so that it renders the page again), without the token.
+    expect(upstream.seen.filter((s) => s.url === target).map((s) => s.headers["x-cache-refresh"])).toEqual([
+      undefined,
+      "1",
+    ]);
     // The new answer is what visitors get now, from the cache.
     const after = await request(base, target);
     expect([after.cache, after.body]).toEqual(["HIT", refresh.body]);
