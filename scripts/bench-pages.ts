@@ -342,7 +342,8 @@ async function measureMode(mode: Mode, profile: boolean, kinds: readonly Kind[])
         ];
       }),
     );
-    if (RUNS > 1) printTable(`median of ${RUNS} runs, ${MODE_TITLE[mode]} (each figure on its own)`, kinds, medians, urls);
+    if (RUNS > 1)
+      printTable(`median of ${RUNS} runs, ${MODE_TITLE[mode]} (each figure on its own)`, kinds, medians, urls);
 
     if (profile) {
       // The profile is written when the server exits.

@@ -40,11 +40,13 @@ export const SIGNED_OUT: AuthState = Object.freeze({
 
 const NOBODY: Personal = Object.freeze({ auth: SIGNED_OUT, saved: Object.freeze([]) as readonly string[] });
 
-
 /** Asks the server who is looking (GET /api/session); nobody when it cannot say. */
 async function fetchPersonal(): Promise<Personal> {
   try {
-    const response = await fetch("/api/session", { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const response = await fetch("/api/session", {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    });
     if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
     return (await response.json()) as Personal;
   } catch (error) {
@@ -66,7 +68,13 @@ const AuthContext = createContext<Context | null>(null);
  * after load, and again whenever the root loader answers, since an action may have changed it),
  * undefined on an error page rendered without the loader (nobody).
  */
-export function AuthProvider({ page, children }: { page: { personal: Personal | null } | undefined; children: ReactNode }) {
+export function AuthProvider({
+  page,
+  children,
+}: {
+  page: { personal: Personal | null } | undefined;
+  children: ReactNode;
+}) {
   const given = page === undefined ? NOBODY : page.personal;
   // The person as last told by the server in this tab: a shared page shows it while it asks again.
   // A shared page is rendered on the server, and hydrated, without anybody.

@@ -5,7 +5,9 @@ const request = (cookie?: string) => new Request("http://localhost/", cookie ? {
 
 describe("the account marker", () => {
   it("is set for a signed-in browser and cleared for any other, holding nothing secret", () => {
-    expect(accountMarkerCookie(true)).toMatch(new RegExp(`^${ACCOUNT_COOKIE}=1; Max-Age=\\d+; Path=/; SameSite=Lax; HttpOnly`));
+    expect(accountMarkerCookie(true)).toMatch(
+      new RegExp(`^${ACCOUNT_COOKIE}=1; Max-Age=\\d+; Path=/; SameSite=Lax; HttpOnly`),
+    );
     expect(accountMarkerCookie(false)).toMatch(new RegExp(`^${ACCOUNT_COOKIE}=; Max-Age=0; Path=/`));
   });
 

@@ -23,7 +23,9 @@ function secureCookies(): boolean {
 /** The Set-Cookie value that marks (or, with false, unmarks) this browser as signed in. */
 export function accountMarkerCookie(signedIn: boolean): string {
   const attributes = `Path=/; SameSite=Lax; HttpOnly${secureCookies() ? "; Secure" : ""}`;
-  return signedIn ? `${ACCOUNT_COOKIE}=1; Max-Age=${MARKER_MAX_AGE}; ${attributes}` : `${ACCOUNT_COOKIE}=; Max-Age=0; ${attributes}`;
+  return signedIn
+    ? `${ACCOUNT_COOKIE}=1; Max-Age=${MARKER_MAX_AGE}; ${attributes}`
+    : `${ACCOUNT_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
 /** Whether a Cookie header carries the marker. Linear in the header's length. */

@@ -78,7 +78,10 @@ describe("public pages served from memory", () => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("end", () =>
-            resolve({ encoding: res.headers["content-encoding"], text: zlib.gunzipSync(Buffer.concat(chunks)).toString() }),
+            resolve({
+              encoding: res.headers["content-encoding"],
+              text: zlib.gunzipSync(Buffer.concat(chunks)).toString(),
+            }),
           );
         })
         .on("error", reject);

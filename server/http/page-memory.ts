@@ -148,7 +148,8 @@ export function createPageMemory({
         if (Array.isArray(given)) sent = undefined;
         else {
           sent = { ...res.getHeaders() };
-          for (const [name, value] of Object.entries((given ?? {}) as OutgoingHttpHeaders)) sent[name.toLowerCase()] = value;
+          for (const [name, value] of Object.entries((given ?? {}) as OutgoingHttpHeaders))
+            sent[name.toLowerCase()] = value;
         }
         return writeHead(...args);
       };

@@ -97,7 +97,9 @@ describe("inlineScriptHashes", () => {
   });
 
   it("matches what it hashes to what lies between the tags, on any page", () => {
-    const text = fc.string({ unit: "binary" }).filter((value) => !value.includes("</script") && !value.includes("<script"));
+    const text = fc
+      .string({ unit: "binary" })
+      .filter((value) => !value.includes("</script") && !value.includes("<script"));
     fc.assert(
       fc.property(fc.array(text, { maxLength: 5 }), fc.string(), (scripts, filler) => {
         const clean = filler.replaceAll("<", "&lt;");
@@ -162,11 +164,7 @@ describe("the shared answers of an app", () => {
   it("shares nothing with SHARED_CACHE_SECONDS=0", () => {
     const off = { SHARED_CACHE_SECONDS: 0, SHARED_CACHE_STALE_SECONDS: 300 };
     const locals: Record<string, unknown> = {};
-    sharedCacheDecision(off)(
-      { method: "GET", path: "/", headers: {} } as never,
-      { locals } as never,
-      () => {},
-    );
+    sharedCacheDecision(off)({ method: "GET", path: "/", headers: {} } as never, { locals } as never, () => {});
     expect(locals.sharedCache).toBe(false);
     expect(sharedCacheControl(settings)).toBe(SHARED);
   });

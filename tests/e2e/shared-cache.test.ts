@@ -84,7 +84,9 @@ const cached = () => {
 };
 
 /** A page as an anonymous visitor without any cookie gets it through the cache. */
-async function anonymously(path: string): Promise<{ status: number; cache: string | null; control: string | null; body: string }> {
+async function anonymously(
+  path: string,
+): Promise<{ status: number; cache: string | null; control: string | null; body: string }> {
   const response = await fetch(`${cached()}${path}`, { headers: { "Accept-Encoding": "gzip" }, redirect: "manual" });
   return {
     status: response.status,
@@ -126,7 +128,9 @@ describe("a shared cache in front", () => {
     for (const path of PUBLIC_PAGES()) {
       const first = await anonymously(path);
       expect(first.status, path).toBe(200);
-      expect(first.control, path).toBe(`public, max-age=0, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`);
+      expect(first.control, path).toBe(
+        `public, max-age=0, s-maxage=${SHARED_SECONDS}, stale-while-revalidate=${STALE_SECONDS}`,
+      );
       expect(["HIT", "MISS", "EXPIRED", "STALE", "UPDATING"], path).toContain(first.cache);
       await expect.poll(async () => (await anonymously(path)).cache, { timeout: 5_000 }).toBe("HIT");
     }
@@ -167,7 +171,9 @@ describe("a shared cache in front", () => {
       expect(await stranger.getByRole("button", { name: "Sign out" }).count(), path).toBe(0);
       expect(await stranger.locator('[title^="Signed in as"]').count(), path).toBe(0);
       expect(await stranger.getByRole("link", { name: "Saved (0)" }).count(), path).toBeGreaterThan(0);
-      expect(strangerVerdicts.get(new URL(`${cached()}${path}`).pathname), path).toMatch(/^(HIT|STALE|UPDATING|EXPIRED|MISS)$/);
+      expect(strangerVerdicts.get(new URL(`${cached()}${path}`).pathname), path).toMatch(
+        /^(HIT|STALE|UPDATING|EXPIRED|MISS)$/,
+      );
     }
     expect(await stranger.locator(SAVED).count()).toBe(0);
     await member.context().close();
@@ -200,7 +206,9 @@ describe("a shared cache in front", () => {
     // Both pages stored afresh now (a refresh, as the outbox sends it), so that neither can expire
     // before the test is done with the cached copy.
     for (const path of [facility, results]) {
-      const refreshed = await fetch(`${cached()}${path}`, { headers: { "Accept-Encoding": "gzip", "X-Cache-Purge": token } });
+      const refreshed = await fetch(`${cached()}${path}`, {
+        headers: { "Accept-Encoding": "gzip", "X-Cache-Purge": token },
+      });
       expect(refreshed.status, path).toBe(200);
       await refreshed.arrayBuffer();
       expect((await anonymously(path)).cache, path).toBe("HIT");
@@ -212,7 +220,9 @@ describe("a shared cache in front", () => {
 
     // The owner describes the listing and adds a wash bay in the console (through the cache, which
     // passes the console by: the owner is signed in).
-    const owner = await signedInPage(browser(), cached(), ACCOUNTS.listing_owner.email, { loginPath: "/business/login" });
+    const owner = await signedInPage(browser(), cached(), ACCOUNTS.listing_owner.email, {
+      loginPath: "/business/login",
+    });
     await owner.goto(`${cached()}/owner/locations`);
     await owner
       .getByRole("link", { name: /^Update/ })
@@ -223,11 +233,16 @@ describe("a shared cache in front", () => {
     await owner.getByLabel("Description").fill(described);
     await owner.getByLabel("RV wash bay").check();
     await owner.getByRole("button", { name: "Save changes" }).click();
-    await owner.getByText(/^Saved\./).first().waitFor();
+    await owner
+      .getByText(/^Saved\./)
+      .first()
+      .waitFor();
 
     // The facility page is refreshed by the purge, well before it would expire; the results page
     // is the cached copy until it expires.
-    await expect.poll(async () => (await anonymously(facility)).body.includes(described), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await anonymously(facility)).body.includes(described), { timeout: 10_000 })
+      .toBe(true);
     expect(Date.now() - stored).toBeLessThan(SHARED_SECONDS * 1000);
     const stale = await anonymously(results);
     expect(stale.cache).toBe("HIT");
