@@ -217,7 +217,9 @@ const envSchema = z.object({
     .min(0, "must be between 0 and 4096")
     .max(4096, "must be between 0 and 4096")
     .default(32)
-    .describe("memory for public pages served again by each instance for SHARED_CACHE_SECONDS; 0: every page is rendered"),
+    .describe(
+      "memory for public pages served again by each instance for SHARED_CACHE_SECONDS; 0: every page is rendered",
+    ),
   CACHE_PURGE_URL: z
     .url({
       protocol: /^https?$/,

@@ -53,7 +53,11 @@ export async function verifyEmailToken(
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   // The link signs its account in: the browser is marked signed in (server/auth/account-marker.ts).
-  if (response.headers.getSetCookie().some((cookie) => cookie.includes("session_token=") && !cookie.includes("session_token=;")))
+  if (
+    response.headers
+      .getSetCookie()
+      .some((cookie) => cookie.includes("session_token=") && !cookie.includes("session_token=;"))
+  )
     headers.append("Set-Cookie", accountMarkerCookie(true));
   if (claims.updateTo && userId) {
     const email = claims.updateTo;
