@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERSONAL_COOKIES, carriesPersonalCookie } from "../../server/http/shared-cache";
+import { PERSONAL_COOKIES, carriesPersonalCookie, isSharedCachePath } from "../../server/http/shared-cache";
 import { NGINX_PATH } from "./ensure-nginx";
 import {
   CACHED_ENCODINGS,
@@ -45,10 +45,10 @@ interface Seen {
 }
 
 /**
- * An upstream answering by the first path segment: /public/ and /assets/ cacheable (unless the
- * request is personal, by the site's own rule), /short/ cacheable for 1 s, /private/ never, /cookie/
- * cacheable but setting a cookie. The body names the path, how many requests the server has
- * answered and the Accept-Encoding it was sent.
+ * An upstream that answers every path as a shared page (unless the request is personal, by the
+ * site's own rule), /assets/ and /place-images/ as immutable files, and as a query's `as=` says
+ * otherwise: `private`, `short` (s-maxage=1) or `cookie` (shareable but setting a cookie). The body
+ * names the address, how many requests the server has answered and the Accept-Encoding it was sent.
  */
 async function startUpstream(name = "a") {
   const seen: Seen[] = [];
@@ -58,13 +58,15 @@ async function startUpstream(name = "a") {
     req.on("data", (chunk: Buffer) => (bodyBytes += chunk.length));
     req.on("end", () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, httpVersion: req.httpVersion, bodyBytes });
-      const kind = req.url!.split("/")[1];
+      const url = new URL(req.url!, "http://upstream");
+      const immutable = /^\/(assets|place-images)\//.test(url.pathname);
+      const kind = immutable ? "immutable" : (url.searchParams.get("as") ?? "public");
       // The site's own rule (server/http/shared-cache.ts): what nginx bypasses must match it.
       const personal = carriesPersonalCookie(req.headers.cookie);
       let control = "private, no-store";
       if ((kind === "public" || kind === "cookie") && !personal) control = PUBLIC;
       if (kind === "short" && !personal) control = "public, max-age=0, s-maxage=1, stale-while-revalidate=300";
-      if (kind === "assets") control = "public, max-age=31536000, immutable";
+      if (kind === "immutable") control = "public, max-age=31536000, immutable";
       res.setHeader("Cache-Control", control);
       res.setHeader("Vary", "Accept-Encoding");
       res.setHeader("Content-Type", "text/plain");
@@ -184,16 +186,16 @@ describeNginx("startCachingProxy", () => {
   });
 
   it("answers the second request for a public page from the cache", async () => {
-    const first = await request(base, "/public/home");
-    const second = await request(base, "/public/home");
+    const first = await request(base, "/location/home");
+    const second = await request(base, "/location/home");
     expect([first.status, first.cache, second.status, second.cache]).toEqual([200, "MISS", 200, "HIT"]);
     expect(second.body).toBe(first.body);
-    expect(upstream.count("/public/home")).toBe(1);
+    expect(upstream.count("/location/home")).toBe(1);
     // The site's headers reach the client unchanged; browsers keep nothing (max-age=0).
     expect(second.headers["cache-control"]).toBe(PUBLIC);
     expect(second.headers.vary).toBe("Accept-Encoding");
     // A HEAD is answered from the same entry.
-    expect((await request(base, "/public/home", {}, { method: "HEAD" })).cache).toBe("HIT");
+    expect((await request(base, "/location/home", {}, { method: "HEAD" })).cache).toBe("HIT");
   });
 
   it.each([
@@ -204,7 +206,7 @@ describeNginx("startCachingProxy", () => {
     "flash",
     "__Host-flash =x",
   ])("passes a request with the personal cookie %j on, and stores nothing of it", async (cookie) => {
-    const target = `/public/personal-${encodeURIComponent(cookie)}`;
+    const target = `/location/personal-${encodeURIComponent(cookie)}`;
     const personal = await request(base, target, { cookie });
     expect(personal.cache).toBe("BYPASS");
     expect(personal.headers["cache-control"]).toBe("private, no-store");
@@ -233,13 +235,13 @@ describeNginx("startCachingProxy", () => {
     "myflash=1; a=b",
     "x=my_rv=1",
   ])("answers a request whose cookie %j is not personal from the cache", async (cookie) => {
-    const target = `/public/anonymous-${encodeURIComponent(cookie)}`;
+    const target = `/location/anonymous-${encodeURIComponent(cookie)}`;
     expect((await request(base, target)).cache).toBe("MISS");
     expect((await request(base, target, { cookie })).cache).toBe("HIT");
   });
 
   it("bypasses exactly the Cookie headers the site calls personal", async () => {
-    await request(base, "/public/property");
+    await request(base, "/location/property");
     const names = [...PERSONAL_COOKIES, "rvs.session_token", "flashy", "xflash", "my_rv_x", "rvs_account2", "theme"];
     const cookie = fc
       .record({
@@ -253,15 +255,79 @@ describeNginx("startCachingProxy", () => {
     await fc.assert(
       fc.asyncProperty(header, async ([cookies, separator]) => {
         const value = cookies.join(separator);
-        const answer = await request(base, "/public/property", { cookie: value });
+        const answer = await request(base, "/location/property", { cookie: value });
         expect(answer.cache).toBe(carriesPersonalCookie(value) ? "BYPASS" : "HIT");
       }),
       { numRuns: 150 },
     );
   });
 
+  // Pages by isSharedCachePath, then the public APIs and files the site marks "public, max-age".
+  const SHAREABLE_PAGES = [
+    "/",
+    "/_root.data",
+    "/about",
+    "/about.data",
+    "/rv-storage",
+    "/rv-storage/tx",
+    "/rv-storage/austin-tx.data",
+    "/blog",
+    "/blog/prepare-rv-for-winter-storage-checklist",
+    "/blog/rss.xml",
+    "/location/some-place-tx",
+    "/location/some-place-tx.data",
+    "/sitemap.xml",
+    "/sitemaps/listings-1.xml",
+  ];
+  const SHAREABLE_OTHERS = [
+    "/api/search",
+    "/api/places/suggest",
+    "/api/places/reverse",
+    "/robots.txt",
+    "/map/us-states.json",
+  ];
+  const NEVER_SHARED = [
+    "/api/session",
+    "/api/saved",
+    "/location/some-place-tx/review",
+    "/location",
+    "/sitemaps",
+    "/about/team",
+    "/rv-storage/tx/austin",
+    "/owner",
+    "/owner/listings",
+    "/admin",
+    "/api",
+    "/sign-in",
+    "/favicon.svg",
+  ];
+
+  it("looks in its cache only for the paths the site may share, as isSharedCachePath says", async () => {
+    for (const path of [...SHAREABLE_PAGES, ...NEVER_SHARED])
+      expect(isSharedCachePath(path), path).toBe(SHAREABLE_PAGES.includes(path));
+    for (const path of [...SHAREABLE_PAGES, ...SHAREABLE_OTHERS]) {
+      const target = `${path}?shareable`;
+      expect([path, (await request(base, target)).cache]).toEqual([path, "MISS"]);
+      expect([path, (await request(base, target)).cache]).toEqual([path, "HIT"]);
+    }
+  });
+
+  it("passes every other path, and typed searches, straight on: no cache lookup, no lock, nothing stored", async () => {
+    // The upstream answers them as shareable: nginx still does not keep them.
+    for (const target of [...NEVER_SHARED.map((path) => `${path}?passed`), "/rv-storage?where=Austin%2C%20TX"]) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await request(base, target);
+        expect([target, answer.status, answer.cache]).toEqual([target, 200, "BYPASS"]);
+      }
+      expect(upstream.count(target)).toBe(2);
+    }
+    // At once, as every page view asks for it: each goes to an instance, none waits on a lock.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(base, "/api/session?at-once")));
+    expect(answers.map((answer) => answer.cache)).toEqual(Array(8).fill("BYPASS"));
+  });
+
   it("never stores a private answer, nor one that sets a cookie", async () => {
-    for (const target of ["/private/account", "/cookie/page"]) {
+    for (const target of ["/location/account?as=private", "/location/page?as=cookie"]) {
       expect((await request(base, target)).cache).toBe("MISS");
       expect((await request(base, target)).cache).toBe("MISS");
       expect(upstream.count(target)).toBe(2);
@@ -269,7 +335,7 @@ describeNginx("startCachingProxy", () => {
   });
 
   it("refreshes a page for the right X-Cache-Purge token only, and never passes the header on", async () => {
-    const target = "/public/refresh";
+    const target = "/location/refresh";
     const cached = await request(base, target);
     expect((await request(base, target)).body).toBe(cached.body);
 
@@ -279,8 +345,10 @@ describeNginx("startCachingProxy", () => {
     }
     expect(upstream.count(target)).toBe(1);
     // A client cannot pose as a refresh to the instances either.
-    await request(base, "/private/refresh-header", { "x-cache-refresh": "1" });
-    expect(upstream.seen.find((s) => s.url === "/private/refresh-header")?.headers["x-cache-refresh"]).toBeUndefined();
+    await request(base, "/location/refresh-header?as=private", { "x-cache-refresh": "1" });
+    expect(
+      upstream.seen.find((s) => s.url === "/location/refresh-header?as=private")?.headers["x-cache-refresh"],
+    ).toBeUndefined();
 
     const refresh = await request(base, target, { [PURGE_HEADER]: TOKEN });
     expect(refresh.cache).toBe("BYPASS");
@@ -299,7 +367,7 @@ describeNginx("startCachingProxy", () => {
   });
 
   it("keeps one copy per normalised encoding (br, gzip, identity), and a refresh per encoding renews each", async () => {
-    const target = "/public/encodings";
+    const target = "/location/encodings";
     const variants: [acceptEncoding: string | undefined, normalised: string][] = [
       ["gzip, deflate, br, zstd", "br"],
       ["br", "br"],
@@ -349,8 +417,8 @@ describeNginx("startCachingProxy", () => {
   it("forwards Host, X-Forwarded-For, X-Forwarded-Proto and its own X-Request-Id, over kept-alive HTTP/1.1", async () => {
     const connectionsBefore = upstream.connections();
     for (let i = 0; i < 8; i++)
-      await request(base, `/private/forward-${i}`, { "x-forwarded-for": "203.0.113.9", "x-request-id": "from-client" });
-    const seen = upstream.seen.filter((s) => s.url.startsWith("/private/forward-"));
+      await request(base, `/api/session?i=${i}`, { "x-forwarded-for": "203.0.113.9", "x-request-id": "from-client" });
+    const seen = upstream.seen.filter((s) => s.url.startsWith("/api/session?i="));
     expect(seen).toHaveLength(8);
     for (const s of seen) {
       expect(s.headers.host).toBe(`127.0.0.1:${proxy.port}`);
@@ -364,14 +432,16 @@ describeNginx("startCachingProxy", () => {
     expect(upstream.connections() - connectionsBefore).toBeLessThanOrEqual(1);
   });
 
-  it("caches built assets whatever cookies the request carries", async () => {
+  it("caches built assets and listing photos whatever cookies the request carries", async () => {
     const cookie = "rvs_account=1; flash=saved";
-    expect((await request(base, "/assets/app-1234.js", { cookie })).cache).toBe("MISS");
-    expect((await request(base, "/assets/app-1234.js", { cookie })).cache).toBe("HIT");
+    for (const target of ["/assets/app-1234.js", "/place-images/abc/w640n1.webp"]) {
+      expect((await request(base, target, { cookie })).cache).toBe("MISS");
+      expect((await request(base, target, { cookie })).cache).toBe("HIT");
+    }
   });
 
   it("answers an expired page from the cache while it fetches the new one in the background", async () => {
-    const target = "/short/page";
+    const target = "/location/short?as=short";
     const first = await request(base, target);
     expect((await request(base, target)).cache).toBe("HIT");
     // s-maxage=1: once it has passed, the old answer is served while nginx asks again.
@@ -401,12 +471,12 @@ describeNginx("startCachingProxy", () => {
   });
 
   it("logs every request with its cache status for the benchmark to count", async () => {
-    await request(base, "/public/logged");
-    await request(base, "/public/logged");
+    await request(base, "/location/logged");
+    await request(base, "/location/logged");
     // The log is buffered: a graceful stop flushes it (afterAll's stop() then does nothing more).
     await proxy.stop();
     const lines = parseAccessLog(fs.readFileSync(proxy.accessLog, "utf8"));
-    const logged = lines.filter((line) => line.uri === "/public/logged");
+    const logged = lines.filter((line) => line.uri === "/location/logged");
     expect(logged.map((line) => [line.method, line.status, line.cacheStatus])).toEqual([
       ["GET", 200, "MISS"],
       ["GET", 200, "HIT"],
@@ -423,15 +493,15 @@ describeNginx("startCachingProxy's edges", () => {
     const b = await startUpstream("b");
     const proxy = await startCachingProxy({ upstreams: [a.url, b.url], purgeToken: TOKEN });
     try {
-      for (let i = 0; i < 6; i++) await request(proxy.url, `/private/spread-${i}`);
+      for (let i = 0; i < 6; i++) await request(proxy.url, `/api/session?spread=${i}`);
       expect(a.seen.length).toBeGreaterThan(0);
       expect(b.seen.length).toBeGreaterThan(0);
 
-      const cached = await request(proxy.url, "/short/outage");
+      const cached = await request(proxy.url, "/location/outage?as=short");
       await Promise.all([a.close(), b.close()]);
       // Expired and no instance answering: the old page rather than an error.
       const during = await until(
-        () => request(proxy.url, "/short/outage"),
+        () => request(proxy.url, "/location/outage?as=short"),
         (answer) => answer.cache !== "HIT",
       );
       expect([during.status, during.body]).toEqual([200, cached.body]);
@@ -475,13 +545,14 @@ describeNginx("startCachingProxy's edges", () => {
           `import { startCachingProxy } from ${JSON.stringify(path.join(import.meta.dirname, "caching-proxy.ts"))};`,
           `const proxy = await startCachingProxy({ upstreams: ["http://127.0.0.1:9"], purgeToken: "${TOKEN}" });`,
           `console.log(JSON.stringify({ pid: proxy.pid, dir: proxy.dir }));`,
-          how === "exits" ? "process.exit(0);" : "setInterval(() => {}, 1000);",
+          // Until told to exit (a line on stdin), or for ever.
+          how === "exits" ? 'process.stdin.once("data", () => process.exit(0));' : "setInterval(() => {}, 1000);",
         ].join("\n"),
       );
       try {
         const child = spawn(process.execPath, ["--import", "tsx", script], {
           cwd: path.resolve(import.meta.dirname, "../.."),
-          stdio: ["ignore", "pipe", "inherit"],
+          stdio: ["pipe", "pipe", "inherit"],
         });
         const exit = new Promise((resolve) => child.once("exit", resolve));
         const started = await new Promise<{ pid: number; dir: string }>((resolve, reject) => {
@@ -493,7 +564,8 @@ describeNginx("startCachingProxy's edges", () => {
           child.once("exit", (code) => reject(new Error(`the script exited with ${code} before starting nginx`)));
         });
         expect(running(started.pid)).toBe(true);
-        if (how !== "exits") child.kill("SIGTERM");
+        if (how === "exits") child.stdin.write("exit\n");
+        else child.kill("SIGTERM");
         await exit;
         const gone = await until(
           async () => !running(started.pid),
