@@ -14,6 +14,15 @@
  * BENCH_WARMUP seconds (5) of the same traffic, not counted. BENCH_RUNS (1) repeats and prints the
  * median of the runs.
  *
+ * Between the two, unless BENCH_PROXY=off, the same traffic goes through nginx configured from the
+ * reference shared cache (deploy/nginx/nginx.conf.template, scripts/lib/caching-proxy.ts) in front
+ * of A alone, with all BENCH_CONNECTIONS, after each document target was asked once through it: the
+ * pages come without cookies, as search engines' visitors arrive, the beacons with their anonymous
+ * sessions. Then, unless BENCH_PROXY=mixed, documents only, from A alone and through nginx. It
+ * prints the share of document requests nginx answered from its cache (HIT, STALE or UPDATING in
+ * its access log, which counts every request), the documents a second through nginx against A
+ * alone, and their p99 through nginx, beside issue 37's targets (>= 95%, >= 10x, <= 20 ms).
+ *
  * Any answer other than 2xx/3xx, or any socket error or timeout, fails the run: exit 1, naming the
  * requests and the end of the instances' logs. The database is dropped and the instances stopped
  * on every exit, Ctrl+C included.
@@ -25,6 +34,13 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { PAGE_SIZE } from "../domain/search";
+import {
+  FROM_CACHE,
+  parseAccessLog,
+  startCachingProxy,
+  type AccessLogLine,
+  type CachingProxy,
+} from "./lib/caching-proxy";
 import { runScript, startBuiltSite, type RunningSite } from "./lib/serve-built";
 import {
   USER_AGENT,
@@ -48,6 +64,9 @@ const RUNS = positive("BENCH_RUNS", 1);
  */
 const CONNECTIONS = positive("BENCH_CONNECTIONS", 16);
 const SESSIONS = positive("BENCH_SESSIONS", 200);
+/** BENCH_PROXY=off skips the runs through nginx; BENCH_PROXY=mixed skips the documents-only one. */
+const PROXY = process.env.BENCH_PROXY !== "off";
+const PROXY_DOCUMENTS = PROXY && process.env.BENCH_PROXY !== "mixed";
 
 /**
  * The traffic: typed searches (`?where=`, answered with a redirect), results pages and the
@@ -65,7 +84,13 @@ const MIX = [
 ] as const;
 type Kind = (typeof MIX)[number][0];
 const KINDS = MIX.map(([kind]) => kind);
-const WEIGHT_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+/** The document requests: what a browser navigates to (typed searches answer with a redirect). */
+const PAGE_KINDS: readonly Kind[] = ["results", "where", "facility", "home"];
+/** The pages the site lets a shared cache keep (a typed search's redirect is private). */
+const CACHEABLE_KINDS: readonly Kind[] = ["results", "facility", "home"];
+type Mix = readonly (readonly [Kind, number])[];
+/** Only what visitors from a search engine ask for: the documents, in the mix's proportions. */
+const DOCUMENTS_MIX: Mix = MIX.filter(([kind]) => PAGE_KINDS.includes(kind));
 
 interface Targets {
   /** GET paths by kind (every kind but the beacons). */
@@ -86,13 +111,13 @@ const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
-function pickKind(): Kind {
-  let roll = Math.random() * WEIGHT_TOTAL;
-  for (const [kind, weight] of MIX) {
+function pickKind(mix: Mix): Kind {
+  let roll = Math.random() * mix.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [kind, weight] of mix) {
     roll -= weight;
     if (roll < 0) return kind;
   }
-  return MIX[0][0];
+  return mix[0]![0];
 }
 
 // ---------------------------------------------------------------- targets
@@ -139,7 +164,9 @@ async function collectTargets(baseUrl: string): Promise<Targets> {
 
     const response = await fetch(baseUrl + page, { headers: { "user-agent": USER_AGENT } });
     if (!response.ok) throw new Error(`GET ${page}: ${response.status}`);
-    for (const link of facilityLinks(await response.text())) facility.add(link);
+    // Without the fragment (a card's "Ask about space" link ends in #ask): browsers never send one,
+    // and through nginx "/location/x#ask" would be a cache entry of its own.
+    for (const link of facilityLinks(await response.text())) facility.add(link.split("#", 1)[0]!);
   }
   if (facility.size === 0) throw new Error("No facility links on the results pages");
   if (listings.size === 0) throw new Error("No listings from /api/search for the beacons");
@@ -215,6 +242,9 @@ interface Phase {
   machineBusy: number;
   /** Answers by instance, in the order of the sites. */
   perSite: number[];
+  /** When the load started and ended, in seconds since the epoch (to pick its lines from a log). */
+  startedAt: number;
+  endedAt: number;
 }
 
 interface RequestContext {
@@ -237,7 +267,13 @@ function cpuTimes(): { busy: number; total: number } {
 }
 
 /** One autocannon run per site, in parallel; the responses of all of them are tallied together. */
-async function load(sites: RunningSite[], seconds: number, targets: Targets, visitors: Visitor[]): Promise<Phase> {
+async function load(
+  sites: RunningSite[],
+  seconds: number,
+  targets: Targets,
+  visitors: Visitor[],
+  mix: Mix = MIX,
+): Promise<Phase> {
   const phase: Phase = {
     seconds,
     counts: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
@@ -247,6 +283,8 @@ async function load(sites: RunningSite[], seconds: number, targets: Targets, vis
     generatorCpu: 0,
     machineBusy: 0,
     perSite: sites.map(() => 0),
+    startedAt: Date.now() / 1000,
+    endedAt: 0,
   };
   const cpuBefore = process.cpuUsage();
   const machineBefore = cpuTimes();
@@ -263,7 +301,7 @@ async function load(sites: RunningSite[], seconds: number, targets: Targets, vis
               {
                 setupRequest: (request, context) => {
                   const ctx = context as RequestContext;
-                  const kind = pickKind();
+                  const kind = pickKind(mix);
                   const visitor = pick(visitors);
                   ctx.kind = kind;
                   ctx.started = performance.now();
@@ -335,6 +373,7 @@ async function load(sites: RunningSite[], seconds: number, targets: Targets, vis
   const cpu = process.cpuUsage(cpuBefore);
   const machineAfter = cpuTimes();
   phase.seconds = wall;
+  phase.endedAt = Date.now() / 1000;
   phase.generatorCpu = (cpu.user + cpu.system) / 1e6 / wall;
   phase.machineBusy = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
   return phase;
@@ -413,6 +452,240 @@ function printComparison(title: string, one: Summary, two: Summary, ratio: numbe
   );
 }
 
+// ---------------------------------------------------------------- through nginx
+
+/** The kind of a request in nginx's access log, by its method and URI (as the targets are built). */
+function kindOfRequest(method: string, uri: string): Kind | undefined {
+  if (method === "POST") return uri === "/api/analytics/events" ? "beacon" : undefined;
+  if (uri === "/") return "home";
+  if (uri.startsWith("/rv-storage?where=")) return "where";
+  if (uri.startsWith("/rv-storage")) return "results";
+  if (uri.startsWith("/location/")) return "facility";
+  if (uri.startsWith("/api/search?")) return "api-search";
+  if (uri.startsWith("/api/places/suggest?")) return "suggest";
+  return undefined;
+}
+
+/** Requests nginx logged, and how many it answered from its cache, by $upstream_cache_status. */
+interface CacheCount {
+  total: number;
+  fromCache: number;
+  byStatus: Map<string, number>;
+}
+
+const newCount = (): CacheCount => ({ total: 0, fromCache: 0, byStatus: new Map() });
+const shareOf = (count: CacheCount) => (count.total > 0 ? count.fromCache / count.total : NaN);
+
+interface LogCounts {
+  /** All document requests; those the site lets a cache keep; every kind. */
+  documents: CacheCount;
+  cacheable: CacheCount;
+  perKind: Record<Kind, CacheCount>;
+}
+
+/** nginx's log lines of a phase (by their time), counted. */
+function countLog(lines: AccessLogLine[], phase: Phase): LogCounts {
+  const counts: LogCounts = {
+    documents: newCount(),
+    cacheable: newCount(),
+    perKind: Object.fromEntries(KINDS.map((kind) => [kind, newCount()])) as Record<Kind, CacheCount>,
+  };
+  for (const line of lines) {
+    if (line.time < phase.startedAt || line.time > phase.endedAt) continue;
+    const kind = kindOfRequest(line.method, line.uri);
+    if (!kind) continue;
+    const into = [counts.perKind[kind]];
+    if (PAGE_KINDS.includes(kind)) into.push(counts.documents);
+    if (CACHEABLE_KINDS.includes(kind)) into.push(counts.cacheable);
+    for (const count of into) {
+      count.total++;
+      if (FROM_CACHE.has(line.cacheStatus)) count.fromCache++;
+      count.byStatus.set(line.cacheStatus, (count.byStatus.get(line.cacheStatus) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Document requests a second, and their p99 (ms), from the load generator's side. */
+function documentsOf(phase: Phase): { rps: number; p99: number } {
+  const latencies = PAGE_KINDS.flatMap((kind) => phase.latencies[kind]).sort((x, y) => x - y);
+  return { rps: latencies.length / phase.seconds, p99: percentile(latencies, 0.99) };
+}
+
+interface ProxyFigures {
+  /** The mixed traffic through nginx, per kind (A alone is the run's "one"). */
+  summary: Summary;
+  log: LogCounts;
+  /** Documents a second through nginx and from A alone (the same mixed traffic), and their p99. */
+  pagesRps: number;
+  onePagesRps: number;
+  pagesP99: number;
+  /** Documents only, A alone then through nginx (BENCH_PROXY=mixed leaves it out). */
+  documentsOnly?: { oneRps: number; oneP99: number; rps: number; p99: number; log: LogCounts };
+}
+
+/**
+ * The same traffic through nginx in front of A alone: nginx starts on a fresh cache, each document
+ * target is requested once through it (earlier visitors, as for the instances), then the warm-up and
+ * the measurement; then, unless BENCH_PROXY=mixed, documents only, from A alone and through nginx.
+ * nginx's access log, read once it has stopped, says where each answer came from.
+ */
+async function throughProxy(
+  label: string,
+  a: RunningSite,
+  one: Summary,
+  targets: Targets,
+  visitors: Visitor[],
+  dir: string,
+  started: (proxy: CachingProxy) => void,
+): Promise<ProxyFigures | undefined> {
+  const proxy = await startCachingProxy({ upstreams: [a.baseUrl], purgeToken: randomBytes(16).toString("hex"), dir });
+  started(proxy);
+  const site: RunningSite = { baseUrl: proxy.url, stop: () => proxy.stop() };
+  await primeAll(
+    proxy.url,
+    PAGE_KINDS.flatMap((kind) => targets.paths[kind as Exclude<Kind, "beacon">]),
+  );
+  const measure = async (what: string, on: RunningSite, mix: Mix) => {
+    if (WARMUP > 0) {
+      const warm = await load([on], WARMUP, targets, visitors, mix);
+      if (reportFailures(`${label}, ${what}, warm-up`, warm)) return undefined;
+    }
+    const phase = await load([on], SECONDS, targets, visitors, mix);
+    return reportFailures(`${label}, ${what}`, phase) ? undefined : phase;
+  };
+  const mixed = await measure("mixed traffic", site, MIX);
+  if (!mixed) return undefined;
+  let alone: Phase | undefined;
+  let documents: Phase | undefined;
+  if (PROXY_DOCUMENTS) {
+    console.log(`${label}: documents only, A alone and through nginx...`);
+    alone = await measure("documents only, A alone", a, DOCUMENTS_MIX);
+    if (!alone) return undefined;
+    documents = await measure("documents only, through nginx", site, DOCUMENTS_MIX);
+    if (!documents) return undefined;
+  }
+  await proxy.stop();
+
+  const lines = parseAccessLog(fs.readFileSync(proxy.accessLog, "utf8"));
+  const summary = summarize(mixed);
+  const figures: ProxyFigures = {
+    summary,
+    log: countLog(lines, mixed),
+    pagesRps: documentsOf(mixed).rps,
+    onePagesRps: PAGE_KINDS.reduce((sum, kind) => sum + one.kinds[kind].rps, 0),
+    pagesP99: documentsOf(mixed).p99,
+  };
+  if (alone && documents) {
+    const before = documentsOf(alone);
+    const after = documentsOf(documents);
+    figures.documentsOnly = {
+      oneRps: before.rps,
+      oneP99: before.p99,
+      rps: after.rps,
+      p99: after.p99,
+      log: countLog(lines, documents),
+    };
+  }
+  return figures;
+}
+
+const percent = (share: number) => (Number.isFinite(share) ? `${(share * 100).toFixed(1)}%` : "-");
+const verdict = (met: boolean) => (met ? "met" : "missed");
+
+/** The figures issue 37 sets targets for, one traffic's worth. */
+interface TargetFigures {
+  hit: number;
+  cacheableHit: number;
+  rps: number;
+  oneRps: number;
+  p99: number;
+}
+
+function printTargets(traffic: string, { hit, cacheableHit, rps, oneRps, p99 }: TargetFigures): void {
+  const ratio = rps / oneRps;
+  console.log(`${traffic}:`);
+  console.log(
+    `  documents answered from nginx's cache: ${percent(hit)} (target >= 95%: ${verdict(hit >= 0.95)}); ` +
+      `of the pages the site lets a cache keep (results, facility, home): ${percent(cacheableHit)}`,
+  );
+  console.log(
+    `  document throughput: ${fixed(rps)}/s through nginx, ${fixed(oneRps)}/s from A alone: ` +
+      `${ratio.toFixed(1)}x (target >= 10x: ${verdict(ratio >= 10)})`,
+  );
+  console.log(`  document p99 through nginx: ${fixed(p99)} ms (target <= 20 ms: ${verdict(p99 <= 20)})`);
+}
+
+const mixedTargets = (f: ProxyFigures): TargetFigures => ({
+  hit: shareOf(f.log.documents),
+  cacheableHit: shareOf(f.log.cacheable),
+  rps: f.pagesRps,
+  oneRps: f.onePagesRps,
+  p99: f.pagesP99,
+});
+
+const documentsTargets = (f: ProxyFigures): TargetFigures | undefined =>
+  f.documentsOnly && {
+    hit: shareOf(f.documentsOnly.log.documents),
+    cacheableHit: shareOf(f.documentsOnly.log.cacheable),
+    rps: f.documentsOnly.rps,
+    oneRps: f.documentsOnly.oneRps,
+    p99: f.documentsOnly.p99,
+  };
+
+function printProxy(title: string, one: Summary, figures: ProxyFigures): void {
+  const { summary, log } = figures;
+  console.log(`\n${title}`);
+  console.log(
+    table(
+      [
+        "kind",
+        "share",
+        "A: req/s",
+        "A: p50 ms",
+        "A: p99 ms",
+        "nginx: req/s",
+        "nginx: p50 ms",
+        "nginx: p99 ms",
+        "from cache",
+      ],
+      [
+        ...MIX.map(([kind, weight]) => [
+          kind,
+          `${weight}%`,
+          fixed(one.kinds[kind].rps),
+          fixed(one.kinds[kind].p50),
+          fixed(one.kinds[kind].p99),
+          fixed(summary.kinds[kind].rps),
+          fixed(summary.kinds[kind].p50),
+          fixed(summary.kinds[kind].p99),
+          percent(shareOf(log.perKind[kind])),
+        ]),
+        ["total", "100%", fixed(one.rps), "", "", fixed(summary.rps), "", "", ""],
+      ],
+    ),
+  );
+  const statuses = (count: CacheCount) =>
+    [...count.byStatus]
+      .sort((x, y) => y[1] - x[1])
+      .map(([status, n]) => `${status} ${n}`)
+      .join(", ");
+  console.log(
+    `nginx's log, document requests of the mixed traffic: ${log.documents.total} (${statuses(log.documents)})`,
+  );
+  printTargets("the mixed traffic", mixedTargets(figures));
+  const documents = documentsTargets(figures);
+  if (documents && figures.documentsOnly) {
+    printTargets(
+      `documents only (A alone p99 ${fixed(figures.documentsOnly.oneP99)} ms; nginx's log: ${statuses(figures.documentsOnly.log.documents)})`,
+      documents,
+    );
+  }
+  console.log(
+    `load generator ${Math.round(summary.generatorCpu * 100)}% of a core; machine busy ${Math.round(summary.machineBusy * 100)}% of ${os.availableParallelism()} cores (mixed traffic through nginx)`,
+  );
+}
+
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<number> {
@@ -423,12 +696,14 @@ async function main(): Promise<number> {
   // "Backups"): B finds the demo photos A has drawn instead of drawing them again under load.
   const dataDir = path.join(workDir, "data");
   const sites = new Map<string, RunningSite>();
+  const proxies = new Set<CachingProxy>();
   let databaseCreated = false;
   // Once, whichever comes first (the end of main or a signal); both wait for the same promise.
   let cleaning: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaning ??= (async () => {
       for (const instance of running) instance.stop();
+      await Promise.all([...proxies].map((proxy) => proxy.stop().catch(() => {})));
       await Promise.all([...sites.values()].map((site) => site.stop().catch(() => {})));
       sites.clear();
       fs.rmSync(workDir, { recursive: true, force: true });
@@ -495,6 +770,7 @@ async function main(): Promise<number> {
     );
 
     const summaries: { one: Summary; two: Summary; ratio: number }[] = [];
+    const proxyRuns: ProxyFigures[] = [];
     for (let run = 1; run <= RUNS && !failed; run++) {
       const measure = async (label: string, on: RunningSite[]) => {
         if (WARMUP > 0) {
@@ -509,6 +785,24 @@ async function main(): Promise<number> {
       if (!one) {
         failed = true;
         break;
+      }
+      if (PROXY) {
+        console.log(`run ${run}/${RUNS}: nginx (deploy/nginx) in front of A alone...`);
+        const figures = await throughProxy(
+          `run ${run}, through nginx`,
+          a,
+          one,
+          targets,
+          visitors,
+          path.join(workDir, `nginx-${run}`),
+          (proxy) => proxies.add(proxy),
+        );
+        if (!figures) {
+          failed = true;
+          break;
+        }
+        proxyRuns.push(figures);
+        printProxy(`run ${run}: A alone vs through nginx (same traffic, pages without cookies)`, one, figures);
       }
       console.log(`run ${run}/${RUNS}: starting instance B (DEMO_DATA=off) on the same database...`);
       const b = await startBuiltSite({ logFile: logOf("b"), dataDir, env: { ...shared, DEMO_DATA: "off" } });
@@ -556,6 +850,19 @@ async function main(): Promise<number> {
         med((s) => s.ratio),
       );
     }
+    if (!failed && proxyRuns.length > 1) {
+      console.log(`\nthrough nginx, median of ${proxyRuns.length} runs (each figure on its own):`);
+      const medianOf = (all: TargetFigures[]): TargetFigures => ({
+        hit: median(all.map((f) => f.hit)),
+        cacheableHit: median(all.map((f) => f.cacheableHit)),
+        rps: median(all.map((f) => f.rps)),
+        oneRps: median(all.map((f) => f.oneRps)),
+        p99: median(all.map((f) => f.p99)),
+      });
+      printTargets("the mixed traffic", medianOf(proxyRuns.map(mixedTargets)));
+      const documents = proxyRuns.map(documentsTargets).filter((f) => f !== undefined);
+      if (documents.length > 0) printTargets("documents only", medianOf(documents));
+    }
     if (!failed) {
       // Two instances, the load generator and PostgreSQL: four busy processes.
       const cores = os.availableParallelism();
@@ -576,6 +883,10 @@ async function main(): Promise<number> {
         const lines = fs.readFileSync(log, "utf8").trimEnd().split("\n").slice(-20);
         if (lines.join("").trim())
           console.log(`\nlast lines of instance ${instance.toUpperCase()}'s log:\n${lines.join("\n")}`);
+      }
+      for (const proxy of proxies) {
+        const lines = fs.existsSync(proxy.errorLog) ? fs.readFileSync(proxy.errorLog, "utf8").trimEnd() : "";
+        if (lines) console.log(`\nlast lines of nginx's error log:\n${lines.split("\n").slice(-20).join("\n")}`);
       }
     }
     await cleanUp();
