@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { ensureAnonymousSession, markSessionPresent } from "./auth-client";
+import type { AuthFlags, Personal } from "../../domain/personal";
 
 /**
  * docs/product.md section 4's auth state, for any component: whether the request had a session, who is
@@ -9,23 +10,11 @@ import { ensureAnonymousSession, markSessionPresent } from "./auth-client";
  * the browser a visitor without a session then silently gets an anonymous one (at most 5 s), which
  * ends `loading` whatever the outcome.
  */
-export interface AuthState {
-  hasSession: boolean;
-  signedIn: boolean;
-  isAnonymous: boolean;
-  isAdmin: boolean;
-  isOwner: boolean;
-  name: string | null;
+export interface AuthState extends AuthFlags {
   loading: boolean;
 }
 
-/** The person's part of a page: its auth state and the facilities they saved. */
-export interface Personal {
-  auth: Omit<AuthState, "loading">;
-  saved: readonly string[];
-  /** A fresh stamp for the question form (server/auth/personal.ts); none on an error page. */
-  formStamp?: string;
-}
+export type { Personal };
 
 /** Nobody: no session, every flag off (also what a failed read leaves). */
 export const SIGNED_OUT: AuthState = Object.freeze({

@@ -2,32 +2,13 @@ import { leadFormStamp } from "../leads/action";
 import { savedSlugsOf } from "../saved/pages";
 import { mendedAccountMarker } from "./account-marker";
 import { getViewer, isSignedIn, type Viewer } from "./viewer";
+import type { AuthFlags, Personal } from "../../domain/personal";
 
 /**
- * What a page shows of the person looking at it (docs/product.md section 4): the header's auth
- * state and the saved facilities. A private page carries it in the root loader's data; a page a
- * shared cache keeps carries none, and the browser asks GET /api/session for it after load
- * (docs/api.md), so that the cached page is the same for everybody.
+ * The person's part of a page (domain/personal.ts): a private page carries it in the root loader's
+ * data; a page a shared cache keeps carries none, and the browser asks GET /api/session for it after
+ * load (docs/api.md), so that the cached page is the same for everybody.
  */
-export interface AuthFlags {
-  hasSession: boolean;
-  signedIn: boolean;
-  isAnonymous: boolean;
-  isAdmin: boolean;
-  isOwner: boolean;
-  name: string | null;
-}
-
-export interface Personal {
-  auth: AuthFlags;
-  saved: string[];
-  /**
-   * A fresh "form served at" stamp for the facility page's question form (server/leads/service.ts):
-   * the one in a cached page is as old as the page, which would let a bot's instant send through.
-   */
-  formStamp: string;
-}
-
 export function authFlagsOf(viewer: Viewer): AuthFlags {
   return {
     hasSession: viewer.sessionId !== null,
@@ -45,7 +26,11 @@ export function authFlagsOf(viewer: Viewer): AuthFlags {
  */
 export async function personalOf(request: Request): Promise<{ personal: Personal; headers: Headers }> {
   const viewer = await getViewer(request);
-  const personal = { auth: authFlagsOf(viewer), saved: await savedSlugsOf(viewer), formStamp: leadFormStamp() };
+  const personal: Personal = {
+    auth: authFlagsOf(viewer),
+    saved: await savedSlugsOf(viewer),
+    formStamp: leadFormStamp(),
+  };
   const headers = new Headers();
   const marker = mendedAccountMarker(request, personal.auth.signedIn);
   if (marker) headers.append("Set-Cookie", marker);
