@@ -106,6 +106,18 @@ function documentVerdicts(page: Page): Map<string, string> {
   return verdicts;
 }
 
+/**
+ * Clicks a save button and waits for the server's answer: the heart fills before the request goes
+ * out, and a reload right after could cancel it.
+ */
+async function savedOnServer(page: Page, click: () => Promise<void>): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/saved" && response.request().method() === "POST",
+  );
+  await click();
+  expect((await answered).ok()).toBe(true);
+}
+
 /** A save button showing a saved facility. */
 const SAVED = 'button[aria-pressed="true"][aria-label^="Save "]';
 
@@ -140,7 +152,7 @@ describe("a shared cache in front", () => {
     const verdicts = documentVerdicts(member);
     await member.goto(`${cached()}/location/${owned.slug}`);
     await hydrated(member);
-    await saveButton(member).click();
+    await savedOnServer(member, () => saveButton(member).click());
     await member.locator(SAVED).first().waitFor();
     await member.getByRole("link", { name: "Saved (1)" }).first().waitFor({ state: "attached" });
     for (const path of PUBLIC_PAGES()) {
@@ -186,7 +198,7 @@ describe("a shared cache in front", () => {
     const verdicts = documentVerdicts(visitor);
     await visitor.goto(`${cached()}/location/${owned.slug}`);
     await hydrated(visitor);
-    await saveButton(visitor).click();
+    await savedOnServer(visitor, () => saveButton(visitor).click());
     await visitor.locator(SAVED).first().waitFor();
     // A fresh load of the same page comes from the cache, which knows nothing of the save, and the
     // heart is filled from GET /api/session after load.
