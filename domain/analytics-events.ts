@@ -23,6 +23,7 @@ export const analyticsEventSchema = z
     userAgent: text(INGEST_LIMITS.maxUserAgent).nullish(),
     referrer: text(INGEST_LIMITS.maxUrl).nullish(),
     trafficSource: z.enum(TRAFFIC_SOURCES).nullish(),
+    samePath: z.boolean().nullish(),
     viewport: z
       .object({ width: z.number().int().min(0).max(100_000), height: z.number().int().min(0).max(100_000) })
       .nullish(),

@@ -43,6 +43,11 @@ export interface AnalyticsEvent {
   referrer?: string | null;
   /** Set instead of `referrer` when the visitor asks not to be tracked (DNT / GPC). */
   trafficSource?: TrafficSource | null;
+  /**
+   * Set instead of `referrer` on a page view under DNT / GPC: the page before had the same path
+   * (a re-sort, filter or later page of the same list), so search demand does not count it again.
+   */
+  samePath?: boolean | null;
   viewport?: AnalyticsViewport | null;
   userId?: string | null;
   locationId?: string | null;

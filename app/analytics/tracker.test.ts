@@ -244,5 +244,34 @@ describe("session wait and privacy", () => {
     expect(event!.referrer).toBeUndefined();
     expect(event!.userId).toBeUndefined();
     expect(event!.viewport).toBeUndefined();
+    expect(event!.samePath).toBeUndefined();
+  });
+
+  it("under Do-Not-Track says only that the page before had the same path, for search demand", async () => {
+    const page = { origin: "https://rv.example", userAgent: "Test/1.0", viewport: { width: 390, height: 844 } };
+    const resorted = setup({
+      doNotTrack: true,
+      page: () => ({
+        ...page,
+        url: "https://rv.example/rv-storage/austin-tx?sort=rating",
+        referrer: "https://rv.example/rv-storage/austin-tx",
+      }),
+    });
+    resorted.tracker.track({ eventType: "page_view" });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(resorted.sent[0]![0]).toMatchObject({
+      url: "https://rv.example/rv-storage/austin-tx",
+      trafficSource: "internal",
+      samePath: true,
+    });
+    expect(resorted.sent[0]![0]!.referrer).toBeUndefined();
+
+    const arrived = setup({
+      doNotTrack: true,
+      page: () => ({ ...page, url: "https://rv.example/rv-storage/austin-tx", referrer: "https://rv.example/" }),
+    });
+    arrived.tracker.track({ eventType: "page_view" });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(arrived.sent[0]![0]!.samePath).toBeUndefined();
   });
 });

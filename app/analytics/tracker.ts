@@ -67,6 +67,17 @@ export interface TrackInput {
   elementType?: ClickType | null;
 }
 
+/** Whether two addresses have the same origin and path (their queries may differ). */
+function samePath(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.origin === y.origin && x.pathname === y.pathname;
+  } catch {
+    return false;
+  }
+}
+
 export class Tracker {
   /** The queue as last read or written; storage is the truth, shared by the tabs of the site. */
   private memory: AnalyticsEvent[] = [];
@@ -143,6 +154,7 @@ export class Tracker {
       event.url = page.url.split(/[?#]/)[0]!;
       if (input.eventType === "page_view") {
         event.trafficSource = classifyTrafficSource(page.referrer, page.origin);
+        if (samePath(page.referrer, page.url)) event.samePath = true;
       }
     } else {
       event.userAgent = page.userAgent.slice(0, INGEST_LIMITS.maxUserAgent);

@@ -2,15 +2,17 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Route } from "./+types/rv-storage";
 import { loader } from "./rv-storage";
+import type { ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { createTestDatabase } from "../../tests/setup/db";
 import { searchDemandPlaces, searchDemandTotals } from "../../server/analytics/admin-report";
+import { ingestEvents } from "../../server/analytics/ingest";
 import { rebuildAnalyticsRollups } from "../../server/analytics/rollups";
 import type { DatabaseHandle } from "../../server/db/client";
 import { requestContext } from "../../server/http/request-context";
 import {
   SearchDemandRecorder,
-  isCountedSearch,
   noneWithin100,
+  searchOfPageView,
   startSearchDemand,
   stopSearchDemand,
 } from "../../server/search/demand";
@@ -18,13 +20,14 @@ import { createSearchIndex, searchRowFromLocation, setSearchIndex } from "../../
 import { demoRowsAround, townAt } from "../../server/search/test-support";
 
 /**
- * Search demand (docs/product.md section 10, "Platform analytics"): the results page counts each
- * search a person makes in memory, and the recorder adds the counts to `search_demand_daily` in
- * one upsert; the roll-up triggers add them to the monthly and platform tables. Nothing but the
- * place, counts and the day is written.
+ * Search demand (docs/product.md section 10, "Platform analytics"): the analytics endpoint counts
+ * each search a person's page views show, in memory, and the recorder adds the counts to
+ * `search_demand_daily` in one upsert; the roll-up triggers add them to the monthly and platform
+ * tables. Nothing but the place, counts and the day is written. The results page's loader counts
+ * nothing: a page a shared cache answers is never rendered.
  */
 
-const HUMAN = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const SITE = "http://localhost";
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 
 let handle: DatabaseHandle;
@@ -59,12 +62,35 @@ async function demandRows() {
   );
 }
 
-/** A GET of the results page by the loader, as a browser (or `agent`) would send it. */
-async function search(path: string, headers: Record<string, string> = {}): Promise<number> {
-  const url = new URL(`http://localhost${path}`);
+let seq = 0;
+/**
+ * A page view of `path` as the browser's tracker sends it to the analytics endpoint (the real
+ * ingestion, so only new events count).
+ */
+async function view(path: string, over: Partial<ValidatedAnalyticsEvent> = {}): Promise<void> {
+  seq++;
+  const event: ValidatedAnalyticsEvent = {
+    eventId: `demand-${seq}`,
+    eventType: "page_view",
+    timestamp: new Date().toISOString(),
+    sessionId: "visit-1",
+    url: `${SITE}${path}`,
+    ...over,
+  };
+  await ingestEvents(db(), [event], {
+    authSessionId: `auth-${seq}`,
+    userId: null,
+    siteOrigin: SITE,
+    clientIp: `address-${seq}`,
+  });
+}
+
+/** The results page's loader, as a browser's GET reaches it. */
+async function render(path: string): Promise<number> {
+  const url = new URL(`${SITE}${path}`);
   const slug = url.pathname.split("/")[2];
   const args: Route.LoaderArgs = {
-    request: new Request(url, { headers: { "user-agent": HUMAN, ...headers } }),
+    request: new Request(url),
     url,
     pattern: "/rv-storage/:slug?",
     params: slug === undefined ? {} : { slug: decodeURIComponent(slug) },
@@ -82,16 +108,16 @@ async function search(path: string, headers: Record<string, string> = {}): Promi
 describe(`search demand (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("counts each search by place, with its results, empty searches and places with nothing within 100 miles", async () => {
     const recorder = startSearchDemand(db(), 60_000);
-    expect(await search("/rv-storage/austin-tx")).toBe(200);
-    expect(await search("/rv-storage/austin-tx")).toBe(200);
+    await view("/rv-storage/austin-tx");
+    await view("/rv-storage/austin-tx");
     // A filter nobody offers: no result, but listings are near.
-    expect(await search("/rv-storage/austin-tx?size=20x40&amenity=dump_station&amenity=rv_washbay&q=zzzz")).toBe(200);
-    expect(await search("/rv-storage/portland-me")).toBe(200);
-    expect(await search("/rv-storage/me")).toBe(200);
+    await view("/rv-storage/austin-tx?size=20x40&amenity=dump_station&amenity=rv_washbay&q=zzzz");
+    await view("/rv-storage/portland-me");
+    await view("/rv-storage/me");
     // A point search counts under its nearest town; typed text nobody knows, without the text.
-    expect(await search(`/rv-storage?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}`)).toBe(200);
-    expect(await search("/rv-storage?where=Qwxzv%20Private%20Street%201")).toBe(404);
-    expect(await search("/rv-storage/nowhere-zz")).toBe(404);
+    await view(`/rv-storage?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}`);
+    await view("/rv-storage?where=Qwxzv%20Private%20Street%201");
+    await view("/rv-storage/nowhere-zz");
     expect(recorder.pending).toBeGreaterThan(0);
     // Nothing is written until the flush.
     expect(await demandRows()).toEqual([]);
@@ -132,19 +158,54 @@ describe(`search demand (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlit
     expect(top[0]!.averageResults).toBeCloseTo(Number(austin.results) / 4, 2);
   });
 
-  it("does not count crawlers, prefetches, later pages, or re-sorting and filtering the same place", async () => {
+  it("counts every visitor's view of the same page, however it was served, and not the page's rendering", async () => {
     const recorder = startSearchDemand(db(), 60_000);
-    await search("/rv-storage/austin-tx", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
-    await search("/rv-storage/austin-tx", { "sec-purpose": "prefetch" });
-    await search("/rv-storage/austin-tx?page=2");
-    await search("/rv-storage/austin-tx.data?sort=rating", { referer: "http://localhost/rv-storage/austin-tx" });
-    await search("/rv-storage/austin-tx?size=10x20", { referer: "http://localhost/rv-storage/austin-tx?sort=rating" });
+    // The loader runs for the first visitor only; a shared cache answers the others.
+    expect(await render("/rv-storage/austin-tx")).toBe(200);
+    expect(await render("/rv-storage/nowhere-zz")).toBe(404);
     expect(recorder.pending).toBe(0);
-    // Coming from another place, or from another site, is a search.
-    await search("/rv-storage/austin-tx", { referer: "http://localhost/rv-storage/dallas-tx" });
-    await search("/rv-storage/austin-tx", { referer: "https://www.google.com/" });
+    for (let visitor = 0; visitor < 3; visitor++)
+      await view("/rv-storage/austin-tx", { sessionId: `visit-${visitor}` });
+    // A batch sent again (a retry) is stored once and counted once.
+    const retried: ValidatedAnalyticsEvent = {
+      eventId: "demand-retried",
+      eventType: "page_view",
+      timestamp: new Date().toISOString(),
+      sessionId: "visit-9",
+      url: `${SITE}/rv-storage/austin-tx`,
+    };
+    const sender = { authSessionId: "auth-retry", userId: null, siteOrigin: SITE, clientIp: "address-retry" };
+    expect((await ingestEvents(db(), [retried], sender)).stored).toBe(1);
+    expect((await ingestEvents(db(), [retried], sender)).duplicates).toBe(1);
     await recorder.flush();
-    expect((await demandRows()).map((r) => [r.place_key, r.searches])).toEqual([["austin-tx", 2]]);
+    expect((await demandRows()).map((r) => [r.place_key, r.searches])).toEqual([["austin-tx", 4]]);
+  });
+
+  it("does not count other pages, later pages, bad addresses, or re-sorting and filtering the same place", async () => {
+    const recorder = startSearchDemand(db(), 60_000);
+    await view("/location/some-listing");
+    await view("/rv-storage");
+    await view("/rv-storage/austin-tx/more");
+    await view("/rv-storage/austin-tx?page=2");
+    await view("/rv-storage/austin-tx?size=99x99");
+    await view(`/rv-storage?where=${"x".repeat(300)}`);
+    // Typed text that names a place sends the browser on, and the view there counts.
+    await view("/rv-storage?where=Austin%2C%20TX");
+    await view("/rv-storage/austin-tx?sort=rating", { referrer: `${SITE}/rv-storage/austin-tx` });
+    await view("/rv-storage/austin-tx?size=10x20", { referrer: `${SITE}/rv-storage/austin-tx?sort=rating` });
+    await view("/rv-storage?lat=30.2&lng=-97.7&sort=rating", { referrer: `${SITE}/rv-storage?lat=30.2&lng=-97.7` });
+    // Under Do-Not-Track the tracker says only that the page before had the same path.
+    await view("/rv-storage/austin-tx", { trafficSource: "internal", samePath: true });
+    expect(recorder.pending).toBe(0);
+    // Coming from another place, from another site, or from somewhere unknown, is a search.
+    await view("/rv-storage/austin-tx", { referrer: `${SITE}/rv-storage/dallas-tx` });
+    await view("/rv-storage/austin-tx", { referrer: "https://www.google.com/" });
+    await view("/rv-storage/austin-tx", { referrer: "not an address" });
+    await view("/rv-storage/austin-tx", { trafficSource: "internal" });
+    // The browser may know the site by another name than the one it is configured with.
+    await view("/rv-storage/austin-tx", { url: "http://127.0.0.1:3000/rv-storage/austin-tx" });
+    await recorder.flush();
+    expect((await demandRows()).map((r) => [r.place_key, r.searches])).toEqual([["austin-tx", 5]]);
   });
 
   it("adds a later flush to the same row, keeps counts when a write fails, and writes what is left at shutdown", async () => {
@@ -227,20 +288,13 @@ describe(`search demand (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlit
     ).toBe(false);
   });
 
-  it("counts only a person's GET that arrives at a place", () => {
-    const request = (headers: Record<string, string>, url = "http://localhost/rv-storage/austin-tx", method = "GET") =>
-      new Request(url, { method, headers });
-    expect(isCountedSearch(request({ "user-agent": HUMAN }))).toBe(true);
-    expect(isCountedSearch(request({}))).toBe(false);
-    expect(isCountedSearch(request({ "user-agent": HUMAN }, undefined, "HEAD"))).toBe(false);
-    expect(isCountedSearch(request({ "user-agent": HUMAN, purpose: "prefetch" }))).toBe(false);
-    const point = "http://localhost/rv-storage?lat=30.2&lng=-97.7";
-    expect(isCountedSearch(request({ "user-agent": HUMAN, referer: `${point}&sort=rating` }, `${point}&page=1`))).toBe(
-      false,
-    );
-    expect(
-      isCountedSearch(request({ "user-agent": HUMAN, referer: "http://localhost/rv-storage?lat=40&lng=-90" }, point)),
-    ).toBe(true);
-    expect(isCountedSearch(request({ "user-agent": HUMAN, referer: "not a url" }))).toBe(true);
+  it("reads a page view's search from its address alone, never from the browser's word", () => {
+    const count = searchOfPageView({ url: "/rv-storage/austin-tx?sort=rating" }, SITE);
+    expect(count).toMatchObject({ place: { slug: "austin-tx", label: "Austin, Texas", state: "TX" } });
+    expect(count!.results).toBeGreaterThan(30);
+    expect(searchOfPageView({ url: "/rv-storage/%E0%A4%A" }, SITE)).toBeNull();
+    expect(searchOfPageView({ url: "http://[bad" }, SITE)).toBeNull();
+    expect(searchOfPageView({ url: `/rv-storage/${"a".repeat(500)}` }, SITE)).toBeNull();
+    expect(searchOfPageView({ url: "/rv-storage?lat=10&lng=10" }, SITE)).toMatchObject({ place: { slug: "?" } });
   });
 });

@@ -45,7 +45,6 @@ import {
 import { stateNameFromCode } from "../../server/geo";
 import { publicMapConfig } from "../../server/http/public-config";
 import { getSearchIndex, nearestBeyond, searchResultsPage } from "../../server/search";
-import { recordResultsSearch } from "../../server/search/demand";
 import { Button } from "../components/ui/button";
 import { formatNumber } from "../lib/format";
 
@@ -86,6 +85,8 @@ function errorPage(message: string, query: string, status: number, suggestFrom?:
 /**
  * The results page: slug (or ?lat=&lng=, or typed ?where=) -> place -> the search index.
  * Filters, sort and page live in the URL query, so every state can be shared and reloaded.
+ * Search demand is counted from the page's page view, not here: a page served from a shared cache
+ * is not rendered (server/search/demand.ts).
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -110,8 +111,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     const text = where.trim();
     const place = text ? placeFromText(text) : undefined;
     if (!place) {
-      // Search demand counts it as a place not found, never with the text (docs/product.md section 10).
-      recordResultsSearch(request, undefined);
       return errorPage(`Could not find location: ${text}`, text, 404, text);
     }
     const rest = new URLSearchParams(url.searchParams);
@@ -133,7 +132,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (params.slug) {
     place = placeFromSlug(params.slug);
     if (!place) {
-      recordResultsSearch(request, undefined);
       const words = params.slug.replace(/-/g, " ");
       const town = withoutStateCode(words);
       const state = town !== words ? words.slice(-2).toUpperCase() : undefined;
@@ -143,7 +141,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   } else if (parsed.point) {
     place = placeFromPoint(parsed.point.lat, parsed.point.lng);
     if (!place) {
-      recordResultsSearch(request, undefined);
       return errorPage("That point is outside the United States. Try a US city, state or ZIP code.", "", 404);
     }
   } else {
@@ -176,23 +173,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Nothing within the radius: the nearest listing beyond it, with the same filters (docs/product.md section 2).
   const nearest =
     result.total === 0 && place.kind !== "state" ? (nearestBeyond(place, parsed.filters, parsed.radius) ?? null) : null;
-  const { sizes, amenities, q, rv, maxPrice, available } = parsed.filters;
-  recordResultsSearch(
-    request,
-    { ...place, label: placeLabel(place) },
-    {
-      total: result.total,
-      radius: parsed.radius,
-      filtered:
-        sizes.length > 0 ||
-        amenities.length > 0 ||
-        Boolean(q) ||
-        Boolean(rv) ||
-        maxPrice !== undefined ||
-        Boolean(available),
-      page: parsed.page,
-    },
-  );
   return {
     kind: "results" as const,
     place,

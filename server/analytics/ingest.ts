@@ -5,6 +5,7 @@ import { AppError, badRequest } from "../errors";
 import type { Database } from "../db/client";
 import { locations } from "../db/schema";
 import { logger } from "../logger";
+import { recordPageViews } from "../search/demand";
 import { ipBudgetKey, storedPath, storedReferrer } from "./caps";
 import { storeEvents, type EventOutcome, type EventRow } from "./store";
 
@@ -130,7 +131,19 @@ export async function ingestEvents(
       rows.push(row);
     }
   }
-  const { stored, dropped } = await writerFor(db).write(rows);
+  const { stored, dropped, counted } = await writerFor(db).write(rows);
+  if (counted.size > 0) {
+    // Search demand counts the results pages among the new page views (docs/product.md section 10).
+    recordPageViews(
+      events.flatMap((e) =>
+        e.eventType === "page_view" && counted.has(e.eventId)
+          ? [{ url: e.url, referrer: e.referrer, samePath: e.samePath }]
+          : [],
+      ),
+      sender.siteOrigin,
+      now,
+    );
+  }
   return {
     received: events.length,
     stored,
@@ -143,6 +156,8 @@ export async function ingestEvents(
 interface Written {
   stored: number;
   dropped: number;
+  /** The ids of the events stored and counted now. */
+  counted: Set<string>;
 }
 
 interface Pending {
@@ -164,7 +179,7 @@ class EventWriter {
   constructor(private readonly db: Database) {}
 
   write(rows: EventRow[]): Promise<Written> {
-    if (rows.length === 0) return Promise.resolve({ stored: 0, dropped: 0 });
+    if (rows.length === 0) return Promise.resolve({ stored: 0, dropped: 0, counted: new Set() });
     if (this.waiting + rows.length > MAX_WAITING_ROWS) {
       // The database is not keeping up: shed load rather than queue without bound.
       return Promise.reject(new AppError("busy", 503, "The analytics store is busy; retry later."));
@@ -200,13 +215,15 @@ class EventWriter {
           );
           for (const p of group) {
             // An event id repeated in two batches of one group is new for the first batch only.
-            const written = { stored: 0, dropped: 0 };
+            const written: Written = { stored: 0, dropped: 0, counted: new Set() };
             for (const row of p.rows) {
               const outcome = outcomes.get(row.eventId);
               if (!outcome) continue;
               outcomes.delete(row.eventId);
-              if (outcome === "counted") written.stored++;
-              else written.dropped++;
+              if (outcome === "counted") {
+                written.stored++;
+                written.counted.add(row.eventId);
+              } else written.dropped++;
             }
             p.resolve(written);
           }

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { isbot } from "isbot";
 import { DEFAULT_RADIUS_MILES } from "../../domain/search";
 import type { Database } from "../db/client";
 import { logger } from "../logger";
+import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../../domain/input-limits";
+import { parseSearchParams } from "../../domain/search-params";
+import { placeFromPoint, placeFromSlug, placeFromText, type SearchPlace } from "../geo/resolve-place";
 import { searchResultsPage, type SearchPlaceLike } from "./service";
 
 /**
@@ -185,28 +187,6 @@ function searchedAt(url: URL): string {
 }
 
 /**
- * Whether a results request is a search to count: a GET by a person (not a crawler, not a
- * prefetch) that arrives at a place, not one that re-sorts, filters or pages the place already
- * shown (its Referer is the same results page).
- */
-export function isCountedSearch(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const agent = request.headers.get("user-agent") ?? "";
-  if (!agent || isbot(agent)) return false;
-  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
-  if (purpose.includes("prefetch")) return false;
-  const referrer = request.headers.get("referer");
-  if (!referrer) return true;
-  try {
-    const url = new URL(request.url);
-    const from = new URL(referrer);
-    return from.origin !== url.origin || searchedAt(from) !== searchedAt(url);
-  } catch {
-    return true;
-  }
-}
-
-/**
  * Whether nothing at all is within 100 miles of `place` (a state: in it), whatever the filters.
  * Asks the index only when the search's own answer cannot tell.
  */
@@ -228,23 +208,112 @@ export function noneWithin100(
   return result.total === 0;
 }
 
+/** A page view as the analytics endpoint received it (docs/api.md, "Analytics events"). */
+export interface ViewedPage {
+  /** The page's address as the browser had it, query included (a path alone under Do-Not-Track). */
+  url: string;
+  /** The page before it in the visit; absent under Do-Not-Track. */
+  referrer?: string | null;
+  /** Under Do-Not-Track, in place of the referrer: the page before had the same path. */
+  samePath?: boolean | null;
+}
+
+const RESULTS_PATH = "/rv-storage";
+
 /**
- * The results loader's hook: counts a search of `place` (undefined: a place we do not know) when
- * it is one to count and the recorder runs (it does in the app after boot; not in unit tests).
+ * The search a page view of a results page is, or null when it is none to count: another page, a
+ * later page of results, re-sorting, filtering or paging the place already shown (the page before
+ * was the same search), or an address the page answers with an error for (too long, bad filters).
+ * A results page that names no place we know (a slug, a point outside the USA, typed text) counts
+ * as "Place not found", never with the text. The result count is the index's, not the browser's
+ * word: a page view can only say which page was seen.
  */
-export function recordResultsSearch(
-  request: Request,
-  place: (SearchPlaceLike & DemandPlace) | undefined,
-  search?: { total: number; radius: number; filtered: boolean; page: number },
-): void {
-  if (!recorder || (search && search.page !== 1) || !isCountedSearch(request)) return;
-  if (!place || !search) {
-    recorder.record({ place: UNKNOWN_PLACE, results: 0, noneWithin100: false });
-    return;
+export function searchOfPageView(view: ViewedPage, siteOrigin: string): DemandCount | null {
+  let url: URL;
+  try {
+    // Only the path and query matter: the browser may know the site by another name than PUBLIC_URL.
+    url = new URL(view.url, siteOrigin);
+  } catch {
+    return null;
   }
-  recorder.record({
-    place: { slug: place.slug, label: place.label, state: place.state ?? null },
-    results: search.total,
-    noneWithin100: noneWithin100(place, search),
+  const path = url.pathname;
+  let slug: string | undefined;
+  if (path.startsWith(`${RESULTS_PATH}/`) && path.length > RESULTS_PATH.length + 1) {
+    const rest = path.slice(RESULTS_PATH.length + 1);
+    if (rest.includes("/")) return null;
+    try {
+      slug = decodeURIComponent(rest);
+    } catch {
+      return null;
+    }
+    if (slug.length > MAX_PLACE_SLUG_LENGTH) return null;
+  } else if (path !== RESULTS_PATH && path !== `${RESULTS_PATH}/`) return null;
+
+  if (view.samePath) return null;
+  if (view.referrer) {
+    try {
+      const from = new URL(view.referrer);
+      if (from.origin === url.origin && searchedAt(from) === searchedAt(url)) return null;
+    } catch {
+      // Not an address: an arrival from somewhere we cannot tell.
+    }
+  }
+
+  const where = url.searchParams.get("where");
+  if (where !== null) {
+    // A place it names redirects to that place's page, where the view is counted.
+    if (where.length > MAX_PLACE_QUERY_LENGTH) return null;
+    const text = where.trim();
+    return text && placeFromText(text) ? null : unknownPlace();
+  }
+  const parsed = parseSearchParams(url.searchParams);
+  if (!parsed.ok || parsed.page !== 1) return null;
+  let place: SearchPlace | undefined;
+  if (slug !== undefined) place = placeFromSlug(slug);
+  else if (parsed.point) place = placeFromPoint(parsed.point.lat, parsed.point.lng);
+  else return null; // the search box and the list by state: no place searched
+  if (!place) return unknownPlace();
+
+  const { sizes, amenities, q, rv, maxPrice, available } = parsed.filters;
+  const { result } = searchResultsPage(place, {
+    ...parsed.filters,
+    sort: parsed.sort,
+    page: 1,
+    pageSize: 0,
+    radius: parsed.radius,
   });
+  const filtered =
+    sizes.length > 0 ||
+    amenities.length > 0 ||
+    Boolean(q) ||
+    Boolean(rv) ||
+    maxPrice !== undefined ||
+    Boolean(available);
+  return {
+    place: {
+      slug: place.slug,
+      label: place.city ? `${place.city}, ${place.stateName}` : place.stateName,
+      state: place.state ?? null,
+    },
+    results: result.total,
+    noneWithin100: noneWithin100(place, { total: result.total, radius: parsed.radius, filtered }),
+  };
+}
+
+function unknownPlace(): DemandCount {
+  return { place: UNKNOWN_PLACE, results: 0, noneWithin100: false };
+}
+
+/**
+ * The analytics endpoint's hook: counts the searches among new page views (each event once: a
+ * batch sent again is not counted again), when the recorder runs (in the app after boot). Counting
+ * from the browser's page view, not from the page's rendering, counts every visitor's search
+ * whether an instance rendered the page or a shared cache answered it (docs/operations.md).
+ */
+export function recordPageViews(views: Iterable<ViewedPage>, siteOrigin: string, now = new Date()): void {
+  if (!recorder) return;
+  for (const view of views) {
+    const count = searchOfPageView(view, siteOrigin);
+    if (count) recorder.record(count, now);
+  }
 }

@@ -9,7 +9,7 @@ import { openDatabase } from "../../server/db/client";
 import { locationMetricsDaily, locations } from "../../server/db/schema";
 import { stateNameFromCode } from "../../server/geo/states";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
-import { browserForThisFile, newHumanContext, signedInPage } from "./browser";
+import { browserForThisFile, hydrated, newHumanContext, signedInPage } from "./browser";
 import { screenshot } from "./screenshot";
 
 /**
@@ -136,12 +136,27 @@ describe.skipIf(!!process.env.E2E_BASE_URL)("admin analytics", () => {
     expect(remote, "a remote place without demo listings").toBeDefined();
     const visitor = await newHumanContext(browser());
     const tab = await visitor.newPage();
+    // Searches are counted from the page views the tracker sends (a cached page is not rendered),
+    // so the visitor stays on each page until its page view is stored, as a person would.
+    const stored = (url: string) =>
+      tab.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === "/api/analytics/events" &&
+          (response.request().postData() ?? "").includes(`"url":"${url}"`),
+      );
+    let counted = stored(`${site.baseUrl}/rv-storage/austin-tx`);
     await tab.goto(`${site.baseUrl}/rv-storage/austin-tx`);
     await tab.getByRole("heading", { level: 1, name: /^Storage Locations in Austin, Texas \(\d+\)$/ }).waitFor();
+    await hydrated(tab);
+    expect((await counted).status()).toBe(202);
+    counted = stored(`${site.baseUrl}/rv-storage/austin-tx?sort=rating`);
     await tab.getByRole("button", { name: "Rating" }).click();
     await tab.waitForURL((url) => new URL(url).searchParams.get("sort") === "rating");
+    expect((await counted).status()).toBe(202);
+    counted = stored(`${site.baseUrl}/rv-storage/${remote!.slug}`);
     await tab.goto(`${site.baseUrl}/rv-storage/${remote!.slug}`);
     await tab.getByRole("heading", { level: 1 }).waitFor();
+    expect((await counted).status()).toBe(202);
     await visitor.close();
 
     const page = await adminPage();

@@ -175,6 +175,7 @@ describe("a shared cache in front", () => {
     }
     const stranger = await (await newHumanContext(browser())).newPage();
     const strangerVerdicts = documentVerdicts(stranger);
+
     for (const path of PUBLIC_PAGES()) {
       await stranger.goto(`${cached()}${path}`);
       await hydrated(stranger);
@@ -188,6 +189,21 @@ describe("a shared cache in front", () => {
       );
     }
     expect(await stranger.locator(SAVED).count()).toBe(0);
+    // A results page from the cache still sends its page view, from which search demand counts the
+    // search (the site never rendered the page for this visitor).
+    const another = await (await newHumanContext(browser())).newPage();
+    const anotherVerdicts = documentVerdicts(another);
+    const viewStored = another.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === "/api/analytics/events" &&
+        (JSON.parse(response.request().postData() ?? "[]") as { eventType: string; url: string }[]).some(
+          (event) => event.eventType === "page_view" && new URL(event.url).pathname === "/rv-storage/tx",
+        ),
+    );
+    await another.goto(`${cached()}/rv-storage/tx`);
+    expect(anotherVerdicts.get("/rv-storage/tx")).toMatch(/^(HIT|STALE|UPDATING)$/);
+    expect((await viewStored).status()).toBe(202);
+    await another.context().close();
     await member.context().close();
     await stranger.context().close();
   });
