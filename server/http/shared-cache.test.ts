@@ -131,6 +131,13 @@ describe("the shared answers of an app", () => {
       res.type("text/html").send(`<p>nonce=${String(res.locals.nonce)}</p>`);
     });
     app.all("/login", (_req, res) => void res.type("text/html").send("<p>login</p>"));
+    app.get("/rv-storage", (req, res) => {
+      if (req.query.where === "austin") return void res.redirect(302, "/rv-storage/austin-tx");
+      res
+        .status(404)
+        .type("text/html")
+        .send(`<p>Could not find location: ${String(req.query.where)}</p>`);
+    });
     ({ port, close } = await serve(app));
   });
   afterAll(() => close());
@@ -159,6 +166,17 @@ describe("the shared answers of an app", () => {
     expect((await send(port, { path: "/location/broken" })).headers["cache-control"]).toBe("private, no-store");
     expect((await send(port, { path: "/location/cookie" })).headers["cache-control"]).toBe("private, no-store");
     expect((await send(port, { path: "/location/chosen" })).headers["cache-control"]).toBe("public, max-age=5");
+  });
+
+  it("shares a typed search's redirect to its place, never the page that says the typed text again", async () => {
+    const found = await send(port, { path: "/rv-storage?where=austin" });
+    expect(found.status).toBe(302);
+    expect(found.headers["cache-control"]).toBe(SHARED);
+    const unknown = await send(port, { path: "/rv-storage?where=12%20Elm%20Street" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers["cache-control"]).toBe("private, no-store");
+    const personal = await send(port, { path: "/rv-storage?where=austin", headers: { cookie: "my_rv=40" } });
+    expect(personal.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("shares nothing with SHARED_CACHE_SECONDS=0", () => {

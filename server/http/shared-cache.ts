@@ -100,8 +100,19 @@ export function sharedCacheDecision(settings: SharedCacheSettings) {
       (req.method === "GET" || req.method === "HEAD") &&
       isSharedCachePath(req.path) &&
       !carriesPersonalCookie(req.headers.cookie);
+    if (res.locals.sharedCache === true) res.locals.sharedRedirectOnly = isTypedSearch(req.url);
     next();
   };
+}
+
+/**
+ * A typed search (`/rv-storage?where=…`): its redirect to the place it names is the same for every
+ * anonymous visitor and is shared; any other answer is not, since the page of text that names no
+ * place says the text again ("Could not find location: …").
+ */
+function isTypedSearch(url: string): boolean {
+  const query = url.indexOf("?");
+  return query >= 0 && new URLSearchParams(url.slice(query + 1)).has("where");
 }
 
 /**
@@ -110,9 +121,12 @@ export function sharedCacheDecision(settings: SharedCacheSettings) {
  * is hidden or deleted replaces the cached page with its 404 instead of leaving the page there.
  */
 const SHARED_STATUSES = new Set([200, 301, 308, 404, 410]);
+/** What a typed search shares: its redirect to the place's results page. */
+const SHARED_REDIRECTS = new Set([301, 302, 307, 308]);
 
 /**
- * Marks a shared answer cacheable as it goes out, if its status is one of SHARED_STATUSES, it sets
+ * Marks a shared answer cacheable as it goes out, if its status is one of SHARED_STATUSES (a typed
+ * search: SHARED_REDIRECTS), it sets
  * no cookie and its route chose no caching of its own. Installed after `privateByDefault`
  * (server/http/request-rules.ts), so that its mark is written first: every other answer is
  * `private, no-store`.
@@ -121,10 +135,11 @@ export function sharedCacheMark(settings: SharedCacheSettings) {
   const control = sharedCacheControl(settings);
   return (_req: Request, res: Response, next: NextFunction): void => {
     if (res.locals.sharedCache !== true) return next();
+    const statuses = res.locals.sharedRedirectOnly === true ? SHARED_REDIRECTS : SHARED_STATUSES;
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
     (res as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (...args) => {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
-      if (SHARED_STATUSES.has(status) && !res.hasHeader("Set-Cookie") && !res.hasHeader("Cache-Control")) {
+      if (statuses.has(status) && !res.hasHeader("Set-Cookie") && !res.hasHeader("Cache-Control")) {
         res.setHeader("Cache-Control", control);
       }
       return writeHead(...args);
