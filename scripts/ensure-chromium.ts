@@ -1,9 +1,5 @@
-/** Run by `npm test` before the browser tests: see scripts/lib/ensure-chromium.ts. */
-import { ensureChromium } from "./lib/ensure-chromium";
-import { systemDeps } from "./lib/system-deps";
+/** Run by `npm test` before the browser tests: see scripts/lib/debian-package.ts. */
+import { CHROMIUM_PATH } from "./lib/chromium";
+import { CHROMIUM, ensureOrExit } from "./lib/debian-package";
 
-const result = await ensureChromium(systemDeps);
-if (!result.ok) {
-  console.error(result.message);
-  process.exit(1);
-}
+await ensureOrExit(CHROMIUM, CHROMIUM_PATH);

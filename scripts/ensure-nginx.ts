@@ -1,9 +1,4 @@
-/** Run by `npm test` and `npm run bench:site` before they start a caching proxy: see scripts/lib/ensure-nginx.ts. */
-import { ensureNginx } from "./lib/ensure-nginx";
-import { systemDeps } from "./lib/system-deps";
+/** Run by `npm test` and `npm run bench:site` before they start a caching proxy: see scripts/lib/debian-package.ts. */
+import { NGINX, NGINX_PATH, ensureOrExit } from "./lib/debian-package";
 
-const result = await ensureNginx(systemDeps);
-if (!result.ok) {
-  console.error(result.message);
-  process.exit(1);
-}
+await ensureOrExit(NGINX, NGINX_PATH);

@@ -15,7 +15,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAL_COOKIES, carriesPersonalCookie, isSharedCachePath } from "../../server/http/shared-cache";
-import { NGINX_PATH } from "./ensure-nginx";
+import { NGINX_PATH } from "./debian-package";
 import {
   CACHED_ENCODINGS,
   PURGE_HEADER,

@@ -16,7 +16,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { NGINX_PATH } from "./ensure-nginx";
+import { NGINX_PATH } from "./debian-package";
 
 export const TEMPLATE_PATH = path.resolve(import.meta.dirname, "../../deploy/nginx/nginx.conf.template");
 
