@@ -2,6 +2,7 @@ import { asc, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { cachePurges, type CachePurgeRow } from "../db/schema";
 import { logger } from "../logger";
+import { startOutboxPoller, type OutboxPoller } from "../outbox-poller";
 import type { CacheRefresher } from "./refresher";
 
 /**
@@ -168,70 +169,25 @@ function describeError(error: unknown): string {
   return (detail && !error.message.includes(detail) ? `${error.message}: ${detail}` : error.message).slice(0, 1000);
 }
 
-export interface PurgeWorker {
-  /** Runs soon (once the current run, if any, finishes), e.g. right after a commit. */
-  kick(): void;
-  /** Stops polling and waits for the page under way; the rest of its batch is handed back. */
-  stop(): Promise<void>;
-}
+export type PurgeWorker = OutboxPoller;
 
 /**
  * Polls the queue every `intervalMs` (default 2 s: a page waits at most that long, plus the
- * refresh) on an unref'd timer, so it never keeps the process alive; runs never overlap, and a
- * kick during a run queues one more run after it.
+ * refresh), 10 pages a batch (server/outbox-poller.ts); a stop finishes the page under way and
+ * hands the rest of its batch back.
  */
 export function startPurgeWorker(
   db: Database,
   refresher: CacheRefresher,
   options: { intervalMs?: number; batch?: number } = {},
 ): PurgeWorker {
-  const intervalMs = options.intervalMs ?? 2000;
-  const batch = options.batch ?? 10;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const stopping = new AbortController();
-
-  const schedule = (delay: number) => {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(run, delay);
-    timer.unref();
-  };
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        // A full batch means more may be due: go on at once rather than a poll later.
-        for (;;) {
-          again = false;
-          const result = await refreshDuePages(db, refresher, { batch, signal: stopping.signal });
-          const claimed = result.refreshed + result.retrying + result.failed + result.released;
-          if (stopped || (claimed < batch && !again)) break;
-        }
-      } catch (error) {
-        logger.warn({ err: error }, "a shared cache purge run failed; it runs again at the next poll");
-      } finally {
-        running = undefined;
-        schedule(intervalMs);
-      }
-    })();
-  }
-
-  schedule(0);
-  return {
-    kick: () => schedule(0),
-    stop: async () => {
-      stopped = true;
-      stopping.abort();
-      clearTimeout(timer);
-      await running;
+  return startOutboxPoller({
+    failure: "a shared cache purge run failed",
+    intervalMs: options.intervalMs ?? 2000,
+    batch: options.batch ?? 10,
+    drain: async (batch, signal) => {
+      const result = await refreshDuePages(db, refresher, { batch, signal });
+      return result.refreshed + result.retrying + result.failed + result.released;
     },
-  };
+  });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { emailOutbox, type EmailOutboxRow } from "../db/schema";
 import { logger } from "../logger";
+import { startOutboxPoller, type OutboxPoller } from "../outbox-poller";
 import { isPermanentFailure, type MailTransport } from "./transport";
 
 /** Attempts before a message is marked `failed` and left for an operator (docs/operations.md). */
@@ -182,68 +183,22 @@ function describeError(error: unknown): string {
   return [...new Set(parts.filter(Boolean))].join(": ").slice(0, 1000);
 }
 
-export interface EmailWorker {
-  /** Runs a delivery soon (once the current one, if any, finishes), e.g. right after a commit. */
-  kick(): void;
-  /** Stops polling and waits for the delivery under way. */
-  stop(): Promise<void>;
-}
+export type EmailWorker = OutboxPoller;
 
-/**
- * Polls the outbox every `intervalMs` (default 5 s) on an unref'd timer, so it never keeps the
- * process alive; runs never overlap, and a kick during a run queues one more run after it.
- */
+/** Polls the outbox every `intervalMs` (default 5 s), 20 messages a batch (server/outbox-poller.ts). */
 export function startEmailWorker(
   db: Database,
   transport: MailTransport,
   options: { intervalMs?: number; batch?: number } = {},
 ): EmailWorker {
-  const intervalMs = options.intervalMs ?? 5000;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const schedule = (delay: number) => {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(run, delay);
-    timer.unref();
-  };
-
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        // A full batch means more may be due: go on at once rather than a poll later.
-        for (;;) {
-          again = false;
-          const batch = options.batch ?? 20;
-          const result = await deliverDueEmail(db, transport, { batch });
-          const claimed = result.sent + result.retrying + result.failed + result.released;
-          if (stopped || (claimed < batch && !again)) break;
-        }
-      } catch (error) {
-        logger.warn({ err: error }, "email delivery run failed; it runs again at the next poll");
-      } finally {
-        running = undefined;
-        schedule(intervalMs);
-      }
-    })();
-  }
-
   logger.info(`email is ${transport.describe()}`);
-  schedule(0);
-  return {
-    kick: () => schedule(0),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startOutboxPoller({
+    failure: "email delivery run failed",
+    intervalMs: options.intervalMs ?? 5000,
+    batch: options.batch ?? 20,
+    drain: async (batch) => {
+      const result = await deliverDueEmail(db, transport, { batch });
+      return result.sent + result.retrying + result.failed + result.released;
     },
-  };
+  });
 }
