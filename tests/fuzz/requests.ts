@@ -685,6 +685,16 @@ const ROUTE_FORMS: Record<string, { intents: string[]; fields: string[] }> = {
   },
 };
 
+/**
+ * Routes whose form posts to an index route's action: React Router sends such a POST to the
+ * layout (405) unless the address carries `?index`, as the page's own form does.
+ */
+const INDEX_ACTIONS = new Set(["/admin"]);
+
+/** `query` as a form on `route` posts it: with `index` first where the action is an index route's. */
+const postedQuery = (route: string, query: string): string =>
+  !INDEX_ACTIONS.has(route) ? query : query.startsWith("?") ? `?index&${query.slice(1)}` : `?index${query}`;
+
 /** A form for `route`: its own fields and intents mostly when ROUTE_FORMS lists it. */
 const formBody = (site: SiteFacts, route = ""): fc.Arbitrary<BodyChoice> => {
   const own = ROUTE_FORMS[route];
@@ -1030,7 +1040,7 @@ export function plausibleRequestArbitrary(templates: string[], site: SiteFacts):
           return {
             request: {
               method: post ? "POST" : "GET",
-              target: `${path.text}${query.text}`,
+              target: `${path.text}${post ? postedQuery(route, query.text) : query.text}`,
               version: "HTTP/1.1",
               headers,
               body,
