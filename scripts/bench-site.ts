@@ -213,7 +213,10 @@ function beacon(baseUrl: string, targets: Targets): string {
       locationId: listing.id,
     };
     const facilityUrl = `${baseUrl}/location/${listing.slug}`;
-    if (roll < 0.4) events.push({ ...base, url: facilityUrl, eventType: "page_view" });
+    if (roll < 0.3) events.push({ ...base, url: facilityUrl, eventType: "page_view" });
+    // A results page's view, from which search demand counts the search (the server searches again).
+    else if (roll < 0.4)
+      events.push({ ...base, locationId: null, url: baseUrl + pick(targets.resultsPaths), eventType: "page_view" });
     else if (roll < 0.8) events.push({ ...base, url: baseUrl + pick(targets.resultsPaths), eventType: "list_view" });
     else
       events.push({
