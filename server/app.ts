@@ -61,7 +61,8 @@ export async function boot(): Promise<{ port: number; host: string; shutdownTime
   shareRateLimits(handle.db);
   shareAnonymousLimit(handle.db);
   carrySavesOnSignIn();
-  stopDailyJobs = scheduleDailyJobs(handle.db);
+  // Daily jobs run on whichever instance with DAILY_JOBS=on claims them first (docs/operations.md).
+  if (config.DAILY_JOBS === "on") stopDailyJobs = scheduleDailyJobs(handle.db);
   startEmail(handle.db);
   await startCachePurges(handle.db);
   startSearchDemand(handle.db);

@@ -37,6 +37,12 @@ describe("parseConfig", () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it("runs the daily jobs unless DAILY_JOBS=off, and names a bad value", () => {
+    expect(parseConfig({}).DAILY_JOBS).toBe("on");
+    expect(parseConfig({ DAILY_JOBS: "off" }).DAILY_JOBS).toBe("off");
+    expect(() => parseConfig({ DAILY_JOBS: "never" })).toThrow(/DAILY_JOBS: must be on or off/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

@@ -65,6 +65,10 @@ const envSchema = z.object({
     .enum(["on", "off"], { error: "must be on or off" })
     .default("on")
     .describe("on: the search index is saved to DATA_DIR/search-index.snapshot and read from it at start-up"),
+  DAILY_JOBS: z
+    .enum(["on", "off"], { error: "must be on or off" })
+    .default("on")
+    .describe("off: this instance never runs the daily jobs (another instance with on does)"),
   AUTH_SECRET: z
     .string()
     .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
