@@ -1,5 +1,5 @@
 /**
- * npm run bench:search [-- --quick | --http]
+ * npm run bench:search [-- --quick | --http | --index | --writes]
  *
  * Builds search indexes of 20,000 and 1,000,000 demo-shaped locations spread around real towns
  * (weighted by population, as the demo catalogue is) and prints build time, memory, query latency
@@ -11,8 +11,11 @@
  * throughput >= 0.85 cached, and with a new centre per request >= 0.4 plain, >= 0.3 compressed.
  * --quick: 200k instead of 1M and 3-second HTTP runs (a smoke test of the script itself).
  * --index: the build and query tables only, no HTTP runs.
+ * Last (alone with --writes; not with --quick, --http or --index): writes while serving, 1M listings
+ * in PostgreSQL, 20 writes a second on one instance while the other serves searches: search p99
+ * <= 10 ms on both, every write visible on the other within 1 s, no full rebuild.
  */
-import { fork } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +50,8 @@ const QUICK = process.argv.includes("--quick");
 const HTTP_ONLY = process.argv.includes("--http");
 /** --index: no HTTP table. */
 const INDEX_ONLY = process.argv.includes("--index");
+/** --writes: only the writes-while-serving section; --quick, --http and --index skip it. */
+const WRITES_ONLY = process.argv.includes("--writes");
 const SIZES = [20_000, QUICK ? 200_000 : 1_000_000];
 const HTTP_SECONDS = QUICK ? 3 : 10;
 const HTTP_CONNECTIONS = 20;
@@ -370,6 +375,10 @@ async function main(): Promise<void> {
     console.log(await measureHttp());
     return;
   }
+  if (WRITES_ONLY) {
+    process.exitCode = writesWhileServing();
+    return;
+  }
   const gazetteer = getGazetteer();
   const places = CITIES.map((name) => gazetteer.lookup(name)).filter((p): p is Place => p !== undefined);
 
@@ -474,6 +483,19 @@ async function main(): Promise<void> {
       "Throughput (endpoint/bare): cached >= 0.85; distinct centres >= 0.4 plain, >= 0.3 compressed.",
     ].join("\n"),
   );
+  if (!QUICK) process.exitCode = writesWhileServing();
+}
+
+/**
+ * The last section (issue 36): 1M listings in PostgreSQL, a built site serving searches while a
+ * second instance makes 20 writes a second for 60 s; run by scripts/bench-startup.ts, which starts
+ * and fills what it needs (BENCH_DATABASE_URL, BENCH_LISTINGS, BENCH_WRITE_SECONDS,
+ * BENCH_WRITES_PER_SECOND). Returns its exit code.
+ */
+function writesWhileServing(): number {
+  console.log("\nWrites while serving (two instances on one PostgreSQL; scripts/bench-startup.ts --writes-only)\n");
+  const run = spawnSync("npx", ["tsx", "scripts/bench-startup.ts", "--writes-only"], { stdio: "inherit" });
+  return run.status ?? 1;
 }
 
 if (process.argv.includes("--serve")) {
