@@ -5,7 +5,7 @@ import { loader } from "./rv-storage";
 import type { ValidatedAnalyticsEvent } from "../../domain/analytics-events";
 import { createTestDatabase } from "../../tests/setup/db";
 import { searchDemandPlaces, searchDemandTotals } from "../../server/analytics/admin-report";
-import { ingestEvents } from "../../server/analytics/ingest";
+import { ingestEvents, type IngestResult } from "../../server/analytics/ingest";
 import { rebuildAnalyticsRollups } from "../../server/analytics/rollups";
 import type { DatabaseHandle } from "../../server/db/client";
 import { requestContext } from "../../server/http/request-context";
@@ -67,7 +67,7 @@ let seq = 0;
  * A page view of `path` as the browser's tracker sends it to the analytics endpoint (the real
  * ingestion, so only new events count).
  */
-async function view(path: string, over: Partial<ValidatedAnalyticsEvent> = {}): Promise<void> {
+async function view(path: string, over: Partial<ValidatedAnalyticsEvent> = {}): Promise<IngestResult> {
   seq++;
   const event: ValidatedAnalyticsEvent = {
     eventId: `demand-${seq}`,
@@ -77,7 +77,7 @@ async function view(path: string, over: Partial<ValidatedAnalyticsEvent> = {}): 
     url: `${SITE}${path}`,
     ...over,
   };
-  await ingestEvents(db(), [event], {
+  return ingestEvents(db(), [event], {
     authSessionId: `auth-${seq}`,
     userId: null,
     siteOrigin: SITE,
@@ -167,16 +167,8 @@ describe(`search demand (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlit
     for (let visitor = 0; visitor < 3; visitor++)
       await view("/rv-storage/austin-tx", { sessionId: `visit-${visitor}` });
     // A batch sent again (a retry) is stored once and counted once.
-    const retried: ValidatedAnalyticsEvent = {
-      eventId: "demand-retried",
-      eventType: "page_view",
-      timestamp: new Date().toISOString(),
-      sessionId: "visit-9",
-      url: `${SITE}/rv-storage/austin-tx`,
-    };
-    const sender = { authSessionId: "auth-retry", userId: null, siteOrigin: SITE, clientIp: "address-retry" };
-    expect((await ingestEvents(db(), [retried], sender)).stored).toBe(1);
-    expect((await ingestEvents(db(), [retried], sender)).duplicates).toBe(1);
+    expect((await view("/rv-storage/austin-tx", { eventId: "demand-retried" })).stored).toBe(1);
+    expect((await view("/rv-storage/austin-tx", { eventId: "demand-retried" })).duplicates).toBe(1);
     await recorder.flush();
     expect((await demandRows()).map((r) => [r.place_key, r.searches])).toEqual([["austin-tx", 4]]);
   });
