@@ -27,6 +27,8 @@ function site(req: http.IncomingMessage, res: http.ServerResponse) {
     vary: "Accept-Encoding",
   };
   if (url.includes("cookie")) headers["set-cookie"] = "a=1";
+  // A page whose rendering outlasts its time (the clock moves on while it is made).
+  if (url.startsWith("/location/slow")) clock += 61_000;
   if (url.startsWith("/location/big")) {
     res.writeHead(200, headers);
     res.end(Buffer.alloc(2400, 65));
@@ -119,6 +121,12 @@ describe("public pages served from memory", () => {
     expect((await renders("/")).rendered).toBe(0);
     await send(port, { method: "POST", path: "/owner/reviews" });
     expect((await renders("/")).rendered).toBe(1);
+  });
+
+  it("counts a page's time from its request, not from when it was sent", async () => {
+    expect((await renders("/location/slow")).rendered).toBe(1);
+    // Made 61 s ago by the clock that decides: already too old to send again.
+    expect((await renders("/location/slow")).rendered).toBe(1);
   });
 
   it("renders again for the shared cache's refresh, and keeps the new page", async () => {

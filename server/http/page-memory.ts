@@ -92,7 +92,8 @@ export function createPageMemory({
     return `${req.headers.host ?? ""}\n${req.headers["accept-encoding"] ?? ""}\n${url}`;
   };
 
-  const keep = (key: string, res: ServerResponse, sent: OutgoingHttpHeaders, chunks: Buffer[]) => {
+  /** `asOf`: when the page's request came in, so that it expires `seconds` after what it shows. */
+  const keep = (key: string, res: ServerResponse, sent: OutgoingHttpHeaders, chunks: Buffer[], asOf: number) => {
     const control = String(sent["cache-control"] ?? "");
     if (res.statusCode !== 200 || !control.startsWith("public") || sent["set-cookie"] !== undefined) return;
     const body = Buffer.concat(chunks);
@@ -103,7 +104,7 @@ export function createPageMemory({
     }
     const old = pages.get(key);
     if (old) drop(key, old);
-    pages.set(key, { headers, body, until: now() + seconds * 1000 });
+    pages.set(key, { headers, body, until: asOf + seconds * 1000 });
     bytes += body.length;
     for (const [oldest, kept] of pages) {
       if (bytes <= maxBytes) break;
@@ -127,7 +128,8 @@ export function createPageMemory({
         seen = current;
       }
       const kept = isRefresh(req) ? undefined : pages.get(key);
-      if (kept && kept.until > now()) {
+      const asOf = now();
+      if (kept && kept.until > asOf) {
         // Most recently sent last: the first in the map is the next to go.
         pages.delete(key);
         pages.set(key, kept);
@@ -175,7 +177,9 @@ export function createPageMemory({
       };
       res.once("finish", () => {
         // A change applied while the page was rendered may not be in it.
-        if (version() === current && sent) keep(key, res, sent, chunks);
+        // The time is the request's, not the finish's: the visitor may have had the page, and the
+        // clock moved on (a test's clock file, say), before this runs.
+        if (version() === current && sent) keep(key, res, sent, chunks, asOf);
       });
       return false;
     },
