@@ -18,6 +18,14 @@ export const SORTS = ["distance", "rating", "price"] as const;
 export type SortOrder = (typeof SORTS)[number];
 
 /**
+ * A results place as its page's heading names it, and as search demand records it: 'Austin,
+ * Texas', or 'Texas' for a whole state.
+ */
+export function placeLabel(place: { city: string | null; stateName: string }): string {
+  return place.city ? `${place.city}, ${place.stateName}` : place.stateName;
+}
+
+/**
  * The distance sort ranks every paid tier (Pro, Preferred, Basic) ahead of Free listings
  * (docs/product.md section 9), so under it a paid card is placed by its tier, not by its
  * distance, and says so ('Sponsored'). The rating sort ignores tiers.

@@ -27,6 +27,7 @@ import {
   MAX_RADIUS_MILES,
   PAGE_SIZE,
   searchParamsFor,
+  placeLabel,
   placedByTier,
   type MapMarker,
   type SortOrder,
@@ -194,10 +195,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     nearest: nearest?.item ?? null,
     map: publicMapConfig(),
   };
-}
-
-function placeLabel(place: SearchPlace): string {
-  return place.city ? `${place.city}, ${place.stateName}` : place.stateName;
 }
 
 /** A place as the search box and 'Did you mean' name it: 'Austin, TX', or 'Texas' for a state. */

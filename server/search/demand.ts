@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_RADIUS_MILES } from "../../domain/search";
+import { DEFAULT_RADIUS_MILES, placeLabel } from "../../domain/search";
 import type { Database } from "../db/client";
 import { logger } from "../logger";
 import { MAX_PLACE_QUERY_LENGTH, MAX_PLACE_SLUG_LENGTH } from "../../domain/input-limits";
@@ -292,7 +292,7 @@ export function searchOfPageView(view: ViewedPage, siteOrigin: string): DemandCo
   return {
     place: {
       slug: place.slug,
-      label: place.city ? `${place.city}, ${place.stateName}` : place.stateName,
+      label: placeLabel(place),
       state: place.state ?? null,
     },
     results: result.total,
