@@ -100,7 +100,6 @@ export function sharedCacheDecision(settings: SharedCacheSettings) {
       (req.method === "GET" || req.method === "HEAD") &&
       isSharedCachePath(req.path) &&
       !carriesPersonalCookie(req.headers.cookie);
-    if (res.locals.sharedCache === true) res.locals.sharedRedirectOnly = isTypedSearch(req.url);
     next();
   };
 }
@@ -126,16 +125,15 @@ const SHARED_REDIRECTS = new Set([301, 302, 307, 308]);
 
 /**
  * Marks a shared answer cacheable as it goes out, if its status is one of SHARED_STATUSES (a typed
- * search: SHARED_REDIRECTS), it sets
- * no cookie and its route chose no caching of its own. Installed after `privateByDefault`
+ * search: SHARED_REDIRECTS), it sets no cookie and its route chose no caching of its own. Installed after `privateByDefault`
  * (server/http/request-rules.ts), so that its mark is written first: every other answer is
  * `private, no-store`.
  */
 export function sharedCacheMark(settings: SharedCacheSettings) {
   const control = sharedCacheControl(settings);
-  return (_req: Request, res: Response, next: NextFunction): void => {
+  return (req: Request, res: Response, next: NextFunction): void => {
     if (res.locals.sharedCache !== true) return next();
-    const statuses = res.locals.sharedRedirectOnly === true ? SHARED_REDIRECTS : SHARED_STATUSES;
+    const statuses = isTypedSearch(req.url) ? SHARED_REDIRECTS : SHARED_STATUSES;
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
     (res as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (...args) => {
       const status = typeof args[0] === "number" ? args[0] : res.statusCode;
