@@ -144,16 +144,23 @@ const rebuildsLogged = () =>
  * Issue 36's two-instance run: this process writes (and serves its own in-process index) while
  * the site serves searches; every write must reach the site in place, within a second.
  */
-/** The site's searchers, in a worker thread: two loops of GET /api/search at random centres. */
+/** Where both instances' searches are centred: at random in the contiguous US. */
+const CENTRES = { south: 25, north: 49, west: -124, east: -67 };
+const centre = () => ({
+  lat: CENTRES.south + Math.random() * (CENTRES.north - CENTRES.south),
+  lng: CENTRES.west + Math.random() * (CENTRES.east - CENTRES.west),
+});
+
+/** The site's searchers, in a worker thread: two loops of GET /api/search at random CENTRES. */
 const SITE_SEARCHER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { baseUrl, until } = workerData;
+const { baseUrl, until, centres } = workerData;
 const latencies = [];
 let errors = 0;
 async function searcher() {
   while (Date.now() < until) {
-    const lat = 25 + Math.random() * 24;
-    const lng = -124 + Math.random() * 57;
+    const lat = centres.south + Math.random() * (centres.north - centres.south);
+    const lng = centres.west + Math.random() * (centres.east - centres.west);
     const t = performance.now();
     try {
       const response = await fetch(baseUrl + "/api/search?lat=" + lat.toFixed(4) + "&lng=" + lng.toFixed(4));
@@ -183,12 +190,14 @@ async function writesWhileServing(site: RunningSite, url: string) {
     let lost = 0;
     let errors = 0;
     const until = Date.now() + WRITE_SECONDS * 1000;
-    const centre = () => ({ lat: 25 + Math.random() * 24, lng: -124 + Math.random() * 57 });
     // Searches on the site, two at a time, the whole while, timed by a thread of their own: this
     // thread is the writing instance, whose own searches run synchronously and would otherwise
     // hold the site's answers back before they are timed.
     const searchers = new Promise<{ latencies: number[]; errors: number }>((resolve, reject) => {
-      const worker = new Worker(SITE_SEARCHER, { eval: true, workerData: { baseUrl: site.baseUrl, until } });
+      const worker = new Worker(SITE_SEARCHER, {
+        eval: true,
+        workerData: { baseUrl: site.baseUrl, until, centres: CENTRES },
+      });
       worker.once("message", resolve);
       worker.once("error", reject);
     });
