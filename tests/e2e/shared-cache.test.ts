@@ -96,6 +96,21 @@ async function anonymously(
   };
 }
 
+/** An anonymous answer the cache gave from what it holds (asked again until it does). */
+async function fromTheCache(path: string): ReturnType<typeof anonymously> {
+  let answer = await anonymously(path);
+  await expect
+    .poll(
+      async () => {
+        if (answer.cache !== "HIT") answer = await anonymously(path);
+        return answer.cache;
+      },
+      { timeout: 5_000, message: path },
+    )
+    .toBe("HIT");
+  return answer;
+}
+
 /** The cache's verdict on every document the page loads from now on, by path. */
 function documentVerdicts(page: Page): Map<string, string> {
   const verdicts = new Map<string, string>();
@@ -165,9 +180,10 @@ describe("a shared cache in front", () => {
     expect(account?.value).toBe("1");
 
     // Nobody else ever gets what was rendered for them: not in the cached HTML, not in a browser.
+    // What the cache holds is read (a HIT); on a slow machine the walk above may outlast s-maxage,
+    // and then the first answer refills it.
     for (const path of PUBLIC_PAGES()) {
-      const answer = await anonymously(path);
-      expect(answer.cache, path).toBe("HIT");
+      const answer = await fromTheCache(path);
       expect(answer.body, path).not.toContain(ACCOUNTS.user.email);
       expect(answer.body, path).not.toContain("Signed in as");
       expect(answer.body, path).not.toContain("Sign out");
