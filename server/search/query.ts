@@ -271,6 +271,10 @@ function filterCandidates(
   const { amenitiesAll, amenitiesAny, sizesAll, stateCode, needle, needleBytes, x0, y0, z0, chordLimit } = f;
   const { rvLength, checkClearance, rvHeight, uncoveredBit, priceLimit, now, availableOnly, sort } = f;
   let total = 0;
+  // Counted in locals, not in `counts`: an increment of a typed array's element in every pass
+  // waits for the previous pass's store.
+  let priced = 0;
+  let available = 0;
   for (let j = 0; j < candidateCount; j++) {
     const p = candidates[j]!;
     if (dead[p]) continue;
@@ -307,9 +311,9 @@ function filterCandidates(
         }
       }
     }
-    if (price !== NO_PRICE) counts[0]!++;
+    if (price !== NO_PRICE) priced++;
     if (price > priceLimit) continue;
-    if (open) counts[1]!++;
+    if (open) available++;
     priceOf[p] = price;
     distance[p] = c2;
     // A number that orders the results as the page's comparator does, up to ties (top-k.ts):
@@ -325,6 +329,8 @@ function filterCandidates(
     results[total++] = p;
     countResult(histograms, sm, am);
   }
+  counts[0] = priced;
+  counts[1] = available;
   return total;
 }
 
