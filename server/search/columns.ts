@@ -81,6 +81,12 @@ export interface IndexColumns {
   openLength: Float64Array;
   openUntil: Float64Array;
   /**
+   * The latest openUntil of row p's entries long enough for any RV (length >= 0), 0 when none:
+   * without an RV, row p is available at `now` exactly when now < openLatest[p], one read instead
+   * of a walk of its entries (the walk was the largest part of a large search's filter loop).
+   */
+  openLatest: Float64Array;
+  /**
    * Every size with a stated status, for the card's availability line: entries statusStart[p] ..
    * statusStart[p + 1] - 1 of statusKind (the index in AVAILABILITIES) and statusAt (ms, NaN when
    * the time is missing or unreadable). Typed arrays: a few bytes a size, no object per row.
@@ -331,6 +337,8 @@ export class ColumnBuilder {
     const minPrice = new Uint32Array(capacity).fill(NO_PRICE);
     for (let p = 0; p < n; p++) if (offers.start[p + 1]! > offers.start[p]!) minPrice[p] = offers.b[offers.start[p]!]!;
     const open = this.open.pack(order, n, capacity);
+    const openLatest = new Float64Array(capacity);
+    for (let p = 0; p < n; p++) openLatest[p] = latestOpen(open.start, open.a, open.b, p);
     const statuses = this.statuses.pack(order, n, capacity);
     // Row p came in as row order[p]: in id order already, the id order is the inverse permutation.
     let idOrder: Uint32Array;
@@ -366,6 +374,7 @@ export class ColumnBuilder {
       openStart: open.start,
       openLength: open.a,
       openUntil: open.b,
+      openLatest,
       statusStart: statuses.start,
       statusKind: statuses.a,
       statusAt: statuses.b,
@@ -513,6 +522,15 @@ function appendPairs<A extends Numbers, B extends Numbers>(
   return [grownA, grownB];
 }
 
+/** IndexColumns.openLatest of row p, from its open entries. */
+function latestOpen(start: Uint32Array, length: Float64Array, until: Float64Array, p: number): number {
+  let latest = 0;
+  for (let k = start[p]!, end = start[p + 1]!; k < end; k++) {
+    if (length[k]! >= 0 && until[k]! > latest) latest = until[k]!;
+  }
+  return latest;
+}
+
 /**
  * Appends a row (a listing's new version, after `removeRow` of its old one) past the base, where
  * queries scan it without the tree. Returns its row number, or null when it has no usable point
@@ -540,6 +558,7 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
   cols.entry = room(cols.entry, rows);
   cols.offerStart = room(cols.offerStart, rows + 1);
   cols.openStart = room(cols.openStart, rows + 1);
+  cols.openLatest = room(cols.openLatest, rows);
   cols.statusStart = room(cols.statusStart, rows + 1);
 
   cols.dead[p] = 0;
@@ -559,6 +578,7 @@ export function appendRow(cols: IndexColumns, row: SearchSourceRow): number | nu
 
   [cols.offerLength, cols.offerPrice] = appendPairs(cols.offerStart, cols.offerLength, cols.offerPrice, p, v.offers);
   [cols.openLength, cols.openUntil] = appendPairs(cols.openStart, cols.openLength, cols.openUntil, p, v.open);
+  cols.openLatest[p] = latestOpen(cols.openStart, cols.openLength, cols.openUntil, p);
   [cols.statusKind, cols.statusAt] = appendPairs(cols.statusStart, cols.statusKind, cols.statusAt, p, v.stated);
 
   cols.entry[p] = cols.text.push({ ...row, sizeLabels: v.sizeLabels });

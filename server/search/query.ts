@@ -265,7 +265,7 @@ function filterCandidates(
   counts: Int32Array,
 ): number {
   const { dead, baseSize, entry, text, amenityMask, sizeMask, unit, longestFeet, clearance } = cols;
-  const { minPrice, offerStart, offerLength, offerPrice, openStart, openLength, openUntil } = cols;
+  const { minPrice, offerStart, offerLength, offerPrice, openStart, openLength, openUntil, openLatest } = cols;
   const { distance, results, price: priceOf, keys } = scratch;
   const { tierWeight, ratingKey, reviewCount } = cols;
   const { amenitiesAll, amenitiesAny, sizesAll, stateCode, needle, needleBytes, x0, y0, z0, chordLimit } = f;
@@ -293,11 +293,15 @@ function filterCandidates(
     const c2 = dx * dx + dy * dy + dz * dz;
     if (c2 > chordLimit) continue;
     if (needle !== "" && !text.contains(entry[p]!, needle, needleBytes)) continue;
-    let open = false;
-    for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
-      if (now < openUntil[k]! && openLength[k]! >= rvLength) {
-        open = true;
-        break;
+    // Open for any RV (one read); with an RV, only if one of those sizes is long enough.
+    let open = now < openLatest[p]!;
+    if (open && rvLength > 0) {
+      open = false;
+      for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
+        if (now < openUntil[k]! && openLength[k]! >= rvLength) {
+          open = true;
+          break;
+        }
       }
     }
     if (availableOnly && !open) continue;

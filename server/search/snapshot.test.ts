@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { SearchQuery } from "../../domain/search";
 import type { NewLocationRow } from "../db/schema";
 import { SearchIndex, createSearchIndex } from "./search-index";
-import { readSnapshot } from "./snapshot";
+import { readSnapshot, SNAPSHOT_FORMAT } from "./snapshot";
 import { searchRowFromLocation } from "./source-row";
 import { austinQuery, demoRowsAround, townAt } from "./test-support";
 
@@ -115,7 +115,7 @@ describe("search index snapshots", () => {
     other.fill(0x20, 12, 12 + headerLength);
     other.write(json, 12);
     other.writeUInt32LE(Buffer.byteLength(json), 8);
-    await expect(readSnapshot(write("format.snapshot", other))).rejects.toThrow("format 99, this version reads 1");
+    await expect(readSnapshot(write("format.snapshot", other))).rejects.toThrow(`format 99, this version reads ${SNAPSHOT_FORMAT}`);
     // No temporary file is left behind by a write.
     expect(fs.readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });

@@ -18,7 +18,7 @@ import { RowText, type CodeColumnParts, type TextColumnParts } from "./text";
 
 const MAGIC = "RVSINDEX";
 /** Bumped whenever the columns' layout or what a row's values mean changes: older files are refused. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 /** The file's name in the data folder. */
 export const SNAPSHOT_FILE = "search-index.snapshot";
 
@@ -80,6 +80,7 @@ const NUMERIC = [
   "openStart",
   "openLength",
   "openUntil",
+  "openLatest",
   "statusStart",
   "statusKind",
   "statusAt",
