@@ -115,7 +115,9 @@ describe("search index snapshots", () => {
     other.fill(0x20, 12, 12 + headerLength);
     other.write(json, 12);
     other.writeUInt32LE(Buffer.byteLength(json), 8);
-    await expect(readSnapshot(write("format.snapshot", other))).rejects.toThrow(`format 99, this version reads ${SNAPSHOT_FORMAT}`);
+    await expect(readSnapshot(write("format.snapshot", other))).rejects.toThrow(
+      `format 99, this version reads ${SNAPSHOT_FORMAT}`,
+    );
     // No temporary file is left behind by a write.
     expect(fs.readdirSync(dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
