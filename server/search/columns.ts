@@ -8,6 +8,8 @@ import { freshUntilTime, isOpenStatus } from "../../domain/availability";
 import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import { TIER_WEIGHT, TIERS, type Tier } from "../../domain/tiers";
 import { isValidLatLng } from "../geo/coordinates";
+import { NO_PRICE } from "./price";
+import { blockRowDied, summariseBlocks, type RowBlocks } from "./blocks";
 import { longestLengthOf, sizeLabelsOf, sizeMaskOf } from "./masks";
 import type { SearchSourceRow } from "./source-row";
 import { room, RowText, type Numbers } from "./text";
@@ -21,8 +23,7 @@ export const TIER_BY_WEIGHT: readonly Tier[] = (() => {
   return byWeight;
 })();
 
-/** The price key of a row without a known price: above every price, so it sorts last. */
-export const NO_PRICE = 0xffffffff;
+export { NO_PRICE } from "./price";
 
 /**
  * The columns are built once from the whole catalogue (the "base", in the k-d tree) and then
@@ -105,6 +106,8 @@ export interface IndexColumns {
   readonly tree: KDBush;
   /** Base row numbers per two-letter state code, ascending. */
   readonly byState: ReadonlyMap<string, Uint32Array>;
+  /** The base rows summarised by blocks of 64 (blocks.ts), for large searches. */
+  readonly blocks: RowBlocks;
 }
 
 /** Writes (x, y, z) on the unit sphere for rows from .. to - 1 of (lat, lng) into `unit`, interleaved. */
@@ -349,7 +352,7 @@ export class ColumnBuilder {
       const ids = Array.from({ length: n }, (_, p) => this.text.id.get(order[p]!)!);
       idOrder = Uint32Array.from({ length: n }, (_, p) => p).sort((a, b) => compareIds(ids[a]!, ids[b]!));
     }
-    return {
+    const columns: Omit<IndexColumns, "blocks"> = {
       size: n,
       baseSize: n,
       live: n,
@@ -384,6 +387,7 @@ export class ColumnBuilder {
       tree,
       byState: stateLists(this.text, order, n),
     };
+    return { ...columns, blocks: summariseBlocks(columns) };
   }
 }
 
@@ -498,6 +502,7 @@ export function removeRow(cols: IndexColumns, id: string): boolean {
   const p = rowOf(cols, id);
   if (p === undefined) return false;
   cols.dead[p] = 1;
+  if (p < cols.baseSize) blockRowDied(cols.blocks, p);
   cols.live--;
   if (p >= cols.baseSize) cols.tailIds.delete(id);
   return true;
@@ -593,5 +598,6 @@ export function columnBytes(cols: IndexColumns): number {
   let bytes = cols.text.byteLength + cols.tree.data.byteLength;
   for (const value of Object.values(cols)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
   for (const rows of cols.byState.values()) bytes += rows.byteLength;
+  for (const value of Object.values(cols.blocks)) if (ArrayBuffer.isView(value)) bytes += value.byteLength;
   return bytes;
 }

@@ -36,10 +36,18 @@ if (SIZE_CHUNKS !== 2 || FLAG_CHUNKS !== 3) throw new Error("facets.ts: update t
 export interface FacetHistograms {
   sizes: Int32Array;
   flags: Int32Array;
+  /** Per-bit counts added whole (a block's, blocks.ts), on top of the histograms'. */
+  sizeBits: Int32Array;
+  flagBits: Int32Array;
 }
 
 export function facetHistograms(): FacetHistograms {
-  return { sizes: new Int32Array(SIZE_CHUNKS * CHUNK_VALUES), flags: new Int32Array(FLAG_CHUNKS * CHUNK_VALUES) };
+  return {
+    sizes: new Int32Array(SIZE_CHUNKS * CHUNK_VALUES),
+    flags: new Int32Array(FLAG_CHUNKS * CHUNK_VALUES),
+    sizeBits: new Int32Array(SIZE_OPTIONS_LIST.length),
+    flagBits: new Int32Array(AMENITY_FILTERS.length),
+  };
 }
 
 /** Counts one result with size mask `s` and amenity mask `a` (5 increments). */
@@ -55,14 +63,15 @@ export function countResult(histograms: FacetHistograms, s: number, a: number): 
 /** The counts of filled histograms. */
 export function facetsOf(histograms: FacetHistograms): Omit<SearchFacets, "priced" | "available"> {
   return {
-    sizes: toRecord(SIZE_OPTIONS_LIST, bitCounts(histograms.sizes, SIZE_OPTIONS_LIST.length)),
-    amenities: toRecord(AMENITY_FILTERS, bitCounts(histograms.flags, AMENITY_FILTERS.length)),
+    sizes: toRecord(SIZE_OPTIONS_LIST, bitCounts(histograms.sizes, histograms.sizeBits)),
+    amenities: toRecord(AMENITY_FILTERS, bitCounts(histograms.flags, histograms.flagBits)),
   };
 }
 
-/** Per-bit counts (bits 0..bits-1) from chunk histograms. */
-function bitCounts(histogram: Int32Array, bits: number): Int32Array {
-  const counts = new Int32Array(bits);
+/** Per-bit counts (bits 0..bits-1) from chunk histograms, added to `whole` (which it returns). */
+function bitCounts(histogram: Int32Array, whole: Int32Array): Int32Array {
+  const counts = whole;
+  const bits = whole.length;
   for (let chunk = 0; chunk * CHUNK < bits; chunk++) {
     for (let value = 1; value < CHUNK_VALUES; value++) {
       const times = histogram[chunk * CHUNK_VALUES + value]!;

@@ -10,8 +10,18 @@ import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { compareRowIds, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
 import { countResult, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
+import {
+  availableInBlock,
+  BLOCK_ROWS,
+  BLOCK_SHIFT,
+  BLOCKS_PER_GROUP,
+  FLAG_BITS,
+  farthestChord,
+  nearestChord,
+  SIZE_BITS,
+} from "./blocks";
 import { rangeInto, searchBox } from "./spatial";
-import { selectTop, type RowComparator } from "./top-k";
+import { selectTop, SmallestKeys, type RowComparator } from "./top-k";
 
 const RAD = Math.PI / 180;
 
@@ -48,15 +58,22 @@ export interface QueryScratch {
   price: Uint32Array;
   /** The sort key (sortKey) of results[j], by j. */
   keys: Float64Array;
+  /** The blocks wholly inside the circle (blocks.ts), in the order found. */
+  inside: Uint32Array;
+  /** 1 for a block of `inside` whose rows were added to the results. */
+  taken: Uint8Array;
 }
 
 export function createScratch(size: number): QueryScratch {
+  const blocks = (size >> BLOCK_SHIFT) + 1;
   return {
     candidates: new Uint32Array(size),
     results: new Uint32Array(size),
     distance: new Float64Array(size),
     price: new Uint32Array(size),
     keys: new Float64Array(size),
+    inside: new Uint32Array(blocks),
+    taken: new Uint8Array(blocks),
   };
 }
 
@@ -120,28 +137,6 @@ export function selectRows(
   const byRadius = scope.state === undefined;
   const stateCode = byRadius ? undefined : scope.state!.toUpperCase();
   const { baseSize, size } = cols;
-  if (!isValidLatLng(lat0, lng0)) {
-    candidateCount = 0;
-  } else {
-    if (!byRadius) {
-      candidates = cols.byState.get(stateCode!) ?? NO_ROWS;
-      candidateCount = candidates.length;
-    } else if (radius > 0) {
-      candidates = scratch.candidates;
-      const box = searchBox(lat0, lng0, radius);
-      for (const [west, east] of box.lngRanges) {
-        candidateCount = rangeInto(cols.tree, west, box.minLat, east, box.maxLat, candidates, candidateCount);
-      }
-    }
-    if (size > baseSize && (!byRadius || radius > 0)) {
-      if (candidates !== scratch.candidates) {
-        scratch.candidates.set(candidates.subarray(0, candidateCount));
-        candidates = scratch.candidates;
-      }
-      for (let p = baseSize; p < size; p++) candidates[candidateCount++] = p;
-    }
-  }
-
   // 2. Filters, cheapest first. Distances are great-circle distances on a sphere of radius
   // 3959 miles, measured by the chord c between the two points on the unit sphere: the haversine
   // term is exactly c^2 / 4, and miles = 2R asin(c / 2). Sorting and the radius test use c^2
@@ -179,12 +174,57 @@ export function selectRows(
     availableOnly: q.available === true,
     sort: q.sort === "rating" ? SORT_RATING : q.sort === "price" ? SORT_PRICE : SORT_DISTANCE,
   };
-  const now = filter.now;
-  // 3. Facets, counted as each result is accepted (facets.ts), before anything reorders `results`.
+  // A search with nothing but its radius takes the blocks wholly inside its circle from their
+  // summaries (blocks.ts); any other reads every candidate row.
+  const plain =
+    byRadius &&
+    radius > 0 &&
+    filter.amenitiesAll === 0 &&
+    filter.amenitiesAny === 0 &&
+    filter.sizesAll === 0 &&
+    filter.rvLength === 0 &&
+    !filter.checkClearance &&
+    needle === "" &&
+    filter.priceLimit === NO_PRICE &&
+    !filter.availableOnly;
   const histograms = facetHistograms();
+  const whole: BlockTotals = { blocks: 0, rows: 0, priced: 0, available: 0 };
+  if (!isValidLatLng(lat0, lng0)) {
+    candidateCount = 0;
+  } else {
+    if (!byRadius) {
+      candidates = cols.byState.get(stateCode!) ?? NO_ROWS;
+      candidateCount = candidates.length;
+    } else if (plain) {
+      candidates = scratch.candidates;
+      candidateCount = walkBlocks(cols, scratch, filter, histograms, whole);
+    } else if (radius > 0) {
+      candidates = scratch.candidates;
+      const box = searchBox(lat0, lng0, radius);
+      for (const [west, east] of box.lngRanges) {
+        candidateCount = rangeInto(cols.tree, west, box.minLat, east, box.maxLat, candidates, candidateCount);
+      }
+    }
+    if (size > baseSize && (!byRadius || radius > 0)) {
+      if (candidates !== scratch.candidates) {
+        scratch.candidates.set(candidates.subarray(0, candidateCount));
+        candidates = scratch.candidates;
+      }
+      for (let p = baseSize; p < size; p++) candidates[candidateCount++] = p;
+    }
+  }
+
+  const now = filter.now;
+  // 3. Facets, counted as each result is accepted (facets.ts), before anything reorders `results`;
+  // the whole blocks' were added by walkBlocks.
   const counts = new Int32Array(2);
-  const total = filterCandidates(cols, scratch, candidates, candidateCount, filter, histograms, counts);
-  const facets: SearchFacets = { ...facetsOf(histograms), priced: counts[0]!, available: counts[1]! };
+  const read = filterCandidates(cols, scratch, candidates, candidateCount, filter, histograms, counts);
+  const total = read + whole.rows;
+  const facets: SearchFacets = {
+    ...facetsOf(histograms),
+    priced: counts[0]! + whole.priced,
+    available: counts[1]! + whole.available,
+  };
 
   // 4. The page, in order.
   const byId: RowComparator = (a, b) => compareRowIds(cols, a, b);
@@ -203,9 +243,18 @@ export function selectRows(
   const rows: number[] = [];
   const miles: number[] = [];
   const prices: number[] = [];
-  if (pageSize > 0 && offset < total) {
+  const wantPage = pageSize > 0 && offset < total;
+  // The rows of whole blocks that may be on the page or among the markers join the rows read.
+  let considered = read;
+  if (whole.blocks > 0) {
+    if (wantPage)
+      considered = takeBlocks(cols, scratch, filter, whole.blocks, considered, offset + pageSize, filter.sort);
+    if (maxMarkers > 0) considered = takeBlocks(cols, scratch, filter, whole.blocks, considered, maxMarkers, NEAREST);
+    for (let i = 0; i < whole.blocks; i++) scratch.taken[i] = 0;
+  }
+  if (wantPage) {
     // Most rows of a large result set are passed over by their key (filterCandidates) alone.
-    const top = selectTop(results, total, offset + pageSize, compare, scratch.keys);
+    const top = selectTop(results, considered, offset + pageSize, compare, scratch.keys);
     for (let i = offset; i < top.length; i++) {
       const p = top[i]!;
       rows.push(p);
@@ -216,7 +265,7 @@ export function selectRows(
 
   const markers: SearchMarker[] = [];
   if (maxMarkers > 0 && total > 0) {
-    const nearest = selectTop(results, total, maxMarkers, (a, b) => distance[a]! - distance[b]! || byId(a, b));
+    const nearest = selectTop(results, considered, maxMarkers, (a, b) => distance[a]! - distance[b]! || byId(a, b));
     for (const p of nearest) markers.push(markerAt(cols, p, milesOf(distance[p]!)));
   }
 
@@ -320,22 +369,145 @@ function filterCandidates(
     if (open) available++;
     priceOf[p] = price;
     distance[p] = c2;
-    // A number that orders the results as the page's comparator does, up to ties (top-k.ts):
-    // tier weights are 1..4 and chords at most 2, so c^2 <= 4 < 8 keeps tiers apart; a float32
-    // rating times 2^43 is a whole number with room for a review count below 2^22 (larger counts
-    // tie, and the comparator decides).
-    keys[total] =
-      sort === SORT_DISTANCE
-        ? (8 - tierWeight[p]!) * 8 + c2
-        : sort === SORT_PRICE
-          ? price
-          : -(ratingKey[p]! * 2 ** 43 + Math.min(reviewCount[p]!, 2 ** 22 - 1));
+    keys[total] = sortKey(sort, tierWeight[p]!, c2, price, ratingKey[p]!, reviewCount[p]!);
     results[total++] = p;
     countResult(histograms, sm, am);
   }
   counts[0] = priced;
   counts[1] = available;
   return total;
+}
+
+/**
+ * A number that orders the results as the page's comparator does, up to ties (top-k.ts): tier
+ * weights are 1..4 and chords at most 2, so c^2 <= 4 < 8 keeps tiers apart; a float32 rating times
+ * 2^43 is a whole number with room for a review count below 2^22 (larger counts tie, and the
+ * comparator decides). Larger inputs never give a smaller key for a better row, so a block's best
+ * values (blocks.ts) give a key no row of it goes below.
+ */
+function sortKey(sort: number, tier: number, c2: number, price: number, rating: number, reviews: number): number {
+  return sort === SORT_DISTANCE
+    ? (8 - tier) * 8 + c2
+    : sort === SORT_PRICE
+      ? price
+      : -(rating * 2 ** 43 + Math.min(reviews, 2 ** 22 - 1));
+}
+
+/** What the blocks wholly inside a circle hold (walkBlocks). */
+interface BlockTotals {
+  /** How many: scratch.inside[0 .. blocks - 1] are their numbers. */
+  blocks: number;
+  rows: number;
+  priced: number;
+  available: number;
+}
+
+/**
+ * The candidates of a radius search with no other filter, from the blocks (blocks.ts): a block
+ * wholly outside the circle is passed over; one wholly inside it, with no dead row, is counted from
+ * its summary into `histograms` and `whole` and listed in scratch.inside; the rows of any other go
+ * to scratch.candidates to be read one by one. Returns how many candidates; the appended rows are
+ * the caller's.
+ */
+function walkBlocks(
+  cols: IndexColumns,
+  scratch: QueryScratch,
+  f: Filter,
+  histograms: FacetHistograms,
+  whole: BlockTotals,
+): number {
+  const { blocks, baseSize } = cols;
+  const { box, groupBox, dead, sizes, flags, priced } = blocks;
+  const { candidates, inside } = scratch;
+  const { sizeBits, flagBits } = histograms;
+  const { x0, y0, z0, chordLimit, now } = f;
+  const groups = groupBox.length / 6;
+  let count = 0;
+  for (let g = 0; g < groups; g++) {
+    if (nearestChord(groupBox, g, x0, y0, z0) > chordLimit) continue;
+    const groupInside = farthestChord(groupBox, g, x0, y0, z0) <= chordLimit;
+    for (let b = g * BLOCKS_PER_GROUP, end = Math.min(blocks.count, b + BLOCKS_PER_GROUP); b < end; b++) {
+      const from = b << BLOCK_SHIFT;
+      const to = Math.min(baseSize, from + BLOCK_ROWS);
+      if (!groupInside) {
+        if (nearestChord(box, b, x0, y0, z0) > chordLimit) continue;
+        if (farthestChord(box, b, x0, y0, z0) > chordLimit) {
+          for (let p = from; p < to; p++) candidates[count++] = p;
+          continue;
+        }
+      }
+      if (dead[b]) {
+        for (let p = from; p < to; p++) candidates[count++] = p;
+        continue;
+      }
+      inside[whole.blocks++] = b;
+      whole.rows += to - from;
+      whole.priced += priced[b]!;
+      for (let bit = 0; bit < SIZE_BITS; bit++) sizeBits[bit]! += sizes[b * SIZE_BITS + bit]!;
+      for (let bit = 0; bit < FLAG_BITS; bit++) flagBits[bit]! += flags[b * FLAG_BITS + bit]!;
+      whole.available += availableInBlock(blocks, b, now);
+    }
+  }
+  return count;
+}
+
+/** The markers' order in takeBlocks: nearest first, whatever the sort. */
+const NEAREST = -1;
+
+/**
+ * Adds to scratch.results (from position `n`, with their keys, distances and prices, as
+ * filterCandidates does) the rows of every whole block that may hold one of the first `k` results
+ * in `order` (a sort, or NEAREST); returns the new count. Blocks are taken best bound first
+ * (the best key any row of the block could have) until the bound is above the k-th best key held:
+ * each row of a block left out then has at least k rows before it.
+ */
+function takeBlocks(
+  cols: IndexColumns,
+  scratch: QueryScratch,
+  f: Filter,
+  insideCount: number,
+  n: number,
+  k: number,
+  order: number,
+): number {
+  const { blocks, baseSize, unit, tierWeight, ratingKey, reviewCount, minPrice } = cols;
+  const { results, keys, distance, price: priceOf, inside, taken } = scratch;
+  const { x0, y0, z0, sort } = f;
+  const best = new SmallestKeys(k);
+  for (let i = 0; i < n; i++) best.push(order === NEAREST ? distance[results[i]!]! : keys[i]!);
+  const bounds = new Float64Array(insideCount);
+  for (let i = 0; i < insideCount; i++) {
+    const b = inside[i]!;
+    const near = order === NEAREST || order === SORT_DISTANCE ? nearestChord(blocks.box, b, x0, y0, z0) : 0;
+    bounds[i] =
+      order === NEAREST
+        ? near
+        : sortKey(order, blocks.maxTier[b]!, near, blocks.minPrice[b]!, blocks.maxRating[b]!, blocks.maxReviews[b]!);
+  }
+  const byBound = new Uint32Array(insideCount);
+  for (let i = 0; i < insideCount; i++) byBound[i] = i;
+  byBound.sort((a, b) => bounds[a]! - bounds[b]!);
+  for (let j = 0; j < insideCount; j++) {
+    const i = byBound[j]!;
+    if (bounds[i]! > best.worst) break;
+    if (taken[i]) continue;
+    taken[i] = 1;
+    const from = inside[i]! << BLOCK_SHIFT;
+    const to = Math.min(baseSize, from + BLOCK_ROWS);
+    for (let p = from; p < to; p++) {
+      const dx = unit[3 * p]! - x0;
+      const dy = unit[3 * p + 1]! - y0;
+      const dz = unit[3 * p + 2]! - z0;
+      const c2 = dx * dx + dy * dy + dz * dz;
+      const price = minPrice[p]!;
+      distance[p] = c2;
+      priceOf[p] = price;
+      keys[n] = sortKey(sort, tierWeight[p]!, c2, price, ratingKey[p]!, reviewCount[p]!);
+      results[n++] = p;
+      best.push(order === NEAREST ? c2 : keys[n - 1]!);
+    }
+  }
+  return n;
 }
 
 /** The squared unit-sphere chord of a great-circle distance. */

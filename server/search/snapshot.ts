@@ -13,6 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import KDBush from "kdbush";
+import { summariseBlocks } from "./blocks";
 import { stateLists, type IndexColumns } from "./columns";
 import { RowText, type CodeColumnParts, type TextColumnParts } from "./text";
 
@@ -279,7 +280,7 @@ export async function readSnapshot(file: string): Promise<LoadedSnapshot | undef
     }),
   ) as Pick<IndexColumns, (typeof NUMERIC)[number]>;
   const entry = numeric.entry;
-  const columns: IndexColumns = {
+  const read: Omit<IndexColumns, "blocks"> = {
     ...numeric,
     size: header.size,
     baseSize: header.baseSize,
@@ -289,6 +290,10 @@ export async function readSnapshot(file: string): Promise<LoadedSnapshot | undef
     tree: KDBush.from(treeData),
     byState: stateLists(text, entry, header.baseSize),
   };
+  if (read.baseSize > read.size || read.size > read.dead.length) {
+    throw new Error("search snapshot: its row counts do not match its columns");
+  }
+  const columns: IndexColumns = { ...read, blocks: summariseBlocks(read) };
   if (columns.tree.numItems !== header.baseSize || columns.idOrder.length !== header.baseSize) {
     throw new Error("search snapshot: its tree does not match its rows");
   }

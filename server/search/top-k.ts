@@ -83,3 +83,48 @@ function siftDown(
   heap[at] = row;
   heapKeys[at] = key;
 }
+
+/**
+ * The `k` smallest numbers pushed so far, in a max-heap: `worst` is the largest of them once `k`
+ * were pushed (Infinity before), so that anything above it cannot be among the first k.
+ */
+export class SmallestKeys {
+  private readonly heap: Float64Array;
+  private size = 0;
+
+  constructor(private readonly k: number) {
+    this.heap = new Float64Array(Math.max(0, k));
+  }
+
+  get worst(): number {
+    if (this.k === 0) return -Infinity;
+    return this.size < this.k ? Infinity : this.heap[0]!;
+  }
+
+  push(key: number): void {
+    const { heap, k } = this;
+    if (this.size < k) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if (heap[parent]! >= key) break;
+        heap[at] = heap[parent]!;
+        at = parent;
+      }
+      heap[at] = key;
+      return;
+    }
+    if (k === 0 || key >= heap[0]!) return;
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      if (left >= k) break;
+      const right = left + 1;
+      const larger = right < k && heap[right]! > heap[left]! ? right : left;
+      if (heap[larger]! <= key) break;
+      heap[at] = heap[larger]!;
+      at = larger;
+    }
+    heap[at] = key;
+  }
+}

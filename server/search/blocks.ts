@@ -1,0 +1,194 @@
+/**
+ * Summaries of the base rows in blocks of 64, so that a large search need not read every row.
+ *
+ * Rows are stored in the k-d tree's order (columns.ts), so the 64 rows of a block lie close
+ * together. Each block keeps the box (on the unit sphere, x, y and z) that holds its points and what
+ * a search without filters needs of its rows: how many offer each size and amenity, how many are
+ * priced, the best tier, rating, review count and price. A block whose box lies wholly inside a
+ * search's circle counts from its summary; its rows are read only when they might be on the
+ * requested page (top-k.ts's keys against the block's best possible key). New York's 100 miles hold
+ * 116,000 of a million listings, nearly all in such blocks (docs/operations.md, "Search index").
+ *
+ * Blocks are grouped by 64 (4,096 rows), each group with the box of its blocks, so that a search
+ * looks at the blocks of the groups its circle reaches. A block holding a dead row (a listing
+ * changed or deleted since the build) is read row by row, as are the appended rows; a rebuild
+ * starts afresh.
+ */
+import { AMENITY_FILTERS } from "../../domain/amenities";
+import { SIZE_OPTIONS_LIST } from "../../domain/sizes";
+import { NO_PRICE } from "./price";
+
+export const BLOCK_SHIFT = 6;
+export const BLOCK_ROWS = 1 << BLOCK_SHIFT;
+/** Blocks per group. */
+const GROUP_SHIFT = 6;
+export const SIZE_BITS = SIZE_OPTIONS_LIST.length;
+export const FLAG_BITS = AMENITY_FILTERS.length;
+
+/** What the blocks summarise: the base rows' columns (columns.ts IndexColumns). */
+export interface BlockSource {
+  baseSize: number;
+  dead: Uint8Array;
+  unit: Float64Array;
+  tierWeight: Uint8Array;
+  ratingKey: Float32Array;
+  reviewCount: Uint32Array;
+  amenityMask: Uint32Array;
+  sizeMask: Uint16Array;
+  minPrice: Uint32Array;
+  openLatest: Float64Array;
+}
+
+export interface RowBlocks {
+  /** Blocks of the base rows: block b is rows b * 64 .. min((b + 1) * 64, baseSize) - 1. */
+  count: number;
+  /** Block b's box: minX, maxX, minY, maxY, minZ, maxZ at 6b .. 6b + 5. */
+  box: Float64Array;
+  /** Group g's box (blocks g * 64 ..), laid out like `box`. */
+  groupBox: Float64Array;
+  /** Dead rows in block b: a block with any is read row by row. */
+  dead: Uint8Array;
+  /** Rows of block b offering size s (SIZE_OPTIONS_LIST order), at b * SIZE_BITS + s. */
+  sizes: Uint8Array;
+  /** Rows of block b with amenity a (AMENITY_FILTERS order), at b * FLAG_BITS + a. */
+  flags: Uint8Array;
+  /** Rows of block b with a price. */
+  priced: Uint8Array;
+  maxTier: Uint8Array;
+  maxRating: Float32Array;
+  maxReviews: Uint32Array;
+  /** The lowest price of block b, NO_PRICE when none has one. */
+  minPrice: Uint32Array;
+  /**
+   * The open-until times (columns.ts openLatest) of block b's rows that have one, ascending, at
+   * openTimes[openStart[b] .. openStart[b + 1] - 1]: how many of its rows are available now is
+   * a binary search instead of a test of each row.
+   */
+  openStart: Uint32Array;
+  openTimes: Float64Array;
+}
+
+/** Summarises the base rows (after a build, or when a snapshot is read). */
+export function summariseBlocks(cols: BlockSource): RowBlocks {
+  const n = cols.baseSize;
+  const count = (n + BLOCK_ROWS - 1) >> BLOCK_SHIFT;
+  const groups = (count + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT;
+  const blocks: RowBlocks = {
+    count,
+    box: new Float64Array(6 * count),
+    groupBox: new Float64Array(6 * groups),
+    dead: new Uint8Array(count),
+    sizes: new Uint8Array(count * SIZE_BITS),
+    flags: new Uint8Array(count * FLAG_BITS),
+    priced: new Uint8Array(count),
+    maxTier: new Uint8Array(count),
+    maxRating: new Float32Array(count),
+    maxReviews: new Uint32Array(count),
+    minPrice: new Uint32Array(count),
+    openStart: new Uint32Array(count + 1),
+    openTimes: new Float64Array(0),
+  };
+  const { unit, dead, tierWeight, ratingKey, reviewCount, amenityMask, sizeMask, minPrice, openLatest } = cols;
+  let opens = 0;
+  for (let p = 0; p < n; p++) if (openLatest[p]! > 0) opens++;
+  blocks.openTimes = new Float64Array(opens);
+  opens = 0;
+  for (let b = 0; b < count; b++) {
+    const from = b << BLOCK_SHIFT;
+    const to = Math.min(n, from + BLOCK_ROWS);
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity, minZ = Infinity, maxZ = -Infinity; // prettier-ignore
+    let deadRows = 0;
+    let priced = 0;
+    let tier = 0;
+    let rating = -Infinity;
+    let reviews = 0;
+    let price = NO_PRICE;
+    for (let p = from; p < to; p++) {
+      const x = unit[3 * p]!;
+      const y = unit[3 * p + 1]!;
+      const z = unit[3 * p + 2]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (z < minZ) minZ = z;
+      if (z > maxZ) maxZ = z;
+      if (dead[p]) deadRows++;
+      if (minPrice[p] !== NO_PRICE) priced++;
+      if (minPrice[p]! < price) price = minPrice[p]!;
+      if (tierWeight[p]! > tier) tier = tierWeight[p]!;
+      if (ratingKey[p]! > rating) rating = ratingKey[p]!;
+      if (reviewCount[p]! > reviews) reviews = reviewCount[p]!;
+      const s = sizeMask[p]!;
+      for (let bit = 0; bit < SIZE_BITS; bit++) if (s & (1 << bit)) blocks.sizes[b * SIZE_BITS + bit]!++;
+      const a = amenityMask[p]!;
+      for (let bit = 0; bit < FLAG_BITS; bit++) if (a & (1 << bit)) blocks.flags[b * FLAG_BITS + bit]!++;
+    }
+    for (let p = from; p < to; p++) if (openLatest[p]! > 0) blocks.openTimes[opens++] = openLatest[p]!;
+    blocks.openTimes.subarray(blocks.openStart[b], opens).sort();
+    blocks.openStart[b + 1] = opens;
+    blocks.box.set([minX, maxX, minY, maxY, minZ, maxZ], 6 * b);
+    blocks.dead[b] = deadRows;
+    blocks.priced[b] = priced;
+    blocks.maxTier[b] = tier;
+    blocks.maxRating[b] = rating;
+    blocks.maxReviews[b] = reviews;
+    blocks.minPrice[b] = price;
+  }
+  for (let g = 0; g < groups; g++) {
+    const box = blocks.groupBox;
+    box.set([Infinity, -Infinity, Infinity, -Infinity, Infinity, -Infinity], 6 * g);
+    for (let b = g << GROUP_SHIFT, end = Math.min(count, (g + 1) << GROUP_SHIFT); b < end; b++) {
+      for (let axis = 0; axis < 3; axis++) {
+        box[6 * g + 2 * axis] = Math.min(box[6 * g + 2 * axis]!, blocks.box[6 * b + 2 * axis]!);
+        box[6 * g + 2 * axis + 1] = Math.max(box[6 * g + 2 * axis + 1]!, blocks.box[6 * b + 2 * axis + 1]!);
+      }
+    }
+  }
+  return blocks;
+}
+
+/** How many rows of block b are available at `now` (no RV): open-until times after it. */
+export function availableInBlock(blocks: RowBlocks, b: number, now: number): number {
+  const { openStart, openTimes } = blocks;
+  let lo = openStart[b]!;
+  let hi = openStart[b + 1]!;
+  const end = hi;
+  // The first time after `now`.
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (openTimes[mid]! > now) hi = mid;
+    else lo = mid + 1;
+  }
+  return end - lo;
+}
+
+/** Row p (a base row) has died: its block is read row by row from now on. */
+export function blockRowDied(blocks: RowBlocks, p: number): void {
+  const b = p >> BLOCK_SHIFT;
+  if (b < blocks.count) blocks.dead[b]!++;
+}
+
+/**
+ * The squared chord from (x0, y0, z0) to the nearest point of box i of `boxes`: no point in the box
+ * is nearer. Computed with the same operations as a row's distance (query.ts), so that for every
+ * row of the box, nearestChord <= its squared chord <= farthestChord holds in floating point too.
+ */
+export function nearestChord(boxes: Float64Array, i: number, x0: number, y0: number, z0: number): number {
+  const o = 6 * i;
+  const dx = x0 < boxes[o]! ? boxes[o]! - x0 : x0 > boxes[o + 1]! ? x0 - boxes[o + 1]! : 0;
+  const dy = y0 < boxes[o + 2]! ? boxes[o + 2]! - y0 : y0 > boxes[o + 3]! ? y0 - boxes[o + 3]! : 0;
+  const dz = z0 < boxes[o + 4]! ? boxes[o + 4]! - z0 : z0 > boxes[o + 5]! ? z0 - boxes[o + 5]! : 0;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/** The squared chord from (x0, y0, z0) to the farthest corner of box i: no point in it is farther. */
+export function farthestChord(boxes: Float64Array, i: number, x0: number, y0: number, z0: number): number {
+  const o = 6 * i;
+  const dx = Math.max(x0 - boxes[o]!, boxes[o + 1]! - x0);
+  const dy = Math.max(y0 - boxes[o + 2]!, boxes[o + 3]! - y0);
+  const dz = Math.max(z0 - boxes[o + 4]!, boxes[o + 5]! - z0);
+  return dx * dx + dy * dy + dz * dz;
+}
+
+export const BLOCKS_PER_GROUP = 1 << GROUP_SHIFT;
