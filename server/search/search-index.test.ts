@@ -661,19 +661,20 @@ describe("search index: equals a brute-force search", () => {
   });
 });
 
-describe("search index: a search with nothing but its radius, from block summaries, equals a brute-force search", () => {
+describe("search index: a large search, from block summaries, equals a brute-force search", () => {
   // Hundreds of rows around a few towns, so that blocks of 64 (blocks.ts) lie wholly inside some
   // circles; some rows deleted or changed since the build (their blocks are then read row by row).
   const plain = fc.record({
     base: scenario,
     count: fc.integer({ min: 64, max: 400 }),
     markers: fc.integer({ min: 0, max: 30 }),
+    filtered: fc.boolean(),
     changes: fc.array(fc.record({ at: fc.nat(), remove: fc.boolean() }), { maxLength: 6 }),
   });
 
   it("on totals, facets, page order, distances, prices, availability and map markers", () => {
     fc.assert(
-      fc.property(plain, ({ base, count, markers, changes }) => {
+      fc.property(plain, ({ base, count, markers, filtered, changes }) => {
         const start = rowsOf({ ...base, count });
         const index = indexOf(start);
         const current = new Map(start.map((row) => [row.placeId, row]));
@@ -704,6 +705,19 @@ describe("search index: a search with nothing but its radius, from block summari
           sort: base.sort,
           page: base.page,
           pageSize: base.pageSize,
+          // Or with the filters: whole blocks' rows are then filtered one by one.
+          ...(filtered
+            ? {
+                sizes: base.sizes,
+                amenities: base.amenities,
+                ...(base.q ? { q: base.q } : {}),
+                ...(base.rv
+                  ? { rv: base.rv.heightFeet === undefined ? { lengthFeet: base.rv.lengthFeet } : base.rv }
+                  : {}),
+                ...(base.maxPrice === undefined ? {} : { maxPrice: base.maxPrice }),
+                ...(base.available ? { available: true } : {}),
+              }
+            : {}),
         });
         const now = new Date(Date.now() + base.laterDays * DAY);
         const actual = index.search(q, { now: now.getTime(), maxMarkers: markers });
