@@ -62,6 +62,10 @@ export interface QueryScratch {
   inside: Uint32Array;
   /** 1 for a block of `inside` whose rows were added to the results. */
   taken: Uint8Array;
+  /** takeBlocks': the best key of each block of `inside`, their order, the k best keys held. */
+  bounds: Float64Array;
+  order: Uint32Array;
+  heap: Float64Array;
 }
 
 export function createScratch(size: number): QueryScratch {
@@ -74,6 +78,9 @@ export function createScratch(size: number): QueryScratch {
     keys: new Float64Array(size),
     inside: new Uint32Array(blocks),
     taken: new Uint8Array(blocks),
+    bounds: new Float64Array(blocks),
+    order: new Uint32Array(blocks),
+    heap: new Float64Array(64),
   };
 }
 
@@ -473,9 +480,9 @@ function takeBlocks(
   const { blocks, baseSize, unit, tierWeight, ratingKey, reviewCount, minPrice } = cols;
   const { results, keys, distance, price: priceOf, inside, taken } = scratch;
   const { x0, y0, z0, sort } = f;
-  const best = new SmallestKeys(k);
+  const best = new SmallestKeys(k, scratch);
   for (let i = 0; i < n; i++) best.push(order === NEAREST ? distance[results[i]!]! : keys[i]!);
-  const bounds = new Float64Array(insideCount);
+  const bounds = scratch.bounds;
   for (let i = 0; i < insideCount; i++) {
     const b = inside[i]!;
     const near = order === NEAREST || order === SORT_DISTANCE ? nearestChord(blocks.box, b, x0, y0, z0) : 0;
@@ -484,7 +491,9 @@ function takeBlocks(
         ? near
         : sortKey(order, blocks.maxTier[b]!, near, blocks.minPrice[b]!, blocks.maxRating[b]!, blocks.maxReviews[b]!);
   }
-  const byBound = new Uint32Array(insideCount);
+  // Views on the scratch's buffers: a typed array of its own per query would be memory outside the
+  // heap, which brings full garbage collections on a busy instance.
+  const byBound = scratch.order.subarray(0, insideCount);
   for (let i = 0; i < insideCount; i++) byBound[i] = i;
   byBound.sort((a, b) => bounds[a]! - bounds[b]!);
   for (let j = 0; j < insideCount; j++) {

@@ -92,8 +92,13 @@ export class SmallestKeys {
   private readonly heap: Float64Array;
   private size = 0;
 
-  constructor(private readonly k: number) {
-    this.heap = new Float64Array(Math.max(0, k));
+  /** `room.heap` is used when long enough (and replaced by a longer one when not). */
+  constructor(
+    private readonly k: number,
+    room?: { heap: Float64Array },
+  ) {
+    if (room && room.heap.length < k) room.heap = new Float64Array(Math.max(k, 2 * room.heap.length));
+    this.heap = room ? room.heap : new Float64Array(Math.max(0, k));
   }
 
   get worst(): number {
