@@ -551,6 +551,29 @@ const scenario = fc.record({
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
+/** The scenario's search: its centre, radius, order and page, and its filters unless told not to. */
+function scenarioQuery(s: Scenario, { filters = true, rvHeight = true } = {}): SearchQuery {
+  const rv = s.rv && (rvHeight && s.rv.heightFeet !== undefined ? s.rv : { lengthFeet: s.rv.lengthFeet });
+  return query({
+    lat: s.centre.lat,
+    lng: s.centre.lng,
+    radius: s.radius,
+    sort: s.sort,
+    page: s.page,
+    pageSize: s.pageSize,
+    ...(filters
+      ? {
+          sizes: s.sizes,
+          amenities: s.amenities,
+          ...(s.q ? { q: s.q } : {}),
+          ...(rv ? { rv } : {}),
+          ...(s.maxPrice === undefined ? {} : { maxPrice: s.maxPrice }),
+          ...(s.available ? { available: true } : {}),
+        }
+      : {}),
+  });
+}
+
 const daysBefore = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 function rowsOf(s: Scenario): NewLocationRow[] {
@@ -591,20 +614,7 @@ describe("search index: equals a brute-force search", () => {
     fc.assert(
       fc.property(scenario, (s) => {
         const rows = rowsOf(s);
-        const q = query({
-          lat: s.centre.lat,
-          lng: s.centre.lng,
-          radius: s.radius,
-          sizes: s.sizes,
-          amenities: s.amenities,
-          sort: s.sort,
-          page: s.page,
-          pageSize: s.pageSize,
-          ...(s.q ? { q: s.q } : {}),
-          ...(s.rv ? { rv: s.rv.heightFeet === undefined ? { lengthFeet: s.rv.lengthFeet } : s.rv } : {}),
-          ...(s.maxPrice === undefined ? {} : { maxPrice: s.maxPrice }),
-          ...(s.available ? { available: true } : {}),
-        });
+        const q = scenarioQuery(s);
         const now = new Date(Date.now() + s.laterDays * DAY);
         const scope = { ...(s.state ? { state: s.state } : {}), now: now.getTime() };
         const actual = indexOf(rows).query(q, scope);
@@ -698,27 +708,7 @@ describe("search index: a large search, from block summaries, equals a brute-for
           }
         }
         const rows = [...current.values()];
-        const q = query({
-          lat: base.centre.lat,
-          lng: base.centre.lng,
-          radius: base.radius,
-          sort: base.sort,
-          page: base.page,
-          pageSize: base.pageSize,
-          // Or with the filters: whole blocks' rows are then filtered one by one.
-          ...(filtered
-            ? {
-                sizes: base.sizes,
-                amenities: base.amenities,
-                ...(base.q ? { q: base.q } : {}),
-                ...(base.rv
-                  ? { rv: base.rv.heightFeet === undefined ? { lengthFeet: base.rv.lengthFeet } : base.rv }
-                  : {}),
-                ...(base.maxPrice === undefined ? {} : { maxPrice: base.maxPrice }),
-                ...(base.available ? { available: true } : {}),
-              }
-            : {}),
-        });
+        const q = scenarioQuery(base, { filters: filtered });
         const now = new Date(Date.now() + base.laterDays * DAY);
         const actual = index.search(q, { now: now.getTime(), maxMarkers: markers });
         const expected = referenceSearch(rows, q, undefined, now);
@@ -814,20 +804,7 @@ describe("search index: changes in place equal a brute-force search of the chang
           }
         }
         const rows = [...current.values()];
-        const q = query({
-          lat: base.centre.lat,
-          lng: base.centre.lng,
-          radius: base.radius,
-          sizes: base.sizes,
-          amenities: base.amenities,
-          sort: base.sort,
-          page: base.page,
-          pageSize: base.pageSize,
-          ...(base.q ? { q: base.q } : {}),
-          ...(base.rv ? { rv: { lengthFeet: base.rv.lengthFeet } } : {}),
-          ...(base.maxPrice === undefined ? {} : { maxPrice: base.maxPrice }),
-          ...(base.available ? { available: true } : {}),
-        });
+        const q = scenarioQuery(base, { rvHeight: false });
         const now = Date.now();
         const scope = { ...(base.state ? { state: base.state } : {}), now };
         const expected = referenceSearch(rows, q, base.state, new Date(now));
