@@ -7,7 +7,7 @@ import {
   type AmenityFilter,
   type AmenityFlag,
 } from "../../domain/amenities";
-import type { SearchQuery } from "../../domain/search";
+import type { SearchQuery, SearchResult } from "../../domain/search";
 import { SIZE_OPTIONS_LIST, type SizeOption } from "../../domain/sizes";
 import { TIERS } from "../../domain/tiers";
 import type { Availability } from "../../domain/listings";
@@ -574,6 +574,27 @@ function scenarioQuery(s: Scenario, { filters = true, rvHeight = true } = {}): S
   });
 }
 
+/** The index's answer is the brute-force search's: total, facets, and the page's rows as cards show them. */
+function expectReferenceAnswer(
+  actual: SearchResult,
+  expected: ReturnType<typeof referenceSearch>,
+  s: Scenario,
+  now: Date,
+): void {
+  const offset = (s.page - 1) * s.pageSize;
+  const page = s.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + s.pageSize);
+  expect(actual.total).toBe(expected.total);
+  expect(actual.facets).toEqual(expected.facets);
+  expect(actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice, item.availability])).toEqual(
+    page.map((hit) => [
+      hit.row.placeId,
+      Math.round(hit.miles * 10) / 10,
+      hit.price,
+      availabilitySummary(hit.row.sizeOffers ?? [], now),
+    ]),
+  );
+}
+
 const daysBefore = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 function rowsOf(s: Scenario): NewLocationRow[] {
@@ -617,22 +638,7 @@ describe("search index: equals a brute-force search", () => {
         const q = scenarioQuery(s);
         const now = new Date(Date.now() + s.laterDays * DAY);
         const scope = { ...(s.state ? { state: s.state } : {}), now: now.getTime() };
-        const actual = indexOf(rows).query(q, scope);
-        const expected = referenceSearch(rows, q, s.state, now);
-        const offset = (s.page - 1) * s.pageSize;
-        const page = s.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + s.pageSize);
-        expect(actual.total).toBe(expected.total);
-        expect(actual.facets).toEqual(expected.facets);
-        expect(
-          actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice, item.availability]),
-        ).toEqual(
-          page.map((hit) => [
-            hit.row.placeId,
-            Math.round(hit.miles * 10) / 10,
-            hit.price,
-            availabilitySummary(hit.row.sizeOffers ?? [], now),
-          ]),
-        );
+        expectReferenceAnswer(indexOf(rows).query(q, scope), referenceSearch(rows, q, s.state, now), s, now);
       }),
       { numRuns: 400 },
     );
@@ -712,20 +718,7 @@ describe("search index: a large search, from block summaries, equals a brute-for
         const now = new Date(Date.now() + base.laterDays * DAY);
         const actual = index.search(q, { now: now.getTime(), maxMarkers: markers });
         const expected = referenceSearch(rows, q, undefined, now);
-        const offset = (base.page - 1) * base.pageSize;
-        const page = base.pageSize === 0 ? [] : expected.ordered.slice(offset, offset + base.pageSize);
-        expect(actual.result.total).toBe(expected.total);
-        expect(actual.result.facets).toEqual(expected.facets);
-        expect(
-          actual.result.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice, item.availability]),
-        ).toEqual(
-          page.map((hit) => [
-            hit.row.placeId,
-            Math.round(hit.miles * 10) / 10,
-            hit.price,
-            availabilitySummary(hit.row.sizeOffers ?? [], now),
-          ]),
-        );
+        expectReferenceAnswer(actual.result, expected, base, now);
         // The nearest results, whatever the sort (ties at the last one may be either).
         const nearest = expected.ordered.map((hit) => Math.round(hit.miles * 10) / 10).sort((a, b) => a - b);
         expect(actual.markers.map((marker) => marker.distanceMiles)).toEqual(nearest.slice(0, markers));
