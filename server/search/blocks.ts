@@ -22,6 +22,7 @@ export const BLOCK_SHIFT = 6;
 export const BLOCK_ROWS = 1 << BLOCK_SHIFT;
 /** Blocks per group. */
 const GROUP_SHIFT = 6;
+export const BLOCKS_PER_GROUP = 1 << GROUP_SHIFT;
 export const SIZE_BITS = SIZE_OPTIONS_LIST.length;
 export const FLAG_BITS = AMENITY_FILTERS.length;
 
@@ -72,7 +73,7 @@ export interface RowBlocks {
 export function summariseBlocks(cols: BlockSource): RowBlocks {
   const n = cols.baseSize;
   const count = (n + BLOCK_ROWS - 1) >> BLOCK_SHIFT;
-  const groups = (count + (1 << GROUP_SHIFT) - 1) >> GROUP_SHIFT;
+  const groups = (count + BLOCKS_PER_GROUP - 1) >> GROUP_SHIFT;
   const blocks: RowBlocks = {
     count,
     box: new Float64Array(6 * count),
@@ -119,10 +120,9 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
       if (tierWeight[p]! > tier) tier = tierWeight[p]!;
       if (ratingKey[p]! > rating) rating = ratingKey[p]!;
       if (reviewCount[p]! > reviews) reviews = reviewCount[p]!;
-      const s = sizeMask[p]!;
-      for (let bit = 0; bit < SIZE_BITS; bit++) if (s & (1 << bit)) blocks.sizes[b * SIZE_BITS + bit]!++;
-      const a = amenityMask[p]!;
-      for (let bit = 0; bit < FLAG_BITS; bit++) if (a & (1 << bit)) blocks.flags[b * FLAG_BITS + bit]!++;
+      // Only the bits that are set (a handful of the 35), lowest first.
+      for (let s = sizeMask[p]!; s !== 0; s &= s - 1) blocks.sizes[b * SIZE_BITS + 31 - Math.clz32(s & -s)]!++;
+      for (let a = amenityMask[p]!; a !== 0; a &= a - 1) blocks.flags[b * FLAG_BITS + 31 - Math.clz32(a & -a)]!++;
     }
     for (let p = from; p < to; p++) if (openLatest[p]! > 0) blocks.openTimes[opens++] = openLatest[p]!;
     blocks.openTimes.subarray(blocks.openStart[b], opens).sort();
@@ -138,7 +138,7 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
   for (let g = 0; g < groups; g++) {
     const box = blocks.groupBox;
     box.set([Infinity, -Infinity, Infinity, -Infinity, Infinity, -Infinity], 6 * g);
-    for (let b = g << GROUP_SHIFT, end = Math.min(count, (g + 1) << GROUP_SHIFT); b < end; b++) {
+    for (let b = g * BLOCKS_PER_GROUP, end = Math.min(count, b + BLOCKS_PER_GROUP); b < end; b++) {
       for (let axis = 0; axis < 3; axis++) {
         box[6 * g + 2 * axis] = Math.min(box[6 * g + 2 * axis]!, blocks.box[6 * b + 2 * axis]!);
         box[6 * g + 2 * axis + 1] = Math.max(box[6 * g + 2 * axis + 1]!, blocks.box[6 * b + 2 * axis + 1]!);
@@ -190,5 +190,3 @@ export function farthestChord(boxes: Float64Array, i: number, x0: number, y0: nu
   const dz = Math.max(z0 - boxes[o + 4]!, boxes[o + 5]! - z0);
   return dx * dx + dy * dy + dz * dz;
 }
-
-export const BLOCKS_PER_GROUP = 1 << GROUP_SHIFT;

@@ -68,10 +68,9 @@ export function facetsOf(histograms: FacetHistograms): Omit<SearchFacets, "price
   };
 }
 
-/** Per-bit counts (bits 0..bits-1) from chunk histograms, added to `whole` (which it returns). */
-function bitCounts(histogram: Int32Array, whole: Int32Array): Int32Array {
-  const counts = whole;
-  const bits = whole.length;
+/** Per-bit counts (bits 0..bits-1) from chunk histograms, added to `counts` (which it returns). */
+function bitCounts(histogram: Int32Array, counts: Int32Array): Int32Array {
+  const bits = counts.length;
   for (let chunk = 0; chunk * CHUNK < bits; chunk++) {
     for (let value = 1; value < CHUNK_VALUES; value++) {
       const times = histogram[chunk * CHUNK_VALUES + value]!;

@@ -436,14 +436,9 @@ function walkBlocks(
     for (let b = g * BLOCKS_PER_GROUP, end = Math.min(blocks.count, b + BLOCKS_PER_GROUP); b < end; b++) {
       const from = b << BLOCK_SHIFT;
       const to = Math.min(baseSize, from + BLOCK_ROWS);
-      if (!groupInside) {
-        if (nearestChord(box, b, x0, y0, z0) > chordLimit) continue;
-        if (farthestChord(box, b, x0, y0, z0) > chordLimit) {
-          for (let p = from; p < to; p++) candidates[count++] = p;
-          continue;
-        }
-      }
-      if (dead[b]) {
+      if (!groupInside && nearestChord(box, b, x0, y0, z0) > chordLimit) continue;
+      const summed = !dead[b] && (groupInside || farthestChord(box, b, x0, y0, z0) <= chordLimit);
+      if (!summed) {
         for (let p = from; p < to; p++) candidates[count++] = p;
         continue;
       }
