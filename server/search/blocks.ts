@@ -53,8 +53,18 @@ export interface RowBlocks {
   sizes: Uint8Array;
   /** Rows of block b with amenity a (AMENITY_FILTERS order), at b * FLAG_BITS + a. */
   flags: Uint8Array;
+  /**
+   * Which rows of block b offer size s: bit i of word 2 (b * SIZE_BITS + s) is the block's row i,
+   * bit i of the next word its row 32 + i. A filtered search ANDs the words of the sizes and
+   * amenities it asks for and reads only the rows left (query.ts maskedBlocks).
+   */
+  sizeRows: Int32Array;
+  /** Which rows of block b have amenity a, laid out like `sizeRows` (FLAG_BITS per block). */
+  flagRows: Int32Array;
   /** Rows of block b with a price. */
   priced: Uint8Array;
+  /** Which rows of block b have a price, as two words like `sizeRows`'. */
+  pricedRows: Int32Array;
   maxTier: Uint8Array;
   maxRating: Float32Array;
   maxReviews: Uint32Array;
@@ -67,6 +77,8 @@ export interface RowBlocks {
    */
   openStart: Uint32Array;
   openTimes: Float64Array;
+  /** The block's row (0..63) of each open-until time in `openTimes`. */
+  openRows: Uint8Array;
 }
 
 /** Summarises the base rows (after a build, or when a snapshot is read). */
@@ -81,18 +93,24 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     dead: new Uint8Array(count),
     sizes: new Uint8Array(count * SIZE_BITS),
     flags: new Uint8Array(count * FLAG_BITS),
+    sizeRows: new Int32Array(2 * count * SIZE_BITS),
+    flagRows: new Int32Array(2 * count * FLAG_BITS),
     priced: new Uint8Array(count),
+    pricedRows: new Int32Array(2 * count),
     maxTier: new Uint8Array(count),
     maxRating: new Float32Array(count),
     maxReviews: new Uint32Array(count),
     minPrice: new Uint32Array(count),
     openStart: new Uint32Array(count + 1),
     openTimes: new Float64Array(0),
+    openRows: new Uint8Array(0),
   };
   const { unit, dead, tierWeight, ratingKey, reviewCount, amenityMask, sizeMask, minPrice, openLatest } = cols;
   let opens = 0;
   for (let p = 0; p < n; p++) if (openLatest[p]! > 0) opens++;
   blocks.openTimes = new Float64Array(opens);
+  blocks.openRows = new Uint8Array(opens);
+  const { sizes, flags, sizeRows, flagRows, openTimes, openRows } = blocks;
   opens = 0;
   for (let b = 0; b < count; b++) {
     const from = b << BLOCK_SHIFT;
@@ -115,17 +133,42 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
       if (z < minZ) minZ = z;
       if (z > maxZ) maxZ = z;
       if (dead[p]) deadRows++;
-      if (minPrice[p] !== NO_PRICE) priced++;
+      // The row's bit in its block's words (JavaScript shifts by p - from modulo 32).
+      const word = (p - from) >> 5;
+      const rowBit = 1 << (p - from);
+      if (minPrice[p] !== NO_PRICE) {
+        priced++;
+        blocks.pricedRows[2 * b + word]! |= rowBit;
+      }
       if (minPrice[p]! < price) price = minPrice[p]!;
       if (tierWeight[p]! > tier) tier = tierWeight[p]!;
       if (ratingKey[p]! > rating) rating = ratingKey[p]!;
       if (reviewCount[p]! > reviews) reviews = reviewCount[p]!;
       // Only the bits that are set (a handful of the 35), lowest first.
-      for (let s = sizeMask[p]!; s !== 0; s &= s - 1) blocks.sizes[b * SIZE_BITS + 31 - Math.clz32(s & -s)]!++;
-      for (let a = amenityMask[p]!; a !== 0; a &= a - 1) blocks.flags[b * FLAG_BITS + 31 - Math.clz32(a & -a)]!++;
+      for (let s = sizeMask[p]!; s !== 0; s &= s - 1) {
+        const at = b * SIZE_BITS + 31 - Math.clz32(s & -s);
+        sizes[at]!++;
+        sizeRows[2 * at + word]! |= rowBit;
+      }
+      for (let a = amenityMask[p]!; a !== 0; a &= a - 1) {
+        const at = b * FLAG_BITS + 31 - Math.clz32(a & -a);
+        flags[at]!++;
+        flagRows[2 * at + word]! |= rowBit;
+      }
     }
-    for (let p = from; p < to; p++) if (openLatest[p]! > 0) blocks.openTimes[opens++] = openLatest[p]!;
-    blocks.openTimes.subarray(blocks.openStart[b], opens).sort();
+    // The open rows by open-until time, ascending (an insertion sort: at most 64 of them).
+    const first = opens;
+    for (let p = from; p < to; p++) {
+      const until = openLatest[p]!;
+      if (!(until > 0)) continue;
+      let k = opens++;
+      for (; k > first && openTimes[k - 1]! > until; k--) {
+        openTimes[k] = openTimes[k - 1]!;
+        openRows[k] = openRows[k - 1]!;
+      }
+      openTimes[k] = until;
+      openRows[k] = p - from;
+    }
     blocks.openStart[b + 1] = opens;
     blocks.box.set([minX, maxX, minY, maxY, minZ, maxZ], 6 * b);
     blocks.dead[b] = deadRows;
@@ -150,17 +193,27 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
 
 /** How many rows of block b are available at `now` (no RV): open-until times after it. */
 export function availableInBlock(blocks: RowBlocks, b: number, now: number): number {
+  return blocks.openStart[b + 1]! - firstOpenAfter(blocks, b, now);
+}
+
+/** The position in `openTimes` of block b's first open-until time after `now` (the end if none). */
+export function firstOpenAfter(blocks: RowBlocks, b: number, now: number): number {
   const { openStart, openTimes } = blocks;
   let lo = openStart[b]!;
   let hi = openStart[b + 1]!;
-  const end = hi;
-  // The first time after `now`.
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (openTimes[mid]! > now) hi = mid;
     else lo = mid + 1;
   }
-  return end - lo;
+  return lo;
+}
+
+/** How many bits of `word` (32 bits) are set. */
+export function popCount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Row p (a base row) has died: its block is read row by row from now on. */

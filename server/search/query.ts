@@ -12,11 +12,13 @@ import { countResult, facetHistograms, facetsOf, type FacetHistograms } from "./
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import {
   availableInBlock,
+  popCount,
   BLOCK_ROWS,
   BLOCK_SHIFT,
   BLOCKS_PER_GROUP,
   FLAG_BITS,
   farthestChord,
+  firstOpenAfter,
   nearestChord,
   SIZE_BITS,
 } from "./blocks";
@@ -60,6 +62,11 @@ export interface QueryScratch {
   keys: Float64Array;
   /** The blocks wholly inside the circle (blocks.ts), in the order found. */
   inside: Uint32Array;
+  /**
+   * The rows of inside[i] that are results: bit r of word 2i is the block's row r, bit r of word
+   * 2i + 1 its row 32 + r (all of them for a search with nothing but its radius).
+   */
+  insideRows: Int32Array;
   /** 1 for a block of `inside` whose rows were added to the results. */
   taken: Uint8Array;
   /** takeBlocks': the best key of each block of `inside`, their order, the k best keys held. */
@@ -77,6 +84,7 @@ export function createScratch(size: number): QueryScratch {
     price: new Uint32Array(size),
     keys: new Float64Array(size),
     inside: new Uint32Array(blocks),
+    insideRows: new Int32Array(2 * blocks),
     taken: new Uint8Array(blocks),
     bounds: new Float64Array(blocks),
     order: new Uint32Array(blocks),
@@ -205,6 +213,9 @@ export function selectRows(
     } else if (plain) {
       candidates = scratch.candidates;
       candidateCount = walkBlocks(cols, scratch, filter, histograms, whole);
+    } else if (radius > 0 && (filter.sizesAll | filter.amenitiesAll | filter.amenitiesAny || filter.availableOnly)) {
+      candidates = scratch.candidates;
+      candidateCount = maskedBlocks(cols, scratch, filter, histograms, whole);
     } else if (radius > 0) {
       candidates = scratch.candidates;
       const box = searchBox(lat0, lng0, radius);
@@ -425,7 +436,7 @@ function walkBlocks(
 ): number {
   const { blocks, baseSize } = cols;
   const { box, groupBox, dead, sizes, flags, priced } = blocks;
-  const { candidates, inside } = scratch;
+  const { candidates, inside, insideRows } = scratch;
   const { sizeBits, flagBits } = histograms;
   const { x0, y0, z0, chordLimit, now } = f;
   const groups = groupBox.length / 6;
@@ -442,6 +453,8 @@ function walkBlocks(
         for (let p = from; p < to; p++) candidates[count++] = p;
         continue;
       }
+      insideRows[2 * whole.blocks] = lowRows(to - from);
+      insideRows[2 * whole.blocks + 1] = highRows(to - from);
       inside[whole.blocks++] = b;
       whole.rows += to - from;
       whole.priced += priced[b]!;
@@ -451,6 +464,124 @@ function walkBlocks(
     }
   }
   return count;
+}
+
+/**
+ * The candidates of a radius search that asks for sizes, amenities or "available now", from the
+ * blocks (blocks.ts): of each block its circle reaches, only the rows that have every size and
+ * amenity asked for (and one of the "any of" amenities, and an open-until time after now) are
+ * looked at, found by ANDing the block's row bitsets instead of reading each row's masks.
+ *
+ * When those bitsets decide the filters alone (no RV, text or price limit), a block wholly inside
+ * the circle with no dead row is a block of results like walkBlocks' whole ones: its rows are
+ * counted (total, priced, available now, facets) without their distance or sort key, listed in
+ * scratch.inside with the rows that pass in scratch.insideRows, and read again only if they may be
+ * on the page (takeBlocks). The rows of any other block that pass the bitsets go to
+ * scratch.candidates for filterCandidates, which tests them in full (a superset: every row that can
+ * pass is there, dead ones too). Returns how many candidates; the appended rows are the caller's.
+ */
+function maskedBlocks(
+  cols: IndexColumns,
+  scratch: QueryScratch,
+  f: Filter,
+  histograms: FacetHistograms,
+  whole: BlockTotals,
+): number {
+  const { blocks, baseSize, sizeMask, amenityMask } = cols;
+  const { box, groupBox, dead, sizeRows, flagRows, pricedRows, openStart, openRows } = blocks;
+  const { candidates, inside, insideRows } = scratch;
+  const { x0, y0, z0, chordLimit, now, availableOnly } = f;
+  const sizesAll = bitPositions(f.sizesAll);
+  const flagsAll = bitPositions(f.amenitiesAll);
+  const flagsAny = bitPositions(f.amenitiesAny);
+  const decided = f.rvLength === 0 && !f.checkClearance && f.needle === "" && f.priceLimit === NO_PRICE;
+  const groups = groupBox.length / 6;
+  let count = 0;
+  for (let g = 0; g < groups; g++) {
+    if (nearestChord(groupBox, g, x0, y0, z0) > chordLimit) continue;
+    const groupInside = farthestChord(groupBox, g, x0, y0, z0) <= chordLimit;
+    for (let b = g * BLOCKS_PER_GROUP, end = Math.min(blocks.count, b + BLOCKS_PER_GROUP); b < end; b++) {
+      if (!groupInside && nearestChord(box, b, x0, y0, z0) > chordLimit) continue;
+      const from = b << BLOCK_SHIFT;
+      const rows = Math.min(baseSize - from, BLOCK_ROWS);
+      // Bit r of `low` is the block's row r, of `high` its row 32 + r.
+      let low = lowRows(rows);
+      let high = highRows(rows);
+      for (let i = 0; i < sizesAll.length; i++) {
+        const at = 2 * (b * SIZE_BITS + sizesAll[i]!);
+        low &= sizeRows[at]!;
+        high &= sizeRows[at + 1]!;
+      }
+      for (let i = 0; i < flagsAll.length; i++) {
+        const at = 2 * (b * FLAG_BITS + flagsAll[i]!);
+        low &= flagRows[at]!;
+        high &= flagRows[at + 1]!;
+      }
+      if (flagsAny.length > 0) {
+        let anyLow = 0;
+        let anyHigh = 0;
+        for (let i = 0; i < flagsAny.length; i++) {
+          const at = 2 * (b * FLAG_BITS + flagsAny[i]!);
+          anyLow |= flagRows[at]!;
+          anyHigh |= flagRows[at + 1]!;
+        }
+        low &= anyLow;
+        high &= anyHigh;
+      }
+      if ((low | high) === 0) continue;
+      const counted = decided && !dead[b] && (groupInside || farthestChord(box, b, x0, y0, z0) <= chordLimit);
+      if (availableOnly || counted) {
+        let openLow = 0;
+        let openHigh = 0;
+        for (let k = firstOpenAfter(blocks, b, now), last = openStart[b + 1]!; k < last; k++) {
+          const row = openRows[k]!;
+          if (row < 32) openLow |= 1 << row;
+          else openHigh |= 1 << row;
+        }
+        if (availableOnly) {
+          low &= openLow;
+          high &= openHigh;
+        }
+        if (counted) {
+          insideRows[2 * whole.blocks] = low;
+          insideRows[2 * whole.blocks + 1] = high;
+          inside[whole.blocks++] = b;
+          whole.rows += popCount(low) + popCount(high);
+          whole.priced += popCount(low & pricedRows[2 * b]!) + popCount(high & pricedRows[2 * b + 1]!);
+          whole.available += popCount(low & openLow) + popCount(high & openHigh);
+          for (let m = low; m !== 0; m &= m - 1) {
+            const p = from + 31 - Math.clz32(m & -m);
+            countResult(histograms, sizeMask[p]!, amenityMask[p]!);
+          }
+          for (let m = high; m !== 0; m &= m - 1) {
+            const p = from + 63 - Math.clz32(m & -m);
+            countResult(histograms, sizeMask[p]!, amenityMask[p]!);
+          }
+          continue;
+        }
+      }
+      for (let m = low; m !== 0; m &= m - 1) candidates[count++] = from + 31 - Math.clz32(m & -m);
+      for (let m = high; m !== 0; m &= m - 1) candidates[count++] = from + 63 - Math.clz32(m & -m);
+    }
+  }
+  return count;
+}
+
+/** The low word of a block's row bits (blocks.ts) when its first `rows` rows are set. */
+function lowRows(rows: number): number {
+  return rows >= 32 ? -1 : (1 << rows) - 1;
+}
+
+/** The high word, likewise. */
+function highRows(rows: number): number {
+  return rows >= 64 ? -1 : rows > 32 ? (1 << (rows - 32)) - 1 : 0;
+}
+
+/** The positions of the bits set in `mask`, lowest first. */
+function bitPositions(mask: number): number[] {
+  const positions: number[] = [];
+  for (let m = mask; m !== 0; m &= m - 1) positions.push(31 - Math.clz32(m & -m));
+  return positions;
 }
 
 /** The markers' order in takeBlocks: nearest first, whatever the sort. */
@@ -472,8 +603,8 @@ function takeBlocks(
   k: number,
   order: number,
 ): number {
-  const { blocks, baseSize, unit, tierWeight, ratingKey, reviewCount, minPrice } = cols;
-  const { results, keys, distance, price: priceOf, inside, taken } = scratch;
+  const { blocks, unit, tierWeight, ratingKey, reviewCount, minPrice } = cols;
+  const { results, keys, distance, price: priceOf, inside, insideRows, taken } = scratch;
   const { x0, y0, z0, sort } = f;
   const best = new SmallestKeys(k, scratch);
   for (let i = 0; i < n; i++) best.push(order === NEAREST ? distance[results[i]!]! : keys[i]!);
@@ -497,8 +628,18 @@ function takeBlocks(
     if (taken[i]) continue;
     taken[i] = 1;
     const from = inside[i]! << BLOCK_SHIFT;
-    const to = Math.min(baseSize, from + BLOCK_ROWS);
-    for (let p = from; p < to; p++) {
+    // Its rows that are results, as a 64-bit set: `low` then `high`.
+    let low = insideRows[2 * i]!;
+    let high = insideRows[2 * i + 1]!;
+    while ((low | high) !== 0) {
+      let p: number;
+      if (low !== 0) {
+        p = from + 31 - Math.clz32(low & -low);
+        low &= low - 1;
+      } else {
+        p = from + 63 - Math.clz32(high & -high);
+        high &= high - 1;
+      }
       const dx = unit[3 * p]! - x0;
       const dy = unit[3 * p + 1]! - y0;
       const dz = unit[3 * p + 2]! - z0;
