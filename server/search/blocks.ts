@@ -66,8 +66,8 @@ export interface RowBlocks {
   /** Which rows of block b have a price, as two words like `sizeRows`'. */
   pricedRows: Int32Array;
   maxTier: Uint8Array;
-  maxRating: Float32Array;
-  maxReviews: Uint32Array;
+  /** The best ratingOrder of block b's rows: no row of it comes before that in the rating sort. */
+  bestRating: Float64Array;
   /** The lowest price of block b, NO_PRICE when none has one. */
   minPrice: Uint32Array;
   /**
@@ -98,8 +98,7 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     priced: new Uint8Array(count),
     pricedRows: new Int32Array(2 * count),
     maxTier: new Uint8Array(count),
-    maxRating: new Float32Array(count),
-    maxReviews: new Uint32Array(count),
+    bestRating: new Float64Array(count),
     minPrice: new Uint32Array(count),
     openStart: new Uint32Array(count + 1),
     openTimes: new Float64Array(0),
@@ -120,7 +119,6 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     let priced = 0;
     let tier = 0;
     let rating = -Infinity;
-    let reviews = 0;
     let price = NO_PRICE;
     for (let p = from; p < to; p++) {
       const x = unit[3 * p]!;
@@ -142,8 +140,8 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
       }
       if (minPrice[p]! < price) price = minPrice[p]!;
       if (tierWeight[p]! > tier) tier = tierWeight[p]!;
-      if (ratingKey[p]! > rating) rating = ratingKey[p]!;
-      if (reviewCount[p]! > reviews) reviews = reviewCount[p]!;
+      const order = ratingOrder(ratingKey[p]!, reviewCount[p]!);
+      if (order > rating) rating = order;
       // Only the bits that are set (a handful of the 35), lowest first.
       for (let s = sizeMask[p]!; s !== 0; s &= s - 1) {
         const at = b * SIZE_BITS + 31 - Math.clz32(s & -s);
@@ -174,8 +172,7 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     blocks.dead[b] = deadRows;
     blocks.priced[b] = priced;
     blocks.maxTier[b] = tier;
-    blocks.maxRating[b] = rating;
-    blocks.maxReviews[b] = reviews;
+    blocks.bestRating[b] = rating;
     blocks.minPrice[b] = price;
   }
   for (let g = 0; g < groups; g++) {
@@ -189,6 +186,15 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     }
   }
   return blocks;
+}
+
+/**
+ * A row's place in the rating sort as one number, larger first: a float32 rating (-1 when it has
+ * none) times 2^43 is a whole number with room for a review count below 2^22 (larger counts tie,
+ * and the query's comparator decides).
+ */
+export function ratingOrder(rating: number, reviews: number): number {
+  return rating * 2 ** 43 + Math.min(reviews, 2 ** 22 - 1);
 }
 
 /** How many rows of block b are available at `now` (no RV): open-until times after it. */

@@ -13,6 +13,7 @@ import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, siz
 import {
   availableInBlock,
   popCount,
+  ratingOrder,
   BLOCK_ROWS,
   BLOCK_SHIFT,
   BLOCKS_PER_GROUP,
@@ -398,9 +399,8 @@ function filterCandidates(
 
 /**
  * A number that orders the results as the page's comparator does, up to ties (top-k.ts): tier
- * weights are 1..4 and chords at most 2, so c^2 <= 4 < 8 keeps tiers apart; a float32 rating times
- * 2^43 is a whole number with room for a review count below 2^22 (larger counts tie, and the
- * comparator decides). Larger inputs never give a smaller key for a better row, so a block's best
+ * weights are 1..4 and chords at most 2, so c^2 <= 4 < 8 keeps tiers apart; ratings are ordered by
+ * blocks.ts ratingOrder. Larger inputs never give a smaller key for a better row, so a block's best
  * values (blocks.ts) give a key no row of it goes below.
  */
 function sortKey(sort: number, tier: number, c2: number, price: number, rating: number, reviews: number): number {
@@ -408,7 +408,7 @@ function sortKey(sort: number, tier: number, c2: number, price: number, rating: 
     ? (8 - tier) * 8 + c2
     : sort === SORT_PRICE
       ? price
-      : -(rating * 2 ** 43 + Math.min(reviews, 2 ** 22 - 1));
+      : -ratingOrder(rating, reviews);
 }
 
 /** What the blocks wholly inside a circle hold (walkBlocks). */
@@ -615,7 +615,9 @@ function takeBlocks(
     bounds[i] =
       order === NEAREST
         ? near
-        : sortKey(order, blocks.maxTier[b]!, near, blocks.minPrice[b]!, blocks.maxRating[b]!, blocks.maxReviews[b]!);
+        : order === SORT_RATING
+          ? -blocks.bestRating[b]!
+          : sortKey(order, blocks.maxTier[b]!, near, blocks.minPrice[b]!, 0, 0);
   }
   // Views on the scratch's buffers: a typed array of its own per query would be memory outside the
   // heap, which brings full garbage collections on a busy instance.
