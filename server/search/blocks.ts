@@ -25,6 +25,12 @@ const GROUP_SHIFT = 6;
 export const BLOCKS_PER_GROUP = 1 << GROUP_SHIFT;
 export const SIZE_BITS = SIZE_OPTIONS_LIST.length;
 export const FLAG_BITS = AMENITY_FILTERS.length;
+/**
+ * RV lengths (feet) at which blocks keep which rows have a space at least that long: My RV's
+ * filter for length L reads only the rows of the longest step at most L (a superset of the rows
+ * that fit, tested in full by the query).
+ */
+export const LENGTH_STEPS: readonly number[] = [20, 25, 30, 35, 40, 45];
 
 /** What the blocks summarise: the base rows' columns (columns.ts IndexColumns). */
 export interface BlockSource {
@@ -37,6 +43,9 @@ export interface BlockSource {
   amenityMask: Uint32Array;
   sizeMask: Uint16Array;
   minPrice: Uint32Array;
+  longestFeet: Float64Array;
+  openStart: Uint32Array;
+  openLength: Float64Array;
   openLatest: Float64Array;
 }
 
@@ -61,6 +70,13 @@ export interface RowBlocks {
   sizeRows: Int32Array;
   /** Which rows of block b have amenity a, laid out like `sizeRows` (FLAG_BITS per block). */
   flagRows: Int32Array;
+  /**
+   * Which rows of block b have a longest space of at least LENGTH_STEPS[k] feet, at words
+   * 2 (b * LENGTH_STEPS.length + k) and the next, like `sizeRows`.
+   */
+  longRows: Int32Array;
+  /** Which rows of block b have a size marked open (at any time) at least that long, likewise. */
+  openLongRows: Int32Array;
   /** Rows of block b with a price. */
   priced: Uint8Array;
   /** Which rows of block b have a price, as two words like `sizeRows`'. */
@@ -95,6 +111,8 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     flags: new Uint8Array(count * FLAG_BITS),
     sizeRows: new Int32Array(2 * count * SIZE_BITS),
     flagRows: new Int32Array(2 * count * FLAG_BITS),
+    longRows: new Int32Array(2 * count * LENGTH_STEPS.length),
+    openLongRows: new Int32Array(2 * count * LENGTH_STEPS.length),
     priced: new Uint8Array(count),
     pricedRows: new Int32Array(2 * count),
     maxTier: new Uint8Array(count),
@@ -105,11 +123,13 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     openRows: new Uint8Array(0),
   };
   const { unit, dead, tierWeight, ratingKey, reviewCount, amenityMask, sizeMask, minPrice, openLatest } = cols;
+  const { longestFeet, openStart, openLength } = cols;
+  const steps = LENGTH_STEPS.length;
   let opens = 0;
   for (let p = 0; p < n; p++) if (openLatest[p]! > 0) opens++;
   blocks.openTimes = new Float64Array(opens);
   blocks.openRows = new Uint8Array(opens);
-  const { sizes, flags, sizeRows, flagRows, openTimes, openRows } = blocks;
+  const { sizes, flags, sizeRows, flagRows, longRows, openLongRows, openTimes, openRows } = blocks;
   opens = 0;
   for (let b = 0; b < count; b++) {
     const from = b << BLOCK_SHIFT;
@@ -152,6 +172,17 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
         const at = b * FLAG_BITS + 31 - Math.clz32(a & -a);
         flags[at]!++;
         flagRows[2 * at + word]! |= rowBit;
+      }
+      let openLongest = -Infinity;
+      for (let k = openStart[p]!, end = openStart[p + 1]!; k < end; k++) {
+        if (openLength[k]! > openLongest) openLongest = openLength[k]!;
+      }
+      for (let k = 0; k < steps; k++) {
+        const at = 2 * (b * steps + k) + word;
+        // As the query tests them: a longest length that is not below the RV, an open size that is
+        // at least as long.
+        if (!(longestFeet[p]! < LENGTH_STEPS[k]!)) longRows[at]! |= rowBit;
+        if (openLongest >= LENGTH_STEPS[k]!) openLongRows[at]! |= rowBit;
       }
     }
     // The open rows by open-until time, ascending (an insertion sort: at most 64 of them).

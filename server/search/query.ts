@@ -20,6 +20,7 @@ import {
   FLAG_BITS,
   farthestChord,
   firstOpenAfter,
+  LENGTH_STEPS,
   nearestChord,
   SIZE_BITS,
 } from "./blocks";
@@ -214,7 +215,7 @@ export function selectRows(
     } else if (plain) {
       candidates = scratch.candidates;
       candidateCount = walkBlocks(cols, scratch, filter, histograms, whole);
-    } else if (radius > 0 && (filter.sizesAll | filter.amenitiesAll | filter.amenitiesAny || filter.availableOnly)) {
+    } else if (radius > 0 && (masked(filter) || filter.availableOnly)) {
       candidates = scratch.candidates;
       candidateCount = maskedBlocks(cols, scratch, filter, histograms, whole);
     } else if (radius > 0) {
@@ -467,10 +468,11 @@ function walkBlocks(
 }
 
 /**
- * The candidates of a radius search that asks for sizes, amenities or "available now", from the
- * blocks (blocks.ts): of each block its circle reaches, only the rows that have every size and
- * amenity asked for (and one of the "any of" amenities, and an open-until time after now) are
- * looked at, found by ANDing the block's row bitsets instead of reading each row's masks.
+ * The candidates of a radius search that asks for sizes, amenities, an RV or "available now", from
+ * the blocks (blocks.ts): of each block its circle reaches, only the rows that have every size and
+ * amenity asked for (and one of the "any of" amenities, a space about as long as the RV, and an
+ * open-until time after now) are looked at, found by ANDing the block's row bitsets instead of
+ * reading each row's masks.
  *
  * When those bitsets decide the filters alone (no RV, text or price limit), a block wholly inside
  * the circle with no dead row is a block of results like walkBlocks' whole ones: its rows are
@@ -488,12 +490,14 @@ function maskedBlocks(
   whole: BlockTotals,
 ): number {
   const { blocks, baseSize, sizeMask, amenityMask } = cols;
-  const { box, groupBox, dead, sizeRows, flagRows, pricedRows, openStart, openRows } = blocks;
+  const { box, groupBox, dead, sizeRows, flagRows, longRows, openLongRows, pricedRows, openStart, openRows } = blocks;
   const { candidates, inside, insideRows } = scratch;
   const { x0, y0, z0, chordLimit, now, availableOnly } = f;
   const sizesAll = bitPositions(f.sizesAll);
   const flagsAll = bitPositions(f.amenitiesAll);
   const flagsAny = bitPositions(f.amenitiesAny);
+  const step = lengthStep(f.rvLength);
+  const steps = LENGTH_STEPS.length;
   const decided = f.rvLength === 0 && !f.checkClearance && f.needle === "" && f.priceLimit === NO_PRICE;
   const groups = groupBox.length / 6;
   let count = 0;
@@ -527,6 +531,15 @@ function maskedBlocks(
         }
         low &= anyLow;
         high &= anyHigh;
+      }
+      if (step >= 0) {
+        const at = 2 * (b * steps + step);
+        low &= longRows[at]!;
+        high &= longRows[at + 1]!;
+        if (availableOnly) {
+          low &= openLongRows[at]!;
+          high &= openLongRows[at + 1]!;
+        }
       }
       if ((low | high) === 0) continue;
       const counted = decided && !dead[b] && (groupInside || farthestChord(box, b, x0, y0, z0) <= chordLimit);
@@ -565,6 +578,18 @@ function maskedBlocks(
     }
   }
   return count;
+}
+
+/** Whether the blocks' row bitsets narrow a search's rows: sizes, amenities or a long enough RV. */
+function masked(f: Filter): boolean {
+  return (f.sizesAll | f.amenitiesAll | f.amenitiesAny) !== 0 || lengthStep(f.rvLength) >= 0;
+}
+
+/** The longest of LENGTH_STEPS (blocks.ts) at most `rvLength` feet, as its index; -1 if none. */
+function lengthStep(rvLength: number): number {
+  let step = -1;
+  while (step + 1 < LENGTH_STEPS.length && LENGTH_STEPS[step + 1]! <= rvLength) step++;
+  return step;
 }
 
 /** The low word of a block's row bits (blocks.ts) when its first `rows` rows are set. */
