@@ -405,11 +405,7 @@ function filterCandidates(
  * values (blocks.ts) give a key no row of it goes below.
  */
 function sortKey(sort: number, tier: number, c2: number, price: number, rating: number, reviews: number): number {
-  return sort === SORT_DISTANCE
-    ? (8 - tier) * 8 + c2
-    : sort === SORT_PRICE
-      ? price
-      : -ratingOrder(rating, reviews);
+  return sort === SORT_DISTANCE ? (8 - tier) * 8 + c2 : sort === SORT_PRICE ? price : -ratingOrder(rating, reviews);
 }
 
 /** What the blocks wholly inside a circle hold (walkBlocks). */
