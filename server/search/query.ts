@@ -62,6 +62,8 @@ export interface QueryScratch {
   price: Uint32Array;
   /** The sort key (sortKey) of results[j], by j. */
   keys: Float64Array;
+  /** The blocks a circle reaches (reachBlocks). */
+  reached: Uint32Array;
   /** The blocks wholly inside the circle (blocks.ts), in the order found. */
   inside: Uint32Array;
   /**
@@ -85,6 +87,7 @@ export function createScratch(size: number): QueryScratch {
     distance: new Float64Array(size),
     price: new Uint32Array(size),
     keys: new Float64Array(size),
+    reached: new Uint32Array(blocks),
     inside: new Uint32Array(blocks),
     insideRows: new Int32Array(2 * blocks),
     taken: new Uint8Array(blocks),
@@ -432,35 +435,52 @@ function walkBlocks(
   whole: BlockTotals,
 ): number {
   const { blocks, baseSize } = cols;
-  const { box, groupBox, dead, sizes, flags, priced } = blocks;
-  const { candidates, inside, insideRows } = scratch;
+  const { dead, sizes, flags, priced } = blocks;
+  const { candidates, inside, insideRows, reached } = scratch;
   const { sizeBits, flagBits } = histograms;
-  const { x0, y0, z0, chordLimit, now } = f;
-  const groups = groupBox.length / 6;
+  const reachedCount = reachBlocks(cols, scratch, f);
   let count = 0;
+  for (let i = 0; i < reachedCount; i++) {
+    const b = reached[i]! >>> 1;
+    const from = b << BLOCK_SHIFT;
+    const to = Math.min(baseSize, from + BLOCK_ROWS);
+    if ((reached[i]! & 1) === 0 || dead[b]) {
+      for (let p = from; p < to; p++) candidates[count++] = p;
+      continue;
+    }
+    insideRows[2 * whole.blocks] = lowRows(to - from);
+    insideRows[2 * whole.blocks + 1] = highRows(to - from);
+    inside[whole.blocks++] = b;
+    whole.rows += to - from;
+    whole.priced += priced[b]!;
+    for (let bit = 0; bit < SIZE_BITS; bit++) sizeBits[bit]! += sizes[b * SIZE_BITS + bit]!;
+    for (let bit = 0; bit < FLAG_BITS; bit++) flagBits[bit]! += flags[b * FLAG_BITS + bit]!;
+    whole.available += availableInBlock(blocks, b, f.now);
+  }
+  return count;
+}
+
+/**
+ * The blocks a search's circle reaches (by their group's box, then their own), into
+ * scratch.reached: 2b + 1 for block b wholly inside the circle, 2b for one partly inside.
+ * Returns how many.
+ */
+function reachBlocks(cols: IndexColumns, scratch: QueryScratch, f: Filter): number {
+  const { box, groupBox, count: blockCount } = cols.blocks;
+  const { reached } = scratch;
+  const { x0, y0, z0, chordLimit } = f;
+  const groups = groupBox.length / 6;
+  let n = 0;
   for (let g = 0; g < groups; g++) {
     if (nearestChord(groupBox, g, x0, y0, z0) > chordLimit) continue;
     const groupInside = farthestChord(groupBox, g, x0, y0, z0) <= chordLimit;
-    for (let b = g * BLOCKS_PER_GROUP, end = Math.min(blocks.count, b + BLOCKS_PER_GROUP); b < end; b++) {
-      const from = b << BLOCK_SHIFT;
-      const to = Math.min(baseSize, from + BLOCK_ROWS);
-      if (!groupInside && nearestChord(box, b, x0, y0, z0) > chordLimit) continue;
-      const summed = !dead[b] && (groupInside || farthestChord(box, b, x0, y0, z0) <= chordLimit);
-      if (!summed) {
-        for (let p = from; p < to; p++) candidates[count++] = p;
-        continue;
-      }
-      insideRows[2 * whole.blocks] = lowRows(to - from);
-      insideRows[2 * whole.blocks + 1] = highRows(to - from);
-      inside[whole.blocks++] = b;
-      whole.rows += to - from;
-      whole.priced += priced[b]!;
-      for (let bit = 0; bit < SIZE_BITS; bit++) sizeBits[bit]! += sizes[b * SIZE_BITS + bit]!;
-      for (let bit = 0; bit < FLAG_BITS; bit++) flagBits[bit]! += flags[b * FLAG_BITS + bit]!;
-      whole.available += availableInBlock(blocks, b, now);
+    for (let b = g * BLOCKS_PER_GROUP, end = Math.min(blockCount, b + BLOCKS_PER_GROUP); b < end; b++) {
+      if (groupInside) reached[n++] = 2 * b + 1;
+      else if (nearestChord(box, b, x0, y0, z0) <= chordLimit)
+        reached[n++] = 2 * b + (farthestChord(box, b, x0, y0, z0) <= chordLimit ? 1 : 0);
     }
   }
-  return count;
+  return n;
 }
 
 /**
@@ -486,92 +506,88 @@ function maskedBlocks(
   whole: BlockTotals,
 ): number {
   const { blocks, baseSize, sizeMask, amenityMask } = cols;
-  const { box, groupBox, dead, sizeRows, flagRows, longRows, openLongRows, pricedRows, openStart, openRows } = blocks;
-  const { candidates, inside, insideRows } = scratch;
-  const { x0, y0, z0, chordLimit, now, availableOnly } = f;
+  const { dead, sizeRows, flagRows, longRows, openLongRows, pricedRows, openStart, openRows } = blocks;
+  const { candidates, inside, insideRows, reached } = scratch;
+  const { now, availableOnly } = f;
   const sizesAll = bitPositions(f.sizesAll);
   const flagsAll = bitPositions(f.amenitiesAll);
   const flagsAny = bitPositions(f.amenitiesAny);
   const step = lengthStep(f.rvLength);
   const steps = LENGTH_STEPS.length;
   const decided = f.rvLength === 0 && !f.checkClearance && f.needle === "" && f.priceLimit === NO_PRICE;
-  const groups = groupBox.length / 6;
+  const reachedCount = reachBlocks(cols, scratch, f);
   let count = 0;
-  for (let g = 0; g < groups; g++) {
-    if (nearestChord(groupBox, g, x0, y0, z0) > chordLimit) continue;
-    const groupInside = farthestChord(groupBox, g, x0, y0, z0) <= chordLimit;
-    for (let b = g * BLOCKS_PER_GROUP, end = Math.min(blocks.count, b + BLOCKS_PER_GROUP); b < end; b++) {
-      if (!groupInside && nearestChord(box, b, x0, y0, z0) > chordLimit) continue;
-      const from = b << BLOCK_SHIFT;
-      const rows = Math.min(baseSize - from, BLOCK_ROWS);
-      // Bit r of `low` is the block's row r, of `high` its row 32 + r.
-      let low = lowRows(rows);
-      let high = highRows(rows);
-      for (let i = 0; i < sizesAll.length; i++) {
-        const at = 2 * (b * SIZE_BITS + sizesAll[i]!);
-        low &= sizeRows[at]!;
-        high &= sizeRows[at + 1]!;
-      }
-      for (let i = 0; i < flagsAll.length; i++) {
-        const at = 2 * (b * FLAG_BITS + flagsAll[i]!);
-        low &= flagRows[at]!;
-        high &= flagRows[at + 1]!;
-      }
-      if (flagsAny.length > 0) {
-        let anyLow = 0;
-        let anyHigh = 0;
-        for (let i = 0; i < flagsAny.length; i++) {
-          const at = 2 * (b * FLAG_BITS + flagsAny[i]!);
-          anyLow |= flagRows[at]!;
-          anyHigh |= flagRows[at + 1]!;
-        }
-        low &= anyLow;
-        high &= anyHigh;
-      }
-      if (step >= 0) {
-        const at = 2 * (b * steps + step);
-        low &= longRows[at]!;
-        high &= longRows[at + 1]!;
-        if (availableOnly) {
-          low &= openLongRows[at]!;
-          high &= openLongRows[at + 1]!;
-        }
-      }
-      if ((low | high) === 0) continue;
-      const counted = decided && !dead[b] && (groupInside || farthestChord(box, b, x0, y0, z0) <= chordLimit);
-      if (availableOnly || counted) {
-        let openLow = 0;
-        let openHigh = 0;
-        for (let k = firstOpenAfter(blocks, b, now), last = openStart[b + 1]!; k < last; k++) {
-          const row = openRows[k]!;
-          if (row < 32) openLow |= 1 << row;
-          else openHigh |= 1 << row;
-        }
-        if (availableOnly) {
-          low &= openLow;
-          high &= openHigh;
-        }
-        if (counted) {
-          insideRows[2 * whole.blocks] = low;
-          insideRows[2 * whole.blocks + 1] = high;
-          inside[whole.blocks++] = b;
-          whole.rows += popCount(low) + popCount(high);
-          whole.priced += popCount(low & pricedRows[2 * b]!) + popCount(high & pricedRows[2 * b + 1]!);
-          whole.available += popCount(low & openLow) + popCount(high & openHigh);
-          for (let m = low; m !== 0; m &= m - 1) {
-            const p = from + 31 - Math.clz32(m & -m);
-            countResult(histograms, sizeMask[p]!, amenityMask[p]!);
-          }
-          for (let m = high; m !== 0; m &= m - 1) {
-            const p = from + 63 - Math.clz32(m & -m);
-            countResult(histograms, sizeMask[p]!, amenityMask[p]!);
-          }
-          continue;
-        }
-      }
-      for (let m = low; m !== 0; m &= m - 1) candidates[count++] = from + 31 - Math.clz32(m & -m);
-      for (let m = high; m !== 0; m &= m - 1) candidates[count++] = from + 63 - Math.clz32(m & -m);
+  for (let j = 0; j < reachedCount; j++) {
+    const b = reached[j]! >>> 1;
+    const from = b << BLOCK_SHIFT;
+    const rows = Math.min(baseSize - from, BLOCK_ROWS);
+    // Bit r of `low` is the block's row r, of `high` its row 32 + r.
+    let low = lowRows(rows);
+    let high = highRows(rows);
+    for (let i = 0; i < sizesAll.length; i++) {
+      const at = 2 * (b * SIZE_BITS + sizesAll[i]!);
+      low &= sizeRows[at]!;
+      high &= sizeRows[at + 1]!;
     }
+    for (let i = 0; i < flagsAll.length; i++) {
+      const at = 2 * (b * FLAG_BITS + flagsAll[i]!);
+      low &= flagRows[at]!;
+      high &= flagRows[at + 1]!;
+    }
+    if (flagsAny.length > 0) {
+      let anyLow = 0;
+      let anyHigh = 0;
+      for (let i = 0; i < flagsAny.length; i++) {
+        const at = 2 * (b * FLAG_BITS + flagsAny[i]!);
+        anyLow |= flagRows[at]!;
+        anyHigh |= flagRows[at + 1]!;
+      }
+      low &= anyLow;
+      high &= anyHigh;
+    }
+    if (step >= 0) {
+      const at = 2 * (b * steps + step);
+      low &= longRows[at]!;
+      high &= longRows[at + 1]!;
+      if (availableOnly) {
+        low &= openLongRows[at]!;
+        high &= openLongRows[at + 1]!;
+      }
+    }
+    if ((low | high) === 0) continue;
+    const counted = decided && !dead[b] && (reached[j]! & 1) === 1;
+    if (availableOnly || counted) {
+      let openLow = 0;
+      let openHigh = 0;
+      for (let k = firstOpenAfter(blocks, b, now), last = openStart[b + 1]!; k < last; k++) {
+        const row = openRows[k]!;
+        if (row < 32) openLow |= 1 << row;
+        else openHigh |= 1 << row;
+      }
+      if (availableOnly) {
+        low &= openLow;
+        high &= openHigh;
+      }
+      if (counted) {
+        insideRows[2 * whole.blocks] = low;
+        insideRows[2 * whole.blocks + 1] = high;
+        inside[whole.blocks++] = b;
+        whole.rows += popCount(low) + popCount(high);
+        whole.priced += popCount(low & pricedRows[2 * b]!) + popCount(high & pricedRows[2 * b + 1]!);
+        whole.available += popCount(low & openLow) + popCount(high & openHigh);
+        for (let m = low; m !== 0; m &= m - 1) {
+          const p = from + 31 - Math.clz32(m & -m);
+          countResult(histograms, sizeMask[p]!, amenityMask[p]!);
+        }
+        for (let m = high; m !== 0; m &= m - 1) {
+          const p = from + 63 - Math.clz32(m & -m);
+          countResult(histograms, sizeMask[p]!, amenityMask[p]!);
+        }
+        continue;
+      }
+    }
+    for (let m = low; m !== 0; m &= m - 1) candidates[count++] = from + 31 - Math.clz32(m & -m);
+    for (let m = high; m !== 0; m &= m - 1) candidates[count++] = from + 63 - Math.clz32(m & -m);
   }
   return count;
 }
