@@ -4,10 +4,14 @@
  * Rows are stored in the k-d tree's order (columns.ts), so the 64 rows of a block lie close
  * together. Each block keeps the box (on the unit sphere, x, y and z) that holds its points and what
  * a search without filters needs of its rows: how many offer each size and amenity, how many are
- * priced, the best tier, rating, review count and price. A block whose box lies wholly inside a
- * search's circle counts from its summary; its rows are read only when they might be on the
- * requested page (top-k.ts's keys against the block's best possible key). New York's 100 miles hold
- * 116,000 of a million listings, nearly all in such blocks (docs/operations.md, "Search index").
+ * priced, the best tier, rating order and price. A block whose box lies wholly inside a search's
+ * circle counts from its summary; its rows are read only when they might be on the requested page
+ * (top-k.ts's keys against the block's best possible key). New York's 100 miles hold 116,000 of a
+ * million listings, nearly all in such blocks (docs/operations.md, "Search index").
+ *
+ * For filtered searches, each block also says which of its rows have each size, amenity, price and
+ * RV length step (64 bits as two 32-bit words), and which are open until when: a search ANDs the
+ * words of what it asks for and reads only the rows left (docs/decisions/036).
  *
  * Blocks are grouped by 64 (4,096 rows), each group with the box of its blocks, so that a search
  * looks at the blocks of the groups its circle reaches. A block holding a dead row (a listing
