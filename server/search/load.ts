@@ -141,6 +141,11 @@ export async function changeHorizon(db: Database): Promise<string> {
  * The listings changed by transactions from `horizon` on (some may have been applied already:
  * applying again is harmless), and the horizon for the next read, taken by the same statement.
  * `more` when there were over `limit` changes: the caller rebuilds instead.
+ *
+ * Read in xid order, the order of the index its condition uses: ordered by `seq`, PostgreSQL may
+ * walk the primary key from the oldest change while it waits for the first recent one (after a
+ * large import, before the table is analysed: 200-1,300 ms a read with 1,000,000 old changes,
+ * against well under 1 ms).
  */
 export async function changesSince(
   db: Database,
@@ -150,7 +155,7 @@ export async function changesSince(
   const result = await db.execute(sql`
     with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
     select h.horizon, c.place_id from h left join lateral (
-      select place_id from location_changes where xid >= ${horizon}::xid8 order by seq limit ${limit + 1}
+      select place_id from location_changes where xid >= ${horizon}::xid8 order by xid limit ${limit + 1}
     ) c on true`);
   const rows = (result as unknown as { rows: { horizon: string; place_id: string | null }[] }).rows;
   const ids = new Set<string>();
