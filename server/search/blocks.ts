@@ -168,12 +168,12 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
       if (order > rating) rating = order;
       // Only the bits that are set (a handful of the 35), lowest first.
       for (let s = sizeMask[p]!; s !== 0; s &= s - 1) {
-        const at = b * SIZE_BITS + 31 - Math.clz32(s & -s);
+        const at = b * SIZE_BITS + lowestBit(s);
         sizes[at]!++;
         sizeRows[2 * at + word]! |= rowBit;
       }
       for (let a = amenityMask[p]!; a !== 0; a &= a - 1) {
-        const at = b * FLAG_BITS + 31 - Math.clz32(a & -a);
+        const at = b * FLAG_BITS + lowestBit(a);
         flags[at]!++;
         flagRows[2 * at + word]! |= rowBit;
       }
@@ -248,6 +248,11 @@ export function firstOpenAfter(blocks: RowBlocks, b: number, now: number): numbe
     else lo = mid + 1;
   }
   return lo;
+}
+
+/** The position (0..31) of the lowest bit set in `word`, which is not 0. */
+export function lowestBit(word: number): number {
+  return 31 - Math.clz32(word & -word);
 }
 
 /** How many bits of `word` (32 bits) are set. */

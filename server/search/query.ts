@@ -20,6 +20,7 @@ import {
   FLAG_BITS,
   farthestChord,
   firstOpenAfter,
+  lowestBit,
   LENGTH_STEPS,
   nearestChord,
   SIZE_BITS,
@@ -576,18 +577,18 @@ function maskedBlocks(
         whole.priced += popCount(low & pricedRows[2 * b]!) + popCount(high & pricedRows[2 * b + 1]!);
         whole.available += popCount(low & openLow) + popCount(high & openHigh);
         for (let m = low; m !== 0; m &= m - 1) {
-          const p = from + 31 - Math.clz32(m & -m);
+          const p = from + lowestBit(m);
           countResult(histograms, sizeMask[p]!, amenityMask[p]!);
         }
         for (let m = high; m !== 0; m &= m - 1) {
-          const p = from + 63 - Math.clz32(m & -m);
+          const p = from + 32 + lowestBit(m);
           countResult(histograms, sizeMask[p]!, amenityMask[p]!);
         }
         continue;
       }
     }
-    for (let m = low; m !== 0; m &= m - 1) candidates[count++] = from + 31 - Math.clz32(m & -m);
-    for (let m = high; m !== 0; m &= m - 1) candidates[count++] = from + 63 - Math.clz32(m & -m);
+    for (let m = low; m !== 0; m &= m - 1) candidates[count++] = from + lowestBit(m);
+    for (let m = high; m !== 0; m &= m - 1) candidates[count++] = from + 32 + lowestBit(m);
   }
   return count;
 }
@@ -617,7 +618,7 @@ function highRows(rows: number): number {
 /** The positions of the bits set in `mask`, lowest first. */
 function bitPositions(mask: number): number[] {
   const positions: number[] = [];
-  for (let m = mask; m !== 0; m &= m - 1) positions.push(31 - Math.clz32(m & -m));
+  for (let m = mask; m !== 0; m &= m - 1) positions.push(lowestBit(m));
   return positions;
 }
 
@@ -673,10 +674,10 @@ function takeBlocks(
     while ((low | high) !== 0) {
       let p: number;
       if (low !== 0) {
-        p = from + 31 - Math.clz32(low & -low);
+        p = from + lowestBit(low);
         low &= low - 1;
       } else {
-        p = from + 63 - Math.clz32(high & -high);
+        p = from + 32 + lowestBit(high);
         high &= high - 1;
       }
       const dx = unit[3 * p]! - x0;
