@@ -196,8 +196,8 @@ async function serve(): Promise<void> {
     const answer = answerSearch(path.slice(path.indexOf("?") + 1));
     if (answer.status !== 200) throw new Error(`${path}: ${answer.body}`);
     canned.set(path, {
-      body: answer.body,
-      headers: { ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) },
+      body: answer.body.toString(),
+      headers: { ...answer.headers, "Content-Length": String(answer.body.length) },
     });
   }
   // For the distinct-centres runs: a typical answer (the first path's), plain and as brotli, which
@@ -252,10 +252,10 @@ interface Ports {
 
 const DISTINCT_PREFIX = "/api/search?lat=";
 
-/** The production compression of server/search/endpoint.ts (brotli quality 5). */
+/** The production compression of server/search/endpoint.ts (brotli quality 3). */
 function brotli(body: string): Buffer {
   return zlib.brotliCompressSync(Buffer.from(body), {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 },
   });
 }
 
@@ -499,6 +499,8 @@ function writesWhileServing(): number {
 }
 
 if (process.argv.includes("--serve")) {
+  // Exit on the parent's signal rather than die of it, so that node --cpu-prof writes the profile.
+  process.once("SIGTERM", () => process.exit(0));
   await serve();
 } else {
   await main();

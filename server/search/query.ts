@@ -8,7 +8,7 @@ import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { compareRowIds, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
-import { countResult, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
+import { clearHistograms, countResult, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import {
   availableInBlock,
@@ -78,6 +78,8 @@ export interface QueryScratch {
   bounds: Float64Array;
   order: Uint32Array;
   heap: Float64Array;
+  /** The facet histograms, emptied at the start of each query. */
+  histograms: FacetHistograms;
 }
 
 export function createScratch(size: number): QueryScratch {
@@ -95,6 +97,7 @@ export function createScratch(size: number): QueryScratch {
     bounds: new Float64Array(blocks),
     order: new Uint32Array(blocks),
     heap: new Float64Array(64),
+    histograms: facetHistograms(),
   };
 }
 
@@ -208,7 +211,8 @@ export function selectRows(
     needle === "" &&
     filter.priceLimit === NO_PRICE &&
     !filter.availableOnly;
-  const histograms = facetHistograms();
+  const { histograms } = scratch;
+  clearHistograms(histograms);
   const whole: BlockTotals = { blocks: 0, rows: 0, priced: 0, available: 0 };
   if (!isValidLatLng(lat0, lng0)) {
     candidateCount = 0;
@@ -763,11 +767,15 @@ function itemAt(cols: IndexColumns, p: number, miles: number, price: number, now
 }
 
 /**
- * The parts of row p's item JSON that do not depend on the query, around the three that do
- * (distance, price, availability line): `JSON.stringify(itemAt(...))` is
- * `parts[0] + miles + parts[1] + price + parts[2] + availability + "}"`.
+ * Row p's item JSON without the three parts that depend on the query (distance, price,
+ * availability line), as UTF-8 bytes: `JSON.stringify(itemAt(...))` is head + miles + middle +
+ * price + tail + availability + "}".
  */
-export type ItemFragments = [string, string, string];
+export interface ItemFragments {
+  head: Uint8Array;
+  middle: Uint8Array;
+  tail: Uint8Array;
+}
 
 export function itemFragments(cols: IndexColumns, p: number): ItemFragments {
   const { text } = cols;
@@ -775,43 +783,157 @@ export function itemFragments(cols: IndexColumns, p: number): ItemFragments {
   const sizes = text.sizeLabels.get(e) ?? "";
   const { id, slug, name, address, state, photo } = text.listing(e);
   const json = JSON.stringify;
-  return [
+  const head =
     `{"id":${json(id)},"slug":${json(slug)},"name":${json(name)},` +
-      `"address":${json(address)},"state":${json(state)},` +
-      `"lat":${json(cols.lat[p])},"lng":${json(cols.lng[p])},"distanceMiles":`,
+    `"address":${json(address)},"state":${json(state)},` +
+    `"lat":${json(cols.lat[p])},"lng":${json(cols.lng[p])},"distanceMiles":`;
+  const middle =
     `,"rating":${json(float32Value(cols.rating[p]!))},"reviewCount":${cols.reviewCount[p]!},` +
-      `"tier":${json(TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free")},"isDemo":${cols.isDemo[p] === 1},` +
-      `"photo":${json(photo)},"amenities":${json(amenityFlagsOfMask(cols.amenityMask[p]!))},` +
-      `"sizes":${json(sizes === "" ? [] : sizes.split(","))},"minMonthlyPrice":`,
-    `,"clearanceFeet":${json(float32Value(cols.clearance[p]!))},"availability":`,
-  ];
+    `"tier":${json(TIER_BY_WEIGHT[cols.tierWeight[p]!] ?? "Free")},"isDemo":${cols.isDemo[p] === 1},` +
+    `"photo":${json(photo)},"amenities":${json(amenityFlagsOfMask(cols.amenityMask[p]!))},` +
+    `"sizes":${json(sizes === "" ? [] : sizes.split(","))},"minMonthlyPrice":`;
+  const tail = `,"clearanceFeet":${json(float32Value(cols.clearance[p]!))},"availability":`;
+  // One allocation, three views of it.
+  const bytes = Buffer.from(head + middle + tail);
+  const atMiddle = Buffer.byteLength(head);
+  const atTail = atMiddle + Buffer.byteLength(middle);
+  return {
+    head: bytes.subarray(0, atMiddle),
+    middle: bytes.subarray(atMiddle, atTail),
+    tail: bytes.subarray(atTail),
+  };
 }
 
 /**
- * The selection as `JSON.stringify` of its SearchResult would write it, with each row's fixed part
- * from `fragmentsOf` (which the index keeps between queries): the same bytes, without building
- * the objects (a query nobody asked before pays this on every request).
+ * The selection as `JSON.stringify` of its SearchResult would write it, as UTF-8 bytes, with each
+ * row's fixed part from `fragmentsOf` (which the index keeps between queries): the same bytes,
+ * without building the objects. Written into one buffer of the exact size rather than joined as a
+ * string: a joined string is flattened, measured and encoded again when it is sent, which cost a
+ * query nobody asked before (most of them) more than the joining did (scripts/bench-search.ts,
+ * "distinct centres").
  */
-export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p: number) => ItemFragments): string {
-  let items = "";
-  for (let i = 0; i < s.rows.length; i++) {
+export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p: number) => ItemFragments): Buffer {
+  const count = s.rows.length;
+  const fragments: ItemFragments[] = [];
+  const tenths: number[] = [];
+  const availabilities: Uint8Array[] = [];
+  const open = Buffer.from(`{"total":${s.total},"page":${s.page},"pageSize":${s.pageSize},"items":[`);
+  const close = Buffer.from(`],"facets":${JSON.stringify(s.facets)}}`);
+  // Commas between the items, and each item's closing brace.
+  let size = open.length + close.length + Math.max(0, count - 1) + count;
+  for (let i = 0; i < count; i++) {
     const p = s.rows[i]!;
-    const [head, middle, tail] = fragmentsOf(p);
-    const price = s.prices[i]!;
-    items +=
-      (i === 0 ? "" : ",") +
-      head +
-      JSON.stringify(roundMiles(s.miles[i]!)) +
-      middle +
-      (price === NO_PRICE ? "null" : String(price)) +
-      tail +
-      JSON.stringify(availabilityAt(cols, p, s.now)) +
-      "}";
+    const fragment = fragmentsOf(p);
+    const miles = Math.round(s.miles[i]! * 10);
+    const availability = availabilityBytes(availabilityAt(cols, p, s.now));
+    fragments.push(fragment);
+    tenths.push(miles);
+    availabilities.push(availability);
+    size +=
+      fragment.head.length +
+      fragment.middle.length +
+      fragment.tail.length +
+      tenthsLength(miles) +
+      priceLength(s.prices[i]!) +
+      availability.length;
   }
-  return (
-    `{"total":${s.total},"page":${s.page},"pageSize":${s.pageSize},"items":[${items}],` +
-    `"facets":${JSON.stringify(s.facets)}}`
-  );
+  const out = Buffer.allocUnsafe(size);
+  out.set(open, 0);
+  let at = open.length;
+  for (let i = 0; i < count; i++) {
+    const { head, middle, tail } = fragments[i]!;
+    if (i > 0) out[at++] = COMMA;
+    out.set(head, at);
+    at = writeTenths(out, at + head.length, tenths[i]!);
+    out.set(middle, at);
+    at = writePrice(out, at + middle.length, s.prices[i]!);
+    out.set(tail, at);
+    at += tail.length;
+    const availability = availabilities[i]!;
+    out.set(availability, at);
+    at += availability.length;
+    out[at++] = CLOSE_BRACE;
+  }
+  out.set(close, at);
+  at += close.length;
+  if (at !== size) throw new Error(`selectionJson: wrote ${at} bytes of ${size}`);
+  return out;
+}
+
+const COMMA = 0x2c;
+const CLOSE_BRACE = 0x7d;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NULL_BYTES = Buffer.from("null");
+
+/** Availability lines' JSON as bytes, by their text: a few hundred different lines at most. */
+const AVAILABILITY_BYTES = new Map<string, Uint8Array>();
+const MAX_AVAILABILITY_LINES = 4096;
+
+function availabilityBytes(summary: AvailabilitySummary | null): Uint8Array {
+  if (summary === null) return NULL_BYTES;
+  const json = JSON.stringify(summary);
+  let bytes = AVAILABILITY_BYTES.get(json);
+  if (!bytes) {
+    if (AVAILABILITY_BYTES.size >= MAX_AVAILABILITY_LINES) AVAILABILITY_BYTES.clear();
+    bytes = Buffer.from(json);
+    AVAILABILITY_BYTES.set(json, bytes);
+  }
+  return bytes;
+}
+
+/** Digits of a non-negative integer. */
+function digitCount(n: number): number {
+  let digits = 1;
+  while (n >= 10) {
+    n = Math.floor(n / 10);
+    digits++;
+  }
+  return digits;
+}
+
+/** Writes a non-negative integer's digits at `at`; returns the end. */
+function writeDigits(out: Buffer, at: number, n: number): number {
+  const end = at + digitCount(n);
+  let i = end;
+  do {
+    out[--i] = ZERO + (n % 10);
+    n = Math.floor(n / 10);
+  } while (n > 0);
+  return end;
+}
+
+/**
+ * Bytes of `JSON.stringify(t / 10)` for a non-negative integer t (a distance in tenths of a mile,
+ * as roundMiles rounds it).
+ */
+function tenthsLength(t: number): number {
+  return digitCount(Math.floor(t / 10)) + (t % 10 === 0 ? 0 : 2);
+}
+
+/**
+ * Writes `JSON.stringify(t / 10)` at `at`; returns the end. The quotient of two integers is the
+ * double nearest the decimal they spell, whose shortest form JSON.stringify writes: "12.3", "7".
+ */
+function writeTenths(out: Buffer, at: number, t: number): number {
+  at = writeDigits(out, at, Math.floor(t / 10));
+  if (t % 10 !== 0) {
+    out[at++] = DOT;
+    out[at++] = ZERO + (t % 10);
+  }
+  return at;
+}
+
+/** Bytes of a price's JSON: its digits, or `null` for NO_PRICE. */
+function priceLength(price: number): number {
+  return price === NO_PRICE ? NULL_BYTES.length : digitCount(price);
+}
+
+/** Writes a price's JSON at `at`; returns the end. */
+function writePrice(out: Buffer, at: number, price: number): number {
+  if (price !== NO_PRICE) return writeDigits(out, at, price);
+  out.set(NULL_BYTES, at);
+  return at + NULL_BYTES.length;
 }
 
 /** The card's availability line of row p (docs/product.md section 17), or null without a status. */

@@ -730,7 +730,7 @@ describe("search index: a large search, from block summaries, equals a brute-for
         expect(actual.markers.map((marker) => marker.distanceMiles)).toEqual(nearest.slice(0, markers));
         const found = new Set(expected.ordered.map((hit) => hit.row.placeId));
         for (const marker of actual.markers) expect(found.has(marker.id), marker.id).toBe(true);
-        expect(index.queryJson(q, { now: now.getTime() })).toBe(JSON.stringify(actual.result));
+        expect(index.queryJson(q, { now: now.getTime() }).toString()).toBe(JSON.stringify(actual.result));
       }),
       { numRuns: 250 },
     );
@@ -813,8 +813,8 @@ describe("search index: changes in place equal a brute-force search of the chang
         const actual = searched.query(q, scope);
         // The API's JSON, made from kept fragments, is the same text as the objects' (twice: the
         // second time from the fragments kept by the first).
-        expect(searched.queryJson(q, scope)).toBe(JSON.stringify(actual));
-        expect(searched.queryJson(q, scope)).toBe(JSON.stringify(actual));
+        expect(searched.queryJson(q, scope).toString()).toBe(JSON.stringify(actual));
+        expect(searched.queryJson(q, scope).toString()).toBe(JSON.stringify(actual));
         expect(actual.total).toBe(expected.total);
         expect(actual.facets).toEqual(expected.facets);
         expect(actual.items.map((item) => [item.id, item.distanceMiles, item.minMonthlyPrice])).toEqual(

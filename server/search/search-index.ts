@@ -216,12 +216,12 @@ export class SearchIndex {
   }
 
   /**
-   * `query`'s answer as JSON text, the same as `JSON.stringify(query(q, scope))` (GET /api/search):
+   * `query`'s answer as JSON, the UTF-8 bytes of `JSON.stringify(query(q, scope))` (GET /api/search):
    * each row's fixed part is serialised once and kept with this index (rows never change in place:
    * a changed listing is a new row), so a new query costs its search and the few parts that depend
    * on it.
    */
-  queryJson(q: SearchQuery, scope?: SearchScope): string {
+  queryJson(q: SearchQuery, scope?: SearchScope): Buffer {
     const selection = selectRows(this.columns, this.scratchFor(), q, this.scopeOf(scope), 0);
     return selectionJson(this.columns, selection, (p) => this.fragmentsOf(p));
   }

@@ -36,8 +36,8 @@ export function searchNear(point: LatLng, options: SearchOptions, scope?: Search
   return getSearchIndex().query(toSearchQuery(point, options), scope);
 }
 
-/** `searchNear`'s answer as JSON text (GET /api/search), made without the objects. */
-export function searchNearJson(point: LatLng, options: SearchOptions, scope?: SearchScope): string {
+/** `searchNear`'s answer as JSON (UTF-8 bytes; GET /api/search), made without the objects. */
+export function searchNearJson(point: LatLng, options: SearchOptions, scope?: SearchScope): Buffer {
   return getSearchIndex().queryJson(toSearchQuery(point, options), scope);
 }
 
