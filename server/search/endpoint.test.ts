@@ -231,6 +231,14 @@ describe("compressed answers on the wire", () => {
     expect((await raw(QUERY, { "Accept-Encoding": "identity" })).headers["content-encoding"]).toBeUndefined();
   });
 
+  it("says how long the instance took in Server-Timing", async () => {
+    for (const answer of [await raw(`${QUERY}&radius=37`), await raw("/api/search?lat=91&lng=0")]) {
+      const timing = /^search;dur=(\d+\.\d{2})$/.exec(String(answer.headers["server-timing"]));
+      expect(timing, String(answer.headers["server-timing"])).not.toBeNull();
+      expect(Number(timing![1])).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("compresses a cached answer once", () => {
     const first = answerSearch(QUERY.slice(QUERY.indexOf("?") + 1));
     expect(first.encoded?.br).toBeInstanceOf(Buffer);

@@ -199,9 +199,12 @@ export function answerSearch(query: string): EndpointAnswer {
 /**
  * The node:http handler for GET and HEAD /api/search: the answer compressed with brotli or gzip
  * when the client accepts it (once per cached answer), with its Content-Length; HEAD sends the
- * same headers without the body.
+ * same headers without the body. `Server-Timing: search;dur=` says how long the instance took
+ * (parse, search, JSON, compression; milliseconds), which tells its own time from time spent
+ * waiting for it (docs/api.md).
  */
 export function searchRequestHandler(req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
   const url = req.url ?? "";
   const q = url.indexOf("?");
   const answer = answerSearch(q === -1 ? "" : url.slice(q + 1));
@@ -214,6 +217,7 @@ export function searchRequestHandler(req: IncomingMessage, res: ServerResponse):
     "Content-Length": String(body.length),
   };
   if (wanted !== "identity") headers["Content-Encoding"] = wanted;
+  headers["Server-Timing"] = `search;dur=${(performance.now() - started).toFixed(2)}`;
   res.writeHead(answer.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
 }
