@@ -9,6 +9,7 @@ import type { SearchIndex } from "./search-index";
 import { searchNearJson, type SearchOptions } from "./service";
 import { serverNow } from "../clock";
 import { Lru } from "../lru";
+import { AskedOnce } from "./asked-once";
 
 /** A complete HTTP answer, ready for node:http or a fetch Response. */
 export interface EndpointAnswer {
@@ -97,12 +98,10 @@ let cache:
       hour: number;
       answers: Lru<EndpointAnswer>;
       byQuery: Lru<EndpointAnswer>;
-      /** One bit per hash of a query asked once (see `secondAsk`). */
-      asked: Uint8Array;
+      /** The queries asked before (an answer is kept from the second ask). */
+      asked: AskedOnce;
     }
   | undefined;
-/** Bits of the "asked once" filter: 64 kbit, 8 kB. */
-const ASKED_BITS = 1 << 16;
 const HOUR_MS = 60 * 60_000;
 /** Longer query strings are parsed every time rather than held as keys. */
 const MAX_QUERY_KEY_LENGTH = 512;
@@ -122,7 +121,7 @@ function cacheFor(index: SearchIndex) {
       hour,
       answers: new Lru(MAX_CACHED),
       byQuery: new Lru(MAX_CACHED),
-      asked: new Uint8Array(ASKED_BITS / 8),
+      asked: new AskedOnce(),
     };
   }
   return cache;
@@ -146,22 +145,6 @@ export function cacheKey(point: LatLng, options: SearchOptions, scope: SearchSco
     options.radius,
     scope,
   ]);
-}
-
-/**
- * Whether `key` was asked before (since the cache started afresh), marking it asked. An answer is
- * kept from its second ask on: a query asked once (a new map centre, most of them) would only push
- * popular answers out, and each kept answer is memory the garbage collector walks until it leaves.
- * A hash collision keeps an answer one ask early, which is harmless.
- */
-function secondAsk(asked: Uint8Array, key: string): boolean {
-  // FNV-1a over the UTF-16 units.
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
-  const bit = (hash >>> 0) % ASKED_BITS;
-  const before = (asked[bit >>> 3]! >>> (bit & 7)) & 1;
-  asked[bit >>> 3]! |= 1 << (bit & 7);
-  return before === 1;
 }
 
 /** How many answers the cache holds by understood query (for tests of the key). */
@@ -189,7 +172,9 @@ export function answerSearch(query: string): EndpointAnswer {
       headers: { ...NOSNIFF, "Content-Type": JSON_TYPE, "Cache-Control": "public, max-age=60" },
       body: searchNearJson(parsed.point, parsed.options, parsed.scope),
     };
-    if (!secondAsk(asked, key)) return answer;
+    // Kept from its second ask on: a query asked once (a new map centre, most of them) would only
+    // push popular answers out, and each kept answer is memory the garbage collector walks.
+    if (!asked.check(key)) return answer;
     answers.set(key, answer);
   }
   if (asWritten !== undefined) byQuery.set(asWritten, answer);
