@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
+import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { openDatabase } from "../../server/db/client";
 import { locations } from "../../server/db/schema";
 import { ACCOUNTS, prepareAccounts } from "./accounts";
 import { browserForThisFile, hydrated, newHumanContext, signedInPage } from "./browser";
+import { screenshot } from "./screenshot";
 
 /**
  * The reference deployment (docs/operations.md, "A shared cache in front"): nginx in front of the
@@ -18,6 +20,7 @@ import { browserForThisFile, hydrated, newHumanContext, signedInPage } from "./b
  * results pages within s-maxage. Its own site and proxy: the shared site has no cache in front.
  */
 const browser = browserForThisFile();
+const SHOTS = resolve(".tmp/screenshots");
 
 /** Short enough for the expiry to be waited for, long enough to tell a purge from an expiry. */
 const SHARED_SECONDS = 20;
@@ -86,12 +89,14 @@ const cached = () => {
 /** A page as an anonymous visitor without any cookie gets it through the cache. */
 async function anonymously(
   path: string,
-): Promise<{ status: number; cache: string | null; control: string | null; body: string }> {
+): Promise<{ status: number; cache: string | null; control: string | null; date: number; body: string }> {
   const response = await fetch(`${cached()}${path}`, { headers: { "Accept-Encoding": "gzip" }, redirect: "manual" });
   return {
     status: response.status,
     cache: response.headers.get("x-cache-status"),
     control: response.headers.get("cache-control"),
+    // When the instance rendered the copy (a cached answer keeps the instance's Date).
+    date: Date.parse(response.headers.get("date") ?? ""),
     body: await response.text(),
   };
 }
@@ -240,6 +245,55 @@ describe("a shared cache in front", () => {
     await visitor.locator(SAVED).first().waitFor();
     await visitor.getByRole("link", { name: "Saved (1)" }).first().waitFor({ state: "attached" });
     await visitor.context().close();
+  });
+
+  it("lets an administrator purge a page from the overview, refreshing the copy strangers get", async () => {
+    if (!site) return;
+    const results = `/rv-storage?lat=${owned.lat}&lng=${owned.lng}&radius=50`;
+    const before = await fromTheCache(results);
+    // The cache's copy carries the second it was rendered: a refreshed one is later.
+    await expect.poll(() => Date.now() - before.date, { timeout: 3_000 }).toBeGreaterThan(1_100);
+
+    const admin = await signedInPage(browser(), cached(), ACCOUNTS.admin.email, {
+      viewport: { width: 390, height: 844 },
+    });
+    await admin.goto(`${cached()}/`);
+    await hydrated(admin);
+    // On a phone the consoles are in the header's menu.
+    const header = admin.locator("header").first();
+    await header.getByText("Menu", { exact: true }).click();
+    await header.getByRole("link", { name: "Admin Console" }).last().click();
+    await admin.waitForURL(/\/admin$/);
+    const form = admin.locator("section", {
+      has: admin.getByRole("heading", { name: "Purge a page from the shared cache" }),
+    });
+    const page = form.getByLabel("Page");
+
+    // Another site's address is refused beside the field, and what was typed stays.
+    await page.fill("https://example.com/rv-storage");
+    await form.getByRole("button", { name: "Purge this page" }).click();
+    await form.getByText("This is an address on another site (example.com)", { exact: false }).waitFor();
+    expect(await page.inputValue()).toBe("https://example.com/rv-storage");
+    await screenshot(admin, { path: join(SHOTS, "admin-cache-purge-refused-phone.png"), fullPage: true });
+
+    // The page's full address on the site (its PUBLIC_URL: here the instance's own address) is
+    // queued, and the worker refreshes it in the cache.
+    await page.fill(`${site.baseUrl}${results}`);
+    await form.getByRole("button", { name: "Purge this page" }).click();
+    await admin.getByText(`Queued: ${results}`).first().waitFor();
+    expect(await page.inputValue()).toBe("");
+    // Not the full page: the message is fixed to the bottom of the screen.
+    await screenshot(admin, { path: join(SHOTS, "admin-cache-purge-queued-phone.png") });
+    await expect
+      .poll(
+        async () => {
+          const now = await anonymously(results);
+          return now.cache === "HIT" && now.date > before.date;
+        },
+        { timeout: 10_000, message: "a refreshed copy, well inside s-maxage" },
+      )
+      .toBe(true);
+    await admin.context().close();
   });
 
   it("shows a listing edit on its facility page at once, and on the results pages within s-maxage", async () => {

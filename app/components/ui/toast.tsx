@@ -55,7 +55,9 @@ export function Toaster({ flash }: { flash: FlashMessage | null | undefined }) {
           onBlur={() => setPaused(false)}
         >
           <look.icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p className="flex-1">{current.text}</p>
+          {/* A long address in the text ("Queued: /rv-storage?lat=…") wraps instead of pushing
+              the close button off a phone's screen. */}
+          <p className="min-w-0 flex-1 wrap-anywhere">{current.text}</p>
           <button
             type="button"
             onClick={() => setCurrent(null)}

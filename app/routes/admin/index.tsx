@@ -9,7 +9,7 @@ import Star from "lucide-react/icons/star";
 import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import UserPlus from "lucide-react/icons/user-plus";
 import type { ComponentType, ReactNode } from "react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { PageHeader } from "../../components/console/page-header";
 import type { ConsoleHandle } from "../../components/console/handle";
 import { Field } from "../../components/ui/field";
@@ -133,6 +133,8 @@ function CachePurgeForm({ sharedCache, origin }: { sharedCache: boolean; origin:
   const answer = useActionData<typeof action>();
   const failed = answer && "ok" in answer && !answer.ok ? answer : undefined;
   const typed = failed?.values.path;
+  // A new form after each submission: empty once a page is queued, the typed text after a refusal.
+  const { key } = useLocation();
   return (
     <section aria-labelledby="cache-purge-heading" className="mt-8">
       <h2 id="cache-purge-heading" className="text-lg font-semibold text-slate-900">
@@ -143,7 +145,7 @@ function CachePurgeForm({ sharedCache, origin }: { sharedCache: boolean; origin:
           ? "Visitors who are not signed in get public pages from the shared cache, up to a minute old. A facility page is refreshed there as soon as its listing changes; refresh any other page here."
           : "No shared cache is configured (CACHE_PURGE_URL is unset): every visitor gets pages from the site itself, so there is nothing to purge."}
       </p>
-      <Form method="post" className="mt-3 max-w-xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <Form key={key} method="post" className="mt-3 max-w-xl rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <input type="hidden" name="intent" value="purge-cache" />
         <Field
           label="Page"
