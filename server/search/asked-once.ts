@@ -12,7 +12,9 @@
  */
 export class AskedOnce {
   private current = new Uint8Array(BITS / 8);
-  private previous = new Uint8Array(BITS / 8);
+  // No generation before the first: an empty one shared by every filter (only `current` is written),
+  // so a filter made afresh at each change of the index costs one array, not two.
+  private previous = NO_KEYS;
   private added = 0;
 
   /** Whether `key` was asked before (in about the last GENERATION_KEYS to 2x that new keys); marks it asked. */
@@ -44,6 +46,7 @@ const BITS = 1 << BITS_LOG2;
 const SHIFT = 32 - BITS_LOG2;
 /** New keys per generation: two bits each leave about 12% of the bits set when it is full. */
 export const GENERATION_KEYS = 16_384;
+const NO_KEYS = new Uint8Array(BITS / 8);
 
 const has = (bits: Uint8Array, bit: number) => ((bits[bit >>> 3]! >>> (bit & 7)) & 1) === 1;
 const set = (bits: Uint8Array, bit: number) => {
