@@ -710,7 +710,9 @@ export function milesOf(c2: number): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(c2) / 2));
 }
 
-const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
+/** A distance in whole tenths of a mile, as cards show it: roundMiles and selectionJson's digits. */
+const tenthsOfMile = (miles: number) => Math.round(miles * 10);
+const roundMiles = (miles: number) => tenthsOfMile(miles) / 10;
 
 /**
  * The shortest decimal that is the same float32: ratings are stored as float32 (as Postgres
@@ -824,7 +826,7 @@ export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p:
   for (let i = 0; i < count; i++) {
     const p = s.rows[i]!;
     const fragment = fragmentsOf(p);
-    const miles = Math.round(s.miles[i]! * 10);
+    const miles = tenthsOfMile(s.miles[i]!);
     const availability = availabilityBytes(availabilityAt(cols, p, s.now));
     fragments.push(fragment);
     tenths.push(miles);
@@ -904,8 +906,7 @@ function writeDigits(out: Buffer, at: number, n: number): number {
 }
 
 /**
- * Bytes of `JSON.stringify(t / 10)` for a non-negative integer t (a distance in tenths of a mile,
- * as roundMiles rounds it).
+ * Bytes of `JSON.stringify(t / 10)` for a non-negative integer t (tenthsOfMile's distance).
  */
 function tenthsLength(t: number): number {
   return digitCount(Math.floor(t / 10)) + (t % 10 === 0 ? 0 : 2);
