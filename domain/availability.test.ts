@@ -1,5 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { availabilitySummary, freshUntil, isAvailableNow, needsReminder, withStatusTimes } from "./availability";
+import {
+  availabilitySummary,
+  freshUntil,
+  isAvailableNow,
+  needsReminder,
+  summaryChangesAt,
+  summaryOfStatuses,
+  withStatusTimes,
+} from "./availability";
 import type { SizeOffer } from "./listings";
 
 const now = new Date("2026-11-28T12:00:00Z");
@@ -78,5 +87,50 @@ describe("status times after an edit", () => {
     const next = withStatusTimes(current, [current[0]!, { ...current[1]!, availability: null }], now, true);
     expect(next[0]!.statusAt).toBe(now.toISOString());
     expect(next[1]).toEqual({ width: 10, length: 20, monthlyPrice: 150, availability: null });
+  });
+});
+
+describe("when a card's availability line next changes", () => {
+  const DAY = 24 * 60 * 60_000;
+  const kinds = fc.constantFrom("available" as const, "few_left" as const, "waitlist" as const, "full" as const);
+  // Statuses around `now`: a few set in the future, most within or past the 30 fresh days.
+  const statuses = fc.array(
+    fc.record({ kind: kinds, offset: fc.oneof(fc.integer({ min: -40 * DAY, max: 2 * DAY }), fc.constant(Number.NaN)) }),
+    { minLength: 1, maxLength: 4 },
+  );
+
+  it("the line stays the same until summaryChangesAt, and some status turns a day there", () => {
+    const now = Date.parse("2026-03-10T12:00:00Z");
+    fc.assert(
+      fc.property(statuses, fc.double({ min: 0, max: 1, noNaN: true }), (list, share) => {
+        const times = list.map((s) => now + s.offset);
+        const kindList = list.map((s) => s.kind);
+        const at = summaryChangesAt(times, now);
+        const line = summaryOfStatuses(kindList, times, now);
+        expect(at).toBeGreaterThan(now);
+        if (at === Infinity) {
+          // Nothing fresh: stale for good.
+          expect(summaryOfStatuses(kindList, times, now + 400 * DAY)).toEqual(line);
+          return;
+        }
+        // A day at most, or a day after a status set in the future (up to two days ahead here).
+        expect(at - now).toBeLessThanOrEqual(3 * DAY);
+        for (const t of [Math.min(at - 1, now + Math.floor((at - now) * share)), at - 1]) {
+          expect(summaryOfStatuses(kindList, times, t)).toEqual(line);
+        }
+        // At that moment one fresh status is a whole number of days old (or newly stale).
+        expect(times.some((time) => !Number.isNaN(time) && (at - time) % DAY === 0)).toBe(true);
+      }),
+    );
+  });
+
+  it("a status set yesterday at noon changes the line at noon today", () => {
+    const now = Date.parse("2026-03-10T09:00:00Z");
+    const times = [Date.parse("2026-03-09T12:00:00Z")];
+    expect(summaryOfStatuses(["available"], times, now)?.text).toBe("Spaces available · updated today");
+    expect(new Date(summaryChangesAt(times, now)).toISOString()).toBe("2026-03-10T12:00:00.000Z");
+    expect(summaryOfStatuses(["available"], times, Date.parse("2026-03-10T12:00:00Z"))?.text).toBe(
+      "Spaces available · updated yesterday",
+    );
   });
 });

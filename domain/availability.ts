@@ -106,6 +106,24 @@ export function summaryOfStatuses(
   return { text: `Full · ${updated}`, tone: "full" };
 }
 
+/**
+ * The first moment after `now` (ms) at which `summaryOfStatuses(kinds, times, ·)` may read
+ * otherwise: the next whole day since one of the fresh statuses (its "updated N days ago", or its
+ * end of freshness, which falls on such a day). Infinity when no status is fresh: once stale, a
+ * status stays so. Between `now` and this moment the line is the same, so the search index keeps
+ * a card's line until then instead of working it out for every answer.
+ */
+export function summaryChangesAt(times: readonly number[], now: number): number {
+  let next = Infinity;
+  for (const time of times) {
+    const until = freshUntilTime(time);
+    if (until === null || now >= until) continue;
+    const days = Math.max(0, Math.floor((now - time) / DAY_MS));
+    next = Math.min(next, time + (days + 1) * DAY_MS);
+  }
+  return next;
+}
+
 /** Sizes whose status is older than REMIND_AFTER_DAYS: the owner is asked to confirm them. */
 export function needsReminder(offers: readonly SizeOffer[], now: Date): boolean {
   return offers.some((o) => {

@@ -10,6 +10,7 @@ import { searchNearJson, type SearchOptions } from "./service";
 import { serverNow } from "../clock";
 import { Lru } from "../lru";
 import { AskedOnce } from "./asked-once";
+import { ownBuffer } from "./slab";
 
 /** A complete HTTP answer, ready for node:http or a fetch Response. */
 export interface EndpointAnswer {
@@ -175,6 +176,8 @@ export function answerSearch(query: string): EndpointAnswer {
     // Kept from its second ask on: a query asked once (a new map centre, most of them) would only
     // push popular answers out, and each kept answer is memory the garbage collector walks.
     if (!asked.check(key)) return answer;
+    // Its body may share a slab with answers long sent (slab.ts): kept, it gets its own memory.
+    answer.body = ownBuffer(answer.body);
     answers.set(key, answer);
   }
   if (asWritten !== undefined) byQuery.set(asWritten, answer);

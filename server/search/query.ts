@@ -3,7 +3,7 @@
  * and the exact distance test in one pass over typed arrays, then facet counts, then only the
  * requested page is put in order (see top-k.ts) and turned into objects.
  */
-import { summaryOfStatuses, type AvailabilitySummary } from "../../domain/availability";
+import { summaryChangesAt, summaryOfStatuses, type AvailabilitySummary } from "../../domain/availability";
 import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
@@ -25,6 +25,7 @@ import {
   nearestChord,
   SIZE_BITS,
 } from "./blocks";
+import { slabBuffer } from "./slab";
 import { rangeInto, searchBox } from "./spatial";
 import { selectTop, SmallestKeys, type RowComparator } from "./top-k";
 
@@ -80,6 +81,11 @@ export interface QueryScratch {
   heap: Float64Array;
   /** The facet histograms, emptied at the start of each query. */
   histograms: FacetHistograms;
+  /** selectTop's heap (top-k.ts). */
+  top: Uint32Array;
+  topKeys: Float64Array;
+  /** filterCandidates' counts of priced and available rows. */
+  counts: Int32Array;
 }
 
 export function createScratch(size: number): QueryScratch {
@@ -98,6 +104,9 @@ export function createScratch(size: number): QueryScratch {
     order: new Uint32Array(blocks),
     heap: new Float64Array(64),
     histograms: facetHistograms(),
+    top: new Uint32Array(64),
+    topKeys: new Float64Array(64),
+    counts: new Int32Array(2),
   };
 }
 
@@ -107,6 +116,7 @@ const SORT_RATING = 1;
 const SORT_PRICE = 2;
 
 const NO_ROWS = new Uint32Array(0);
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * What a query found, before it is turned into objects or JSON: the total and facets, and the
@@ -181,7 +191,7 @@ export function selectRows(
     sizesAll: sizeRequirement(q.sizes),
     stateCode,
     needle,
-    needleBytes: Buffer.from(needle, "utf8"),
+    needleBytes: needle === "" ? NO_BYTES : Buffer.from(needle, "utf8"),
     x0: Math.cos(phi0) * Math.cos(lambda0),
     y0: Math.cos(phi0) * Math.sin(lambda0),
     z0: Math.sin(phi0),
@@ -245,7 +255,7 @@ export function selectRows(
   const now = filter.now;
   // 3. Facets, counted as each result is accepted (facets.ts), before anything reorders `results`;
   // the whole blocks' were added by walkBlocks.
-  const counts = new Int32Array(2);
+  const { counts } = scratch;
   const read = filterCandidates(cols, scratch, candidates, candidateCount, filter, histograms, counts);
   const total = read + whole.rows;
   const facets: SearchFacets = {
@@ -282,7 +292,7 @@ export function selectRows(
   }
   if (wantPage) {
     // Most rows of a large result set are passed over by their key (filterCandidates) alone.
-    const top = selectTop(results, considered, offset + pageSize, compare, scratch.keys);
+    const top = selectTop(results, considered, offset + pageSize, compare, scratch.keys, scratch);
     for (let i = offset; i < top.length; i++) {
       const p = top[i]!;
       rows.push(p);
@@ -293,7 +303,14 @@ export function selectRows(
 
   const markers: SearchMarker[] = [];
   if (maxMarkers > 0 && total > 0) {
-    const nearest = selectTop(results, considered, maxMarkers, (a, b) => distance[a]! - distance[b]! || byId(a, b));
+    const nearest = selectTop(
+      results,
+      considered,
+      maxMarkers,
+      (a, b) => distance[a]! - distance[b]! || byId(a, b),
+      undefined,
+      scratch,
+    );
     for (const p of nearest) markers.push(markerAt(cols, p, milesOf(distance[p]!)));
   }
 
@@ -777,6 +794,12 @@ export interface ItemFragments {
   head: Uint8Array;
   middle: Uint8Array;
   tail: Uint8Array;
+  /**
+   * The availability line's JSON as last worked out, with the span of time it holds for (ms, from
+   * inclusive; `summaryChangesAt`): a row does not change once written (a new version is a new
+   * row), so only the clock can move its line.
+   */
+  availability?: { bytes: Uint8Array; from: number; until: number };
 }
 
 export function itemFragments(cols: IndexColumns, p: number): ItemFragments {
@@ -827,7 +850,7 @@ export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p:
     const p = s.rows[i]!;
     const fragment = fragmentsOf(p);
     const miles = tenthsOfMile(s.miles[i]!);
-    const availability = availabilityBytes(availabilityAt(cols, p, s.now));
+    const availability = availabilityBytesAt(cols, p, s.now, fragment);
     fragments.push(fragment);
     tenths.push(miles);
     availabilities.push(availability);
@@ -839,7 +862,7 @@ export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p:
       priceLength(s.prices[i]!) +
       availability.length;
   }
-  const out = Buffer.allocUnsafe(size);
+  const out = slabBuffer(size);
   out.set(open, 0);
   let at = open.length;
   for (let i = 0; i < count; i++) {
@@ -872,15 +895,23 @@ const NULL_BYTES = Buffer.from("null");
 const AVAILABILITY_BYTES = new Map<string, Uint8Array>();
 const MAX_AVAILABILITY_LINES = 4096;
 
-function availabilityBytes(summary: AvailabilitySummary | null): Uint8Array {
-  if (summary === null) return NULL_BYTES;
-  const json = JSON.stringify(summary);
-  let bytes = AVAILABILITY_BYTES.get(json);
-  if (!bytes) {
-    if (AVAILABILITY_BYTES.size >= MAX_AVAILABILITY_LINES) AVAILABILITY_BYTES.clear();
-    bytes = Buffer.from(json);
-    AVAILABILITY_BYTES.set(json, bytes);
+/** Row p's availability line as JSON bytes at `now`, kept in its fragments until it may change. */
+function availabilityBytesAt(cols: IndexColumns, p: number, now: number, fragment: ItemFragments): Uint8Array {
+  const kept = fragment.availability;
+  if (kept !== undefined && kept.from <= now && now < kept.until) return kept.bytes;
+  const { kinds, times } = statusesOf(cols, p);
+  const summary = kinds.length === 0 ? null : summaryOfStatuses(kinds, times, now);
+  let bytes: Uint8Array = NULL_BYTES;
+  if (summary !== null) {
+    const json = JSON.stringify(summary);
+    bytes = AVAILABILITY_BYTES.get(json) ?? NULL_BYTES;
+    if (bytes === NULL_BYTES) {
+      if (AVAILABILITY_BYTES.size >= MAX_AVAILABILITY_LINES) AVAILABILITY_BYTES.clear();
+      bytes = Buffer.from(json);
+      AVAILABILITY_BYTES.set(json, bytes);
+    }
   }
+  fragment.availability = { bytes, from: now, until: summaryChangesAt(times, now) };
   return bytes;
 }
 
@@ -937,18 +968,21 @@ function writePrice(out: Buffer, at: number, price: number): number {
   return at + NULL_BYTES.length;
 }
 
-/** The card's availability line of row p (docs/product.md section 17), or null without a status. */
-function availabilityAt(cols: IndexColumns, p: number, now: number): AvailabilitySummary | null {
-  const from = cols.statusStart[p]!;
-  const to = cols.statusStart[p + 1]!;
-  if (from === to) return null;
+/** Row p's stated statuses: each size's kind and the time it was set (ms, NaN when unknown). */
+function statusesOf(cols: IndexColumns, p: number): { kinds: Availability[]; times: number[] } {
   const kinds: Availability[] = [];
   const times: number[] = [];
-  for (let k = from; k < to; k++) {
+  for (let k = cols.statusStart[p]!, to = cols.statusStart[p + 1]!; k < to; k++) {
     kinds.push(AVAILABILITIES[cols.statusKind[k]!]!);
     times.push(cols.statusAt[k]!);
   }
-  return summaryOfStatuses(kinds, times, now);
+  return { kinds, times };
+}
+
+/** The card's availability line of row p (docs/product.md section 17), or null without a status. */
+function availabilityAt(cols: IndexColumns, p: number, now: number): AvailabilitySummary | null {
+  const { kinds, times } = statusesOf(cols, p);
+  return kinds.length === 0 ? null : summaryOfStatuses(kinds, times, now);
 }
 
 function markerAt(cols: IndexColumns, p: number, miles: number): SearchMarker {

@@ -9,13 +9,22 @@ export type RowComparator = (a: number, b: number) => number;
 /** Below this share of n, a bounded heap (n log k) beats sorting everything (n log n). */
 const HEAP_SHARE = 0.25;
 
+/** Buffers selectTop may keep its heap in (a query's scratch), replaced by longer ones when short. */
+export interface TopRoom {
+  top: Uint32Array;
+  topKeys: Float64Array;
+}
+
 /**
  * Returns the best `k` rows of `rows[0..n)`, best first. May reorder `rows[0..n)` (it is a
- * scratch buffer of the caller).
+ * scratch buffer of the caller). With `room`, the answer is a view on room.top, valid until the
+ * next call with the same room: a typed array of its own per query would be memory outside the
+ * heap, which brings full garbage collections on a busy instance.
  *
  * `keys[i]`, when given, is a number for rows[i] that never orders two rows against `compare`
- * (compare(a, b) < 0 implies key(a) <= key(b)): a row whose key is above the worst kept row's is
- * passed over with one comparison of numbers, read in order; equal keys go to `compare`.
+ * (compare(a, b) < 0 implies key(a) <= key(b)): two rows with different keys are ordered by their
+ * keys alone, and a row whose key is above the worst kept row's is passed over with one
+ * comparison of numbers, read in order; only equal keys go to `compare`.
  */
 export function selectTop(
   rows: Uint32Array,
@@ -23,6 +32,7 @@ export function selectTop(
   k: number,
   compare: RowComparator,
   keys?: Float64Array,
+  room?: TopRoom,
 ): Uint32Array {
   const want = Math.max(0, Math.min(k, n));
   if (want === 0) return new Uint32Array(0);
@@ -30,10 +40,14 @@ export function selectTop(
     const all = rows.subarray(0, n).sort(compare);
     return all.slice(0, want);
   }
+  if (room && room.top.length < want) {
+    room.top = new Uint32Array(Math.max(want, 2 * room.top.length));
+    room.topKeys = new Float64Array(room.top.length);
+  }
   // A max-heap on sort order: the root is the worst row kept so far.
-  const heap = new Uint32Array(want);
+  const heap = room ? room.top.subarray(0, want) : new Uint32Array(want);
   // The key of each kept row, moved with it.
-  const heapKeys = new Float64Array(want);
+  const heapKeys = room ? room.topKeys : new Float64Array(want);
   let size = 0;
   let worstKey = Infinity;
   for (let i = 0; i < n; i++) {
@@ -44,7 +58,7 @@ export function selectTop(
       let at = size++;
       while (at > 0) {
         const parent = (at - 1) >> 1;
-        if (compare(heap[parent]!, row) >= 0) break;
+        if (after(heapKeys[parent]!, heap[parent]!, key, row, compare) >= 0) break;
         heap[at] = heap[parent]!;
         heapKeys[at] = heapKeys[parent]!;
         at = parent;
@@ -52,12 +66,17 @@ export function selectTop(
       heap[at] = row;
       heapKeys[at] = key;
       if (size === want && keys !== undefined) worstKey = heapKeys[0]!;
-    } else if (compare(row, heap[0]!) < 0) {
+    } else if (after(key, row, heapKeys[0]!, heap[0]!, compare) < 0) {
       siftDown(heap, heapKeys, size, row, key, compare);
       if (keys !== undefined) worstKey = heapKeys[0]!;
     }
   }
   return heap.sort(compare);
+}
+
+/** Negative when (key a, row a) sorts before (key b, row b): keys first, `compare` on a tie. */
+function after(keyA: number, a: number, keyB: number, b: number, compare: RowComparator): number {
+  return keyA < keyB ? -1 : keyA > keyB ? 1 : compare(a, b);
 }
 
 /** Puts `row` (with its key) at the root and sinks it to its place. */
@@ -74,8 +93,9 @@ function siftDown(
     const left = 2 * at + 1;
     if (left >= size) break;
     const right = left + 1;
-    const worse = right < size && compare(heap[right]!, heap[left]!) > 0 ? right : left;
-    if (compare(heap[worse]!, row) <= 0) break;
+    const worse =
+      right < size && after(heapKeys[right]!, heap[right]!, heapKeys[left]!, heap[left]!, compare) > 0 ? right : left;
+    if (after(heapKeys[worse]!, heap[worse]!, key, row, compare) <= 0) break;
     heap[at] = heap[worse]!;
     heapKeys[at] = heapKeys[worse]!;
     at = worse;
