@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   MY_RV_STORAGE_KEY,
@@ -8,7 +9,7 @@ import {
   myRvStorageText,
 } from "./rv-fit";
 import { searchParamsFor } from "./search";
-import { parseSearchParams } from "./search-params";
+import { NUMBER_PARAMS, parseSearchParams, plainNumber } from "./search-params";
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 const errorsOf = (query: string) => {
@@ -138,5 +139,41 @@ describe("the remembered RV", () => {
     ]) {
       expect(myRvFromCookieHeader(bad), String(bad)).toBeUndefined();
     }
+  });
+});
+
+describe("numeric parameters without zod", () => {
+  // Numbers as people and scripts write them, and what they get wrong.
+  const raw = fc.oneof(
+    fc.double({ noNaN: false }).map(String),
+    fc.integer({ min: -200, max: 200_000 }).map(String),
+    fc.double({ min: -200, max: 200, noNaN: true }).map((n) => n.toFixed(5)),
+    fc.constantFrom("", " ", " 12 ", "\t3\n", "0x10", "1e2", "-0", "+5", ".5", "5.", "Infinity", "NaN", "1,5", "12abc", "0b11"),
+    fc.string({ maxLength: 8 }),
+  );
+
+  it("takes exactly what each parameter's zod schema takes, as the same number", () => {
+    for (const [name, param] of Object.entries(NUMBER_PARAMS)) {
+      fc.assert(
+        fc.property(raw, (value) => {
+          const byZod = param.schema.safeParse(value);
+          const plain = plainNumber(param, value);
+          expect(plain === undefined, `${name}=${JSON.stringify(value)}`).toBe(!byZod.success);
+          if (byZod.success) expect(Object.is(plain, byZod.data)).toBe(true);
+        }),
+        { numRuns: 400 },
+      );
+    }
+  });
+
+  it("still names the problem with zod's message", () => {
+    const parsed = parseSearchParams(new URLSearchParams("lat=91&lng=abc&radius=0&page=1.5&pageSize=101"));
+    expect(parsed.ok ? [] : parsed.errors).toEqual([
+      { parameter: "lat", message: "lat must be between -90 and 90" },
+      { parameter: "lng", message: "lng must be a number" },
+      { parameter: "radius", message: expect.stringMatching(/^radius must be above 0/) },
+      { parameter: "page", message: "page must be a whole number from 1" },
+      { parameter: "pageSize", message: "pageSize must be a whole number from 0 to 100" },
+    ]);
   });
 });

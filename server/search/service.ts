@@ -20,8 +20,16 @@ export interface SearchOptions {
 }
 
 export function toSearchQuery(point: LatLng, options: SearchOptions): SearchQuery {
+  const { filters } = options;
+  // Field by field, not spread: copying the parsed filters' object (made with optional keys)
+  // took ~5 us a search, as long as parsing the query string.
   return {
-    ...options.filters,
+    sizes: filters.sizes,
+    amenities: filters.amenities,
+    q: filters.q,
+    rv: filters.rv,
+    maxPrice: filters.maxPrice,
+    available: filters.available,
     lat: point.lat,
     lng: point.lng,
     radius: options.radius,
