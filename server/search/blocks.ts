@@ -24,6 +24,9 @@ import { NO_PRICE } from "./price";
 
 export const BLOCK_SHIFT = 6;
 export const BLOCK_ROWS = 1 << BLOCK_SHIFT;
+/** A block's quarters (RowBlocks.quarterBox). */
+export const QUARTERS = 4;
+export const QUARTER_ROWS = BLOCK_ROWS / QUARTERS;
 /** Blocks per group. */
 const GROUP_SHIFT = 6;
 export const BLOCKS_PER_GROUP = 1 << GROUP_SHIFT;
@@ -60,6 +63,11 @@ export interface RowBlocks {
   box: Float64Array;
   /** Group g's box (blocks g * 64 ..), laid out like `box`. */
   groupBox: Float64Array;
+  /**
+   * The boxes of block b's quarters (its rows 16q .. 16q + 15) at 6 (4b + q), laid out like `box`:
+   * of a block the circle cuts, a search reads only the quarters it reaches.
+   */
+  quarterBox: Float64Array;
   /** Dead rows in block b: a block with any is read row by row. */
   dead: Uint8Array;
   /** Rows of block b offering size s (SIZE_OPTIONS_LIST order), at b * SIZE_BITS + s. */
@@ -110,6 +118,7 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     count,
     box: new Float64Array(6 * count),
     groupBox: new Float64Array(6 * groups),
+    quarterBox: new Float64Array(6 * QUARTERS * count),
     dead: new Uint8Array(count),
     sizes: new Uint8Array(count * SIZE_BITS),
     flags: new Uint8Array(count * FLAG_BITS),
@@ -204,6 +213,7 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     }
     blocks.openStart[b + 1] = opens;
     blocks.box.set([minX, maxX, minY, maxY, minZ, maxZ], 6 * b);
+    boxesOf(unit, from, to, QUARTER_ROWS, blocks.quarterBox, 6 * QUARTERS * b);
     blocks.dead[b] = deadRows;
     blocks.priced[b] = priced;
     blocks.maxTier[b] = tier;
@@ -221,6 +231,24 @@ export function summariseBlocks(cols: BlockSource): RowBlocks {
     }
   }
   return blocks;
+}
+
+/**
+ * The boxes of rows from..to-1 taken `rows` at a time (the last may be short), written at
+ * boxes[at], boxes[at + 6], ...: minX, maxX, minY, maxY, minZ, maxZ of their unit vectors.
+ */
+function boxesOf(unit: Float64Array, from: number, to: number, rows: number, boxes: Float64Array, at: number): void {
+  for (let start = from; start < to; start += rows, at += 6) {
+    boxes.fill(Infinity, at, at + 6);
+    for (let axis = 1; axis < 6; axis += 2) boxes[at + axis] = -Infinity;
+    for (let p = start, end = Math.min(to, start + rows); p < end; p++) {
+      for (let axis = 0; axis < 3; axis++) {
+        const v = unit[3 * p + axis]!;
+        if (v < boxes[at + 2 * axis]!) boxes[at + 2 * axis] = v;
+        if (v > boxes[at + 2 * axis + 1]!) boxes[at + 2 * axis + 1] = v;
+      }
+    }
+  }
 }
 
 /**

@@ -8,7 +8,15 @@ import { AVAILABILITIES, type Availability } from "../../domain/listings";
 import type { MapMarker, SearchFacets, SearchItem, SearchQuery, SearchResult } from "../../domain/search";
 import { EARTH_RADIUS_MILES, isValidLatLng } from "../geo/coordinates";
 import { compareRowIds, NO_PRICE, TIER_BY_WEIGHT, type IndexColumns } from "./columns";
-import { clearHistograms, countResult, facetHistograms, facetsOf, type FacetHistograms } from "./facets";
+import {
+  clearHistograms,
+  countResult,
+  FACETS_JSON_PIECES,
+  facetHistograms,
+  facetNumbers,
+  facetsOf,
+  type FacetHistograms,
+} from "./facets";
 import { AMENITY_BIT, amenityFlagsOfMask, amenityRequirement, clearanceRule, sizeRequirement } from "./masks";
 import {
   availableInBlock,
@@ -23,6 +31,8 @@ import {
   lowestBit,
   LENGTH_STEPS,
   nearestChord,
+  QUARTER_ROWS,
+  QUARTERS,
   SIZE_BITS,
 } from "./blocks";
 import { slabBuffer } from "./slab";
@@ -457,16 +467,25 @@ function walkBlocks(
   whole: BlockTotals,
 ): number {
   const { blocks, baseSize } = cols;
-  const { dead, sizes, flags, priced } = blocks;
+  const { dead, sizes, flags, priced, quarterBox } = blocks;
   const { candidates, inside, insideRows, reached } = scratch;
   const { sizeBits, flagBits } = histograms;
+  const { x0, y0, z0, chordLimit } = f;
   const reachedCount = reachBlocks(cols, scratch, f);
   let count = 0;
   for (let i = 0; i < reachedCount; i++) {
     const b = reached[i]! >>> 1;
     const from = b << BLOCK_SHIFT;
     const to = Math.min(baseSize, from + BLOCK_ROWS);
-    if ((reached[i]! & 1) === 0 || dead[b]) {
+    if ((reached[i]! & 1) === 0) {
+      // Cut by the circle: the rows of the quarters it reaches.
+      for (let q = 0, start = from; start < to; q++, start += QUARTER_ROWS) {
+        if (nearestChord(quarterBox, QUARTERS * b + q, x0, y0, z0) > chordLimit) continue;
+        for (let p = start, end = Math.min(to, start + QUARTER_ROWS); p < end; p++) candidates[count++] = p;
+      }
+      continue;
+    }
+    if (dead[b]) {
       for (let p = from; p < to; p++) candidates[count++] = p;
       continue;
     }
@@ -528,7 +547,8 @@ function maskedBlocks(
   whole: BlockTotals,
 ): number {
   const { blocks, baseSize, sizeMask, amenityMask } = cols;
-  const { dead, sizeRows, flagRows, longRows, openLongRows, pricedRows, openStart, openRows } = blocks;
+  const { dead, sizeRows, flagRows, longRows, openLongRows, pricedRows, openStart, openRows, quarterBox } = blocks;
+  const { x0, y0, z0, chordLimit } = f;
   const { candidates, inside, insideRows, reached } = scratch;
   const { now, availableOnly } = f;
   const sizesAll = bitPositions(f.sizesAll);
@@ -574,6 +594,14 @@ function maskedBlocks(
       if (availableOnly) {
         low &= openLongRows[at]!;
         high &= openLongRows[at + 1]!;
+      }
+    }
+    if ((reached[j]! & 1) === 0) {
+      // Cut by the circle: not the rows of quarters it does not reach.
+      for (let q = 0; q < QUARTERS; q++) {
+        if (nearestChord(quarterBox, QUARTERS * b + q, x0, y0, z0) <= chordLimit) continue;
+        if (q < 2) low &= ~(0xffff << (16 * q));
+        else high &= ~(0xffff << (16 * (q - 2)));
       }
     }
     if ((low | high) === 0) continue;
@@ -842,10 +870,11 @@ export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p:
   const fragments: ItemFragments[] = [];
   const tenths: number[] = [];
   const availabilities: Uint8Array[] = [];
-  const open = Buffer.from(`{"total":${s.total},"page":${s.page},"pageSize":${s.pageSize},"items":[`);
-  const close = Buffer.from(`],"facets":${JSON.stringify(s.facets)}}`);
+  const opening = [s.total, s.page, s.pageSize];
+  const facets = facetNumbers(s.facets);
   // Commas between the items, and each item's closing brace.
-  let size = open.length + close.length + Math.max(0, count - 1) + count;
+  let size =
+    templateLength(OPEN_PIECES, opening) + templateLength(FACETS_PIECES, facets) + Math.max(0, count - 1) + count;
   for (let i = 0; i < count; i++) {
     const p = s.rows[i]!;
     const fragment = fragmentsOf(p);
@@ -863,8 +892,7 @@ export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p:
       availability.length;
   }
   const out = slabBuffer(size);
-  out.set(open, 0);
-  let at = open.length;
+  let at = writeTemplate(out, 0, OPEN_PIECES, opening);
   for (let i = 0; i < count; i++) {
     const { head, middle, tail } = fragments[i]!;
     if (i > 0) out[at++] = COMMA;
@@ -879,10 +907,34 @@ export function selectionJson(cols: IndexColumns, s: Selection, fragmentsOf: (p:
     at += availability.length;
     out[at++] = CLOSE_BRACE;
   }
-  out.set(close, at);
-  at += close.length;
+  at = writeTemplate(out, at, FACETS_PIECES, facets);
   if (at !== size) throw new Error(`selectionJson: wrote ${at} bytes of ${size}`);
   return out;
+}
+
+/** An answer's JSON before its items, around total, page and pageSize. */
+const OPEN_PIECES = ['{"total":', ',"page":', ',"pageSize":', ',"items":['].map((piece) => Buffer.from(piece));
+/** After the items: the facets, then the answer's closing brace. */
+const FACETS_PIECES = FACETS_JSON_PIECES.map((piece, i, all) =>
+  Buffer.from(`${i === 0 ? '],"facets":' : ""}${piece}${i === all.length - 1 ? "}" : ""}`),
+);
+
+/** Bytes of pieces[0], numbers[0], pieces[1], ..., pieces[n] (non-negative integers). */
+function templateLength(pieces: readonly Uint8Array[], numbers: readonly number[]): number {
+  let length = pieces[numbers.length]!.length;
+  for (let i = 0; i < numbers.length; i++) length += pieces[i]!.length + digitCount(numbers[i]!);
+  return length;
+}
+
+/** Writes what templateLength measures at `at`; returns the end. */
+function writeTemplate(out: Buffer, at: number, pieces: readonly Uint8Array[], numbers: readonly number[]): number {
+  for (let i = 0; i < numbers.length; i++) {
+    out.set(pieces[i]!, at);
+    at = writeDigits(out, at + pieces[i]!.length, numbers[i]!);
+  }
+  const last = pieces[numbers.length]!;
+  out.set(last, at);
+  return at + last.length;
 }
 
 const COMMA = 0x2c;
