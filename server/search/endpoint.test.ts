@@ -239,6 +239,16 @@ describe("compressed answers on the wire", () => {
     }
   });
 
+  it("compresses a first answer at a fast level and the answer the cache keeps smaller", async () => {
+    const query = `${QUERY}&radius=41`;
+    const first = await raw(query, { "Accept-Encoding": "br" });
+    const kept = await raw(query, { "Accept-Encoding": "br" });
+    expect(answerSearch(query.slice(query.indexOf("?") + 1)).kept).toBe(true);
+    expect(kept.bytes.length).toBeLessThan(first.bytes.length);
+    expect(zlib.brotliDecompressSync(kept.bytes).equals(zlib.brotliDecompressSync(first.bytes))).toBe(true);
+    expect(Number(kept.headers["content-length"])).toBe(kept.bytes.length);
+  });
+
   it("compresses a cached answer once", () => {
     const first = answerSearch(QUERY.slice(QUERY.indexOf("?") + 1));
     expect(first.encoded?.br).toBeInstanceOf(Buffer);

@@ -20,6 +20,8 @@ export interface EndpointAnswer {
   body: Buffer;
   /** The body's bytes in each encoding, made on first use and kept with the cached answer. */
   encoded?: Partial<Record<Exclude<Encoding, "identity">, Buffer>>;
+  /** Whether the answer cache holds it (then it is compressed at the smaller, slower levels). */
+  kept?: boolean;
 }
 
 type Encoding = "br" | "gzip" | "identity";
@@ -45,6 +47,18 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
   return "identity";
 }
 
+/**
+ * Compression levels. An answer asked once (most first answers: a map moved to a new centre) is
+ * sent once, so its compression is paid per request and a fast level suits it: brotli 1 makes a
+ * typical 9 kB answer 2.4 kB in ~45 us, where quality 3 gave 2.2 kB in ~90 us, as long as the
+ * search itself (scripts/bench-search.ts, "distinct centres"). An answer the cache keeps is
+ * compressed once and sent many times, so it gets the smaller output of brotli 5 (2.1 kB).
+ */
+const LEVELS = {
+  first: { br: 1, gzip: 1 },
+  kept: { br: 5, gzip: 6 },
+} as const;
+
 /** The answer's body in `encoding`, compressed once per answer (the cache keeps it). */
 function bodyIn(answer: EndpointAnswer, encoding: Encoding): Buffer {
   if (encoding === "identity") return answer.body;
@@ -52,18 +66,16 @@ function bodyIn(answer: EndpointAnswer, encoding: Encoding): Buffer {
   let bytes = answer.encoded[encoding];
   if (!bytes) {
     const plain = answer.body;
+    const level = LEVELS[answer.kept ? "kept" : "first"][encoding];
     bytes =
       encoding === "br"
-        ? // Quality 3: a typical 8 kB answer becomes 1.86 kB in about 45 us, where quality 5 gives
-          // 1.71 kB in 95 to 175 us. A query nobody asked before pays it in full, and brotli was
-          // the largest part of such an answer's cost (scripts/bench-search.ts, "distinct centres").
-          zlib.brotliCompressSync(plain, {
+        ? zlib.brotliCompressSync(plain, {
             params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+              [zlib.constants.BROTLI_PARAM_QUALITY]: level,
               [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
             },
           })
-        : zlib.gzipSync(plain, { level: 6 });
+        : zlib.gzipSync(plain, { level });
     answer.encoded[encoding] = bytes;
   }
   return bytes;
@@ -178,6 +190,8 @@ export function answerSearch(query: string): EndpointAnswer {
     if (!asked.check(key)) return answer;
     // Its body may share a slab with answers long sent (slab.ts): kept, it gets its own memory.
     answer.body = ownBuffer(answer.body);
+    answer.kept = true;
+    answer.encoded = undefined;
     answers.set(key, answer);
   }
   if (asWritten !== undefined) byQuery.set(asWritten, answer);

@@ -71,7 +71,16 @@ export function selectTop(
       if (keys !== undefined) worstKey = heapKeys[0]!;
     }
   }
-  return heap.sort(compare);
+  // Best first: the worst kept row goes to the end, the next worst before it, and so on (heapsort,
+  // by keys first like the heap, rather than a typed array sort calling `compare` for every pair).
+  for (let end = size - 1; end > 0; end--) {
+    const row = heap[end]!;
+    const key = heapKeys[end]!;
+    heap[end] = heap[0]!;
+    heapKeys[end] = heapKeys[0]!;
+    siftDown(heap, heapKeys, end, row, key, compare);
+  }
+  return heap;
 }
 
 /** Negative when (key a, row a) sorts before (key b, row b): keys first, `compare` on a tie. */
