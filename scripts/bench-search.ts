@@ -53,7 +53,9 @@ const INDEX_ONLY = process.argv.includes("--index");
 /** --writes: only the writes-while-serving section; --quick, --http and --index skip it. */
 const WRITES_ONLY = process.argv.includes("--writes");
 const SIZES = [20_000, QUICK ? 200_000 : 1_000_000];
-const HTTP_SECONDS = QUICK ? 3 : 10;
+/** Seconds of each run, and rounds of runs per row (measureHttp). */
+const HTTP_SECONDS = QUICK ? 2 : 4;
+const HTTP_ROUNDS = 3;
 const HTTP_CONNECTIONS = 20;
 const SEED = 20261122;
 const CITIES = [
@@ -279,6 +281,19 @@ function distinctPaths(): () => string {
   };
 }
 
+/** The median of a few numbers. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Each row's servers are measured in turns, HTTP_ROUNDS times (endpoint, uncached, bare; then
+ * again), and the row gives the median of the rounds' figures and ratios: this machine's speed
+ * drifts over minutes (bare alone measured 13,000 to 24,000 req/s within the hour), and a ratio
+ * of two runs taken a minute apart measured the drift as much as the servers.
+ */
 async function measureHttp(): Promise<string> {
   const child = fork(fileURLToPath(import.meta.url), ["--serve"], { execArgv: process.execArgv });
   try {
@@ -286,34 +301,50 @@ async function measureHttp(): Promise<string> {
       child.once("message", (m) => resolve(m as Ports));
       child.once("exit", (code) => reject(new Error(`the benchmark server exited (${code})`)));
     });
-    const run = async (port: number, path: string) => {
-      const result = await autocannon({
-        url: `http://127.0.0.1:${port}${path}`,
-        connections: HTTP_CONNECTIONS,
-        duration: HTTP_SECONDS,
-      });
+    type Run = (port: number) => Promise<autocannon.Result>;
+    const checked = (label: string, result: autocannon.Result) => {
       if (result.non2xx > 0 || result.errors > 0)
-        throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       return result;
     };
+    /** Rounds of `run` on each port in turn: per port, req/s and latencies of every round. */
+    const rounds = async (servers: number[], run: Run) => {
+      const results = servers.map(() => [] as autocannon.Result[]);
+      for (let round = 0; round < HTTP_ROUNDS; round++) {
+        for (const [i, port] of servers.entries()) results[i]!.push(await run(port));
+      }
+      return results.map((list) => ({
+        rps: list.map((r) => r.requests.average),
+        p50: median(list.map((r) => r.latency.p50)),
+        p99: median(list.map((r) => r.latency.p99)),
+      }));
+    };
+    const ratio = (a: number[], b: number[]) => median(a.map((value, i) => value / b[i]!)).toFixed(2);
     const rows: (string | number)[][] = [];
     for (const { name, path } of SEARCH_PATHS) {
       // Warm every server (JIT) before measuring.
       for (const port of [ports.endpoint, ports.uncached, ports.bare]) {
         await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: 10, amount: 3000 });
       }
-      const endpoint = await run(ports.endpoint, path);
-      const uncached = await run(ports.uncached, path);
-      const bare = await run(ports.bare, path);
+      const [endpoint, uncached, bare] = await rounds([ports.endpoint, ports.uncached, ports.bare], async (port) =>
+        checked(
+          path,
+          await autocannon({
+            url: `http://127.0.0.1:${port}${path}`,
+            connections: HTTP_CONNECTIONS,
+            duration: HTTP_SECONDS,
+          }),
+        ),
+      );
       rows.push([
         `${name} (${((ports.bytes[path] ?? 0) / 1024).toFixed(1)} KB)`,
-        Math.round(endpoint.requests.average),
-        endpoint.latency.p50,
-        endpoint.latency.p99,
-        Math.round(uncached.requests.average),
-        Math.round(bare.requests.average),
-        (endpoint.requests.average / bare.requests.average).toFixed(2),
-        (uncached.requests.average / bare.requests.average).toFixed(2),
+        Math.round(median(endpoint!.rps)),
+        endpoint!.p50,
+        endpoint!.p99,
+        Math.round(median(uncached!.rps)),
+        Math.round(median(bare!.rps)),
+        ratio(endpoint!.rps, bare!.rps),
+        ratio(uncached!.rps, bare!.rps),
       ]);
     }
     // Cold queries: a distinct centre per request, plain and with a phone's Accept-Encoding.
@@ -322,30 +353,28 @@ async function measureHttp(): Promise<string> {
       ["distinct centres, plain", {}, ports.typicalBytes.plain],
       ["distinct centres, br", { "accept-encoding": "br, gzip" }, ports.typicalBytes.br],
     ] as const) {
-      const runDistinct = async (port: number, warm = false) => {
-        const result = await autocannon({
-          url: `http://127.0.0.1:${port}`,
-          connections: warm ? 10 : HTTP_CONNECTIONS,
-          ...(warm ? { amount: 3000 } : { duration: HTTP_SECONDS }),
-          headers,
-          requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
-        });
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        return result;
-      };
+      const runDistinct = async (port: number, warm = false) =>
+        checked(
+          label,
+          await autocannon({
+            url: `http://127.0.0.1:${port}`,
+            connections: warm ? 10 : HTTP_CONNECTIONS,
+            ...(warm ? { amount: 3000 } : { duration: HTTP_SECONDS }),
+            headers,
+            requests: [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }],
+          }),
+        );
       await runDistinct(ports.endpoint, true);
       await runDistinct(ports.bare, true);
-      const endpoint = await runDistinct(ports.endpoint);
-      const bare = await runDistinct(ports.bare);
+      const [endpoint, bare] = await rounds([ports.endpoint, ports.bare], (port) => runDistinct(port));
       rows.push([
         `${label} (${(bytes / 1024).toFixed(1)} KB)`,
-        Math.round(endpoint.requests.average),
-        endpoint.latency.p50,
-        endpoint.latency.p99,
+        Math.round(median(endpoint!.rps)),
+        endpoint!.p50,
+        endpoint!.p99,
         "-",
-        Math.round(bare.requests.average),
-        (endpoint.requests.average / bare.requests.average).toFixed(2),
+        Math.round(median(bare!.rps)),
+        ratio(endpoint!.rps, bare!.rps),
         "-",
       ]);
     }
@@ -371,7 +400,7 @@ async function measureHttp(): Promise<string> {
 
 async function main(): Promise<void> {
   console.log(
-    `Search benchmark: Node ${process.version}, ${HTTP_CONNECTIONS} connections x ${HTTP_SECONDS} s per HTTP run${QUICK ? " (quick)" : ""}\n`,
+    `Search benchmark: Node ${process.version}, ${HTTP_CONNECTIONS} connections, HTTP runs of ${HTTP_SECONDS} s taken in turns ${HTTP_ROUNDS} times (medians)${QUICK ? " (quick)" : ""}\n`,
   );
   if (HTTP_ONLY) {
     console.log(await measureHttp());

@@ -34,6 +34,23 @@ const MIN_COMPRESSED_BYTES = 1024;
  * A plain split and compare: no pattern runs over the header.
  */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding {
+  // Browsers send one of a few headers: each is read once.
+  if (typeof acceptEncoding === "string") {
+    const known = ENCODING_BY_HEADER.get(acceptEncoding);
+    if (known !== undefined) return known;
+    const chosen = readAcceptEncoding(acceptEncoding);
+    if (ENCODING_BY_HEADER.size >= MAX_KNOWN_HEADERS) ENCODING_BY_HEADER.clear();
+    if (acceptEncoding.length <= MAX_KNOWN_HEADER_LENGTH) ENCODING_BY_HEADER.set(acceptEncoding, chosen);
+    return chosen;
+  }
+  return readAcceptEncoding(acceptEncoding);
+}
+
+const ENCODING_BY_HEADER = new Map<string, Encoding>();
+const MAX_KNOWN_HEADERS = 64;
+const MAX_KNOWN_HEADER_LENGTH = 128;
+
+function readAcceptEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   const header = (Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : (acceptEncoding ?? "")).slice(0, 512);
   const accepted = new Set<string>();
   for (const part of header.split(",")) {
@@ -49,13 +66,14 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
 
 /**
  * Compression levels. An answer asked once (most first answers: a map moved to a new centre) is
- * sent once, so its compression is paid per request and a fast level suits it: brotli 1 makes a
- * typical 9 kB answer 2.4 kB in ~45 us, where quality 3 gave 2.2 kB in ~90 us, as long as the
- * search itself (scripts/bench-search.ts, "distinct centres"). An answer the cache keeps is
- * compressed once and sent many times, so it gets the smaller output of brotli 5 (2.1 kB).
+ * sent once, so its compression is paid per request and a fast level suits it: brotli 0 makes a
+ * typical 9.3 kB answer 2.5 kB in ~33 us (brotli 1: 2.4 kB in ~45 us), where quality 3 gave
+ * 2.2 kB in ~87 us, longer than the search itself (scripts/bench-search.ts, "distinct centres").
+ * An answer the cache keeps is compressed once and sent many times, so it gets the smaller output
+ * of brotli 5 (2.1 kB). Gzip, for the few clients without brotli, likewise at 1 and 6.
  */
 const LEVELS = {
-  first: { br: 1, gzip: 1 },
+  first: { br: 0, gzip: 1 },
   kept: { br: 5, gzip: 6 },
 } as const;
 
