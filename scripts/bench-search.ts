@@ -42,6 +42,7 @@ import {
   setSearchIndex,
   type SearchIndex,
 } from "../server/search";
+import { COMPRESSION_LEVELS } from "../server/search/endpoint";
 import { readSnapshot } from "../server/search/snapshot";
 import { table } from "./lib/bench";
 
@@ -256,10 +257,10 @@ const DISTINCT_PREFIX = "/api/search?lat=";
 const THROUGHPUT_TARGETS =
   "Throughput (endpoint/bare): cached >= 0.85; distinct centres >= 0.4 plain, >= 0.3 compressed.";
 
-/** The production compression of server/search/endpoint.ts (brotli quality 3). */
+/** The production compression of a first answer (server/search/endpoint.ts), so bare sends the same bytes. */
 function brotli(body: string): Buffer {
   return zlib.brotliCompressSync(Buffer.from(body), {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 },
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: COMPRESSION_LEVELS.first.br },
   });
 }
 

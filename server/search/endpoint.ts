@@ -72,7 +72,7 @@ function readAcceptEncoding(acceptEncoding: string | string[] | undefined): Enco
  * An answer the cache keeps is compressed once and sent many times, so it gets the smaller output
  * of brotli 5 (2.1 kB). Gzip, for the few clients without brotli, likewise at 1 and 6.
  */
-const LEVELS = {
+export const COMPRESSION_LEVELS = {
   first: { br: 0, gzip: 1 },
   kept: { br: 5, gzip: 6 },
 } as const;
@@ -84,7 +84,7 @@ function bodyIn(answer: EndpointAnswer, encoding: Encoding): Buffer {
   let bytes = answer.encoded[encoding];
   if (!bytes) {
     const plain = answer.body;
-    const level = LEVELS[answer.kept ? "kept" : "first"][encoding];
+    const level = COMPRESSION_LEVELS[answer.kept ? "kept" : "first"][encoding];
     bytes =
       encoding === "br"
         ? zlib.brotliCompressSync(plain, {
