@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "../../tests/setup/http";
-import { cachedAnswerCount, chooseEncoding, searchRequestHandler } from "./endpoint";
+import { brotliWindowBits, cachedAnswerCount, chooseEncoding, searchRequestHandler } from "./endpoint";
 import { demoRowsAround, townAt } from "./test-support";
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 };
@@ -247,6 +247,20 @@ describe("compressed answers on the wire", () => {
     expect(kept.bytes.length).toBeLessThan(first.bytes.length);
     expect(zlib.brotliDecompressSync(kept.bytes).equals(zlib.brotliDecompressSync(first.bytes))).toBe(true);
     expect(Number(kept.headers["content-length"])).toBe(kept.bytes.length);
+  });
+
+  it("sizes brotli's window to the answer, which decodes whole at every size", () => {
+    expect([0, 1008, 1009, 9300, 16_368, 16_369, 5_000_000].map(brotliWindowBits)).toEqual([
+      10, 10, 11, 14, 14, 15, 22,
+    ]);
+    for (const size of [1500, 9300, 16_369, 70_000]) {
+      const body = Buffer.from(JSON.stringify(Array.from({ length: size }, (_, i) => i % 97)).slice(0, size));
+      const C = zlib.constants;
+      const params = (bits: number) => ({ params: { [C.BROTLI_PARAM_QUALITY]: 0, [C.BROTLI_PARAM_LGWIN]: bits } });
+      const sized = zlib.brotliCompressSync(body, params(brotliWindowBits(size)));
+      expect(zlib.brotliDecompressSync(sized).equals(body)).toBe(true);
+      expect(sized.length).toBeLessThanOrEqual(zlib.brotliCompressSync(body, params(22)).length + 2);
+    }
   });
 
   it("compresses a cached answer once", () => {
