@@ -947,22 +947,25 @@ const NULL_BYTES = Buffer.from("null");
 const AVAILABILITY_BYTES = new Map<string, Uint8Array>();
 const MAX_AVAILABILITY_LINES = 4096;
 
+/** An availability line's JSON as bytes, kept by its text. */
+function availabilityBytes(summary: AvailabilitySummary | null): Uint8Array {
+  if (summary === null) return NULL_BYTES;
+  const json = JSON.stringify(summary);
+  let bytes = AVAILABILITY_BYTES.get(json);
+  if (!bytes) {
+    if (AVAILABILITY_BYTES.size >= MAX_AVAILABILITY_LINES) AVAILABILITY_BYTES.clear();
+    bytes = Buffer.from(json);
+    AVAILABILITY_BYTES.set(json, bytes);
+  }
+  return bytes;
+}
+
 /** Row p's availability line as JSON bytes at `now`, kept in its fragments until it may change. */
 function availabilityBytesAt(cols: IndexColumns, p: number, now: number, fragment: ItemFragments): Uint8Array {
   const kept = fragment.availability;
   if (kept !== undefined && kept.from <= now && now < kept.until) return kept.bytes;
   const { kinds, times } = statusesOf(cols, p);
-  const summary = kinds.length === 0 ? null : summaryOfStatuses(kinds, times, now);
-  let bytes: Uint8Array = NULL_BYTES;
-  if (summary !== null) {
-    const json = JSON.stringify(summary);
-    bytes = AVAILABILITY_BYTES.get(json) ?? NULL_BYTES;
-    if (bytes === NULL_BYTES) {
-      if (AVAILABILITY_BYTES.size >= MAX_AVAILABILITY_LINES) AVAILABILITY_BYTES.clear();
-      bytes = Buffer.from(json);
-      AVAILABILITY_BYTES.set(json, bytes);
-    }
-  }
+  const bytes = availabilityBytes(summaryOfStatuses(kinds, times, now));
   fragment.availability = { bytes, from: now, until: summaryChangesAt(times, now) };
   return bytes;
 }
@@ -1034,7 +1037,7 @@ function statusesOf(cols: IndexColumns, p: number): { kinds: Availability[]; tim
 /** The card's availability line of row p (docs/product.md section 17), or null without a status. */
 function availabilityAt(cols: IndexColumns, p: number, now: number): AvailabilitySummary | null {
   const { kinds, times } = statusesOf(cols, p);
-  return kinds.length === 0 ? null : summaryOfStatuses(kinds, times, now);
+  return summaryOfStatuses(kinds, times, now);
 }
 
 function markerAt(cols: IndexColumns, p: number, miles: number): SearchMarker {
